@@ -1,0 +1,82 @@
+"""Database engines for any SQLAlchemy URL; SQLite is set up for many writers.
+
+On SQLite: a WAL-mode file (readers never wait for the writer), a long busy timeout, and
+`BEGIN IMMEDIATE` for write transactions, so two writers queue for the lock at the start
+instead of one failing with "database is locked" when it tries to upgrade a read lock.
+Elsewhere (PostgreSQL) a write transaction locks its game's row (`SELECT ... FOR UPDATE`).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
+
+from sqlalchemy import event
+from sqlalchemy.engine import Engine as SqlEngine
+from sqlalchemy.engine import make_url
+from sqlalchemy.pool import StaticPool
+from sqlmodel import Session, SQLModel, create_engine
+
+from engine import models  # noqa: F401  (registers the tables)
+
+BUSY_TIMEOUT_SECONDS = 60
+
+
+class Database:
+    """One SQLAlchemy engine and the two kinds of transaction the service uses."""
+
+    def __init__(self, url: str) -> None:
+        parsed = make_url(url)
+        self.is_sqlite = parsed.get_backend_name() == "sqlite"
+        if self.is_sqlite:
+            memory = parsed.database in (None, "", ":memory:")
+            self.engine = create_engine(
+                url,
+                connect_args={"timeout": BUSY_TIMEOUT_SECONDS, "check_same_thread": False},
+                **({"poolclass": StaticPool} if memory else {}),
+            )
+            _configure_sqlite(self.engine, wal=not memory)
+        else:
+            self.engine = create_engine(url, pool_pre_ping=True)
+        # Threads of one process queue here rather than in SQLite's sleeping busy handler;
+        # other processes still queue on BEGIN IMMEDIATE.
+        self._write_lock = threading.Lock() if self.is_sqlite else None
+        SQLModel.metadata.create_all(self.engine)
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """A write transaction: committed when the block ends, rolled back on any error."""
+        with (
+            self._write_lock or nullcontext(),
+            Session(
+                self.engine.execution_options(crossed_write=True), expire_on_commit=False
+            ) as session,
+            session.begin(),
+        ):
+            yield session
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        """A read-only transaction: one consistent snapshot of the database."""
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            yield session
+
+
+def _configure_sqlite(engine: SqlEngine, *, wal: bool) -> None:
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+        # Let SQLAlchemy's "begin" event, not the driver, open transactions.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        if wal:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_SECONDS * 1000}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection) -> None:  # type: ignore[no-untyped-def]
+        write = connection.get_execution_options().get("crossed_write", False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")

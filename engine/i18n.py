@@ -1,0 +1,31 @@
+"""UI and error strings per language, from data/i18n/<language>.json."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+I18N_DIR = Path(__file__).resolve().parent.parent / "data" / "i18n"
+LANGUAGES = ("en", "es")
+
+
+@cache
+def catalogue(language: str) -> dict[str, str]:
+    """All strings of one language, keyed by dotted message key."""
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}")
+    return json.loads((I18N_DIR / f"{language}.json").read_text(encoding="utf-8"))
+
+
+def translate(language: str, key: str, **params: Any) -> str:
+    """The message `key` in `language`, with `{placeholders}` filled from `params`.
+
+    A key missing from the catalogue comes back as itself, so a gap is visible, never a crash.
+    """
+    text = catalogue(language if language in LANGUAGES else "en").get(key, key)
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return text

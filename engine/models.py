@@ -1,0 +1,104 @@
+"""Tables. Unique constraints carry idempotency: whatever a retry or a race tries twice, the
+database itself refuses a second fragment, choice, vote or award."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Column, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+class Game(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    code: str = Field(unique=True, index=True, max_length=12)
+    facilitator_token: str = Field(unique=True, index=True, max_length=64)
+    language: str = Field(max_length=5)
+    deck: str
+    durations: dict[str, float] = Field(sa_column=Column(JSON, nullable=False))
+    # Secret: rotations, pairs, signatures and option order all derive from it.
+    seed: int = Field(sa_column=Column(BigInteger, nullable=False))
+    phase: str = Field(default="lobby", max_length=16)
+    round: int = 0
+    rounds: int = 0
+    phase_started_at: float | None = None
+    deadline: float | None = None
+    # Seconds left in the phase when the facilitator paused; None while the clock runs.
+    paused_left: float | None = None
+    # Secret: player ids in round order (R1).
+    curator_order: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    distorter_order: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    # Bumped by every change, so a poll that finds it unchanged needs nothing else.
+    version: int = 0
+    created_at: float = 0.0
+
+
+class Player(SQLModel, table=True):
+    __table_args__ = (UniqueConstraint("game_id", "name_key"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    seat: int
+    name: str = Field(max_length=64)
+    name_key: str = Field(max_length=64)
+    token: str = Field(unique=True, index=True, max_length=64)
+
+
+class Round(SQLModel, table=True):
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    number: int
+    pair_key: str
+    category: str
+    closeness: int
+    true_id: str
+    false_id: str
+    options: list[str] = Field(sa_column=Column(JSON, nullable=False))
+    # {signature id: {"player": player id, "colour": colour id, "shape": shape id}}
+    signatures: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    curator_id: int
+    distorter_id: int
+    scored: bool = False
+
+
+class Fragment(SQLModel, table=True):
+    __table_args__ = (
+        UniqueConstraint("round_id", "player_id", "pulse"),
+        UniqueConstraint("player_id", "request_id"),
+    )
+    id: int | None = Field(default=None, primary_key=True)
+    round_id: int = Field(foreign_key="round.id", index=True)
+    player_id: int = Field(foreign_key="player.id")
+    pulse: int
+    signature: str
+    strokes: list[Any] = Field(sa_column=Column(JSON, nullable=False))
+    request_id: str = Field(max_length=100)
+
+
+class Choice(SQLModel, table=True):
+    __table_args__ = (UniqueConstraint("player_id", "request_id"),)
+    id: int | None = Field(default=None, primary_key=True)
+    round_id: int = Field(foreign_key="round.id", unique=True)
+    player_id: int = Field(foreign_key="player.id")
+    option_id: str
+    request_id: str = Field(max_length=100)
+
+
+class Vote(SQLModel, table=True):
+    __table_args__ = (
+        UniqueConstraint("round_id", "voter_id"),
+        UniqueConstraint("voter_id", "request_id"),
+    )
+    id: int | None = Field(default=None, primary_key=True)
+    round_id: int = Field(foreign_key="round.id", index=True)
+    voter_id: int = Field(foreign_key="player.id")
+    signature: str
+    request_id: str = Field(max_length=100)
+
+
+class Award(SQLModel, table=True):
+    __table_args__ = (UniqueConstraint("round_id", "player_id"),)
+    id: int | None = Field(default=None, primary_key=True)
+    round_id: int = Field(foreign_key="round.id", index=True)
+    player_id: int = Field(foreign_key="player.id")
+    points: int

@@ -1,0 +1,306 @@
+"""The rulebook as pure functions: phases, rotations, signatures, options, strokes, scoring.
+
+Nothing here touches the database or the clock; the service feeds these functions and stores
+what they return. Randomness comes in as a `random.Random`, so a seed replays a game.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine.errors import RuleError
+
+MIN_PLAYERS = 5
+MAX_PLAYERS = 12
+NAME_MAX_CHARS = 24
+MAX_POINTS_PER_STROKE = 2000
+STROKE_LIMITS = {1: (1, 3), 2: (1, 2)}  # pulse -> (fewest, most) strokes (R4, R5)
+POINTS_PER_POINT = 100  # R9, R10: "100 points" per player per outcome
+
+
+class Phase(StrEnum):
+    LOBBY = "lobby"
+    ROLES = "roles"
+    PULSE1 = "pulse1"
+    MERGE = "merge"
+    PULSE2 = "pulse2"
+    DISCUSSION = "discussion"
+    CHOICE = "choice"
+    ACCUSATION = "accusation"
+    REVEAL = "reveal"
+    FINISHED = "finished"
+
+
+ROUND_PHASES = (
+    Phase.ROLES,
+    Phase.PULSE1,
+    Phase.MERGE,
+    Phase.PULSE2,
+    Phase.DISCUSSION,
+    Phase.CHOICE,
+    Phase.ACCUSATION,
+    Phase.REVEAL,
+)
+DEFAULT_DURATIONS: dict[Phase, float] = {
+    Phase.ROLES: 12,
+    Phase.PULSE1: 40,
+    Phase.MERGE: 5,
+    Phase.PULSE2: 30,
+    Phase.DISCUSSION: 25,
+    Phase.CHOICE: 15,
+    Phase.ACCUSATION: 20,
+    Phase.REVEAL: 12,
+}
+MAX_PHASE_SECONDS = 3600
+
+
+def next_phase(phase: Phase, round_number: int, rounds: int) -> Phase:
+    """The phase after `phase`; after the reveal of the last round the game is finished."""
+    if phase is Phase.LOBBY:
+        return Phase.ROLES
+    if phase is Phase.REVEAL:
+        return Phase.ROLES if round_number < rounds else Phase.FINISHED
+    if phase is Phase.FINISHED:
+        raise ValueError("a finished game has no next phase")
+    return ROUND_PHASES[ROUND_PHASES.index(phase) + 1]
+
+
+def pulse_of(phase: Phase) -> int | None:
+    """1 or 2 in an ink pulse, else None."""
+    return {Phase.PULSE1: 1, Phase.PULSE2: 2}.get(phase)
+
+
+def phase_complete(
+    phase: Phase, *, submitted: int, artists: int, chosen: bool, votes: int, players: int
+) -> bool:
+    """Whether a phase may end before its deadline (R4, R6, R7): everyone has answered."""
+    if phase in (Phase.PULSE1, Phase.PULSE2):
+        return submitted >= artists
+    if phase is Phase.CHOICE:
+        return chosen
+    if phase is Phase.ACCUSATION:
+        return votes >= players
+    return False
+
+
+def durations_for(overrides: Mapping[str, float] | None) -> dict[str, float]:
+    """Phase lengths for a game: the rulebook's, with a facilitator's overrides checked."""
+    result = {phase.value: float(seconds) for phase, seconds in DEFAULT_DURATIONS.items()}
+    for name, seconds in (overrides or {}).items():
+        if name not in result:
+            raise RuleError("error.bad_durations", phase=name)
+        if (
+            isinstance(seconds, bool)
+            or not isinstance(seconds, int | float)
+            or not math.isfinite(seconds)
+            or not 0 < seconds <= MAX_PHASE_SECONDS
+        ):
+            raise RuleError("error.bad_durations", phase=name)
+        result[name] = float(seconds)
+    return result
+
+
+def clean_name(name: object) -> str:
+    """A player's name as shown: 1 to 24 characters after trimming spaces."""
+    if not isinstance(name, str):
+        raise RuleError("error.name_empty")
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise RuleError("error.name_empty")
+    if len(cleaned) > NAME_MAX_CHARS:
+        raise RuleError("error.name_too_long", max=NAME_MAX_CHARS)
+    return cleaned
+
+
+def name_key(name: str) -> str:
+    """What two names must not share to be told apart: case never counts."""
+    return name.casefold()
+
+
+def rotations(count: int, rng: random.Random) -> tuple[list[int], list[int]]:
+    """Curator and Distorter orders over `count` rounds (R1).
+
+    Both are uniformly random permutations of range(count), conditioned on never giving one
+    player both roles in a round: rejection sampling keeps that conditional law uniform.
+    """
+    curators = list(range(count))
+    rng.shuffle(curators)
+    while True:
+        distorters = list(range(count))
+        rng.shuffle(distorters)
+        if all(c != d for c, d in zip(curators, distorters, strict=True)):
+            return curators, distorters
+
+
+@dataclass(frozen=True)
+class Colour:
+    id: str
+    hex: str
+    en: str
+    es_masculine: str
+    es_feminine: str
+
+
+@dataclass(frozen=True)
+class Shape:
+    id: str
+    en: str
+    es: str
+    es_feminine: bool
+
+
+# Eleven colours for at most eleven artists, told apart on a projector. None names an object in
+# any deck in play (R3): the deck loader refuses a deck whose names use these words.
+COLOURS = (
+    Colour("red", "#d62728", "red", "rojo", "roja"),
+    Colour("blue", "#1f5fd6", "blue", "azul", "azul"),
+    Colour("green", "#2a9d2a", "green", "verde", "verde"),
+    Colour("gold", "#c99a00", "gold", "dorado", "dorada"),
+    Colour("purple", "#8e44c4", "purple", "morado", "morada"),
+    Colour("pink", "#e8559e", "pink", "rosa", "rosa"),
+    Colour("teal", "#0f9f9f", "teal", "turquesa", "turquesa"),
+    Colour("brown", "#8c5a3c", "brown", "marrón", "marrón"),
+    Colour("black", "#222222", "black", "negro", "negra"),
+    Colour("grey", "#8a8a8a", "grey", "gris", "gris"),
+    Colour("indigo", "#3b2f9e", "indigo", "índigo", "índigo"),
+)
+SHAPES = (
+    Shape("circle", "circle", "círculo", False),
+    Shape("square", "square", "cuadrado", False),
+    Shape("triangle", "triangle", "triángulo", False),
+    Shape("star", "star", "estrella", True),
+    Shape("heart", "heart", "corazón", False),
+    Shape("diamond", "diamond", "rombo", False),
+    Shape("hexagon", "hexagon", "hexágono", False),
+    Shape("cross", "cross", "cruz", True),
+)
+COLOURS_BY_ID = {colour.id: colour for colour in COLOURS}
+SHAPES_BY_ID = {shape.id: shape for shape in SHAPES}
+SIGNATURE_ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+
+
+def signature_words() -> set[str]:
+    """Every word a signature's name can use, in every language, lower case."""
+    words: set[str] = {"gray"}
+    for colour in COLOURS:
+        words |= {colour.id, colour.en, colour.es_masculine, colour.es_feminine}
+    for shape in SHAPES:
+        words |= {shape.id, shape.en, shape.es}
+    return {word.casefold() for word in words}
+
+
+def signature_name(colour_id: str, shape_id: str, language: str) -> str:
+    """ "teal triangle" / "triángulo turquesa": Spanish puts the colour after, in agreement."""
+    colour, shape = COLOURS_BY_ID[colour_id], SHAPES_BY_ID[shape_id]
+    if language == "es":
+        return f"{shape.es} {colour.es_feminine if shape.es_feminine else colour.es_masculine}"
+    return f"{colour.en} {shape.en}"
+
+
+@dataclass(frozen=True)
+class Signature:
+    id: str
+    colour: str
+    shape: str
+
+
+def draw_signatures(count: int, rng: random.Random) -> list[Signature]:
+    """`count` signatures with distinct colours, random shapes and random ids (R3)."""
+    if count > len(COLOURS):
+        raise ValueError(f"at most {len(COLOURS)} artists can have a signature")
+    colours = rng.sample(COLOURS, count)
+    ids: set[str] = set()
+    while len(ids) < count:
+        ids.add("s" + "".join(rng.choice(SIGNATURE_ID_ALPHABET) for _ in range(6)))
+    return [
+        Signature(sig_id, colour.id, rng.choice(SHAPES).id)
+        for sig_id, colour in zip(sorted(ids), colours, strict=True)
+    ]
+
+
+def draw_options(
+    true_id: str, false_id: str, neutrals: Sequence[str], rng: random.Random
+) -> list[str]:
+    """The Curator's four options, freshly shuffled so no slot marks a target (R6)."""
+    options = [true_id, false_id, *rng.sample(sorted(neutrals), 2)]
+    rng.shuffle(options)
+    return options
+
+
+Point = tuple[float, float]
+
+
+def validate_strokes(strokes: object, pulse: int) -> list[list[Point]]:
+    """A fragment's strokes, checked (R4): count per pulse, 2..2000 finite points in [0, 1].
+
+    Returns the strokes as lists of (x, y) floats rounded to 1/10000 of the canvas.
+    """
+    fewest, most = STROKE_LIMITS[pulse]
+    if not isinstance(strokes, list | tuple):
+        raise RuleError("error.strokes_malformed")
+    if not fewest <= len(strokes) <= most:
+        raise RuleError("error.stroke_count", fewest=fewest, most=most, count=len(strokes))
+    return [_validate_stroke(stroke) for stroke in strokes]
+
+
+def _validate_stroke(stroke: object) -> list[Point]:
+    if not isinstance(stroke, list | tuple):
+        raise RuleError("error.strokes_malformed")
+    if len(stroke) > MAX_POINTS_PER_STROKE:
+        raise RuleError("error.stroke_too_long", most=MAX_POINTS_PER_STROKE)
+    if len(stroke) < 2:
+        raise RuleError("error.stroke_too_short")
+    return [_validate_point(point) for point in stroke]
+
+
+def _validate_point(point: object) -> Point:
+    if not isinstance(point, list | tuple) or len(point) != 2:
+        raise RuleError("error.strokes_malformed")
+    coordinates = []
+    for value in point:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise RuleError("error.strokes_malformed")
+        if not math.isfinite(value):
+            raise RuleError("error.point_not_finite")
+        if not 0.0 <= value <= 1.0:
+            raise RuleError("error.point_outside")
+        coordinates.append(round(float(value), 4))
+    return coordinates[0], coordinates[1]
+
+
+def accused_signature(votes: Iterable[str]) -> str | None:
+    """The signature with strictly more votes than every other, else None (R7)."""
+    ranked = Counter(votes).most_common(2)
+    if not ranked:
+        return None
+    if len(ranked) == 2 and ranked[0][1] == ranked[1][1]:
+        return None
+    return ranked[0][0]
+
+
+def round_awards(
+    players: Sequence[int], distorter: int, *, target_found: bool, distorter_caught: bool
+) -> dict[int, int]:
+    """Points each player earns in one round (R8 to R10): two independent outcomes."""
+    others = [player for player in players if player != distorter]
+    awards = dict.fromkeys(players, 0)
+    for success in (target_found, distorter_caught):
+        if success:
+            for player in others:
+                awards[player] += POINTS_PER_POINT
+        else:
+            awards[distorter] += len(others) * POINTS_PER_POINT
+    return awards
+
+
+def winners(totals: Mapping[str, int]) -> list[str]:
+    """Every player with the highest total: tied leaders share the victory (R12)."""
+    if not totals:
+        return []
+    best = max(totals.values())
+    return [name for name, points in totals.items() if points == best]

@@ -1,0 +1,609 @@
+"""The door into the game: every command and query the pages use.
+
+Each command brings its game up to date with the clock, then acts, in one write transaction;
+a RuleError rolls back everything, so a refused command changes nothing. Queries return views.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, NamedTuple, TypeVar
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+from engine import rules, views
+from engine.clock import Clock, system_clock
+from engine.db import Database
+from engine.decks import DEFAULT_DECK, load_deck
+from engine.errors import RuleError
+from engine.i18n import LANGUAGES
+from engine.models import Award, Choice, Fragment, Game, Player, Round, Vote
+from engine.rules import Phase
+
+# Read aloud and typed on a phone: no 0/O, 1/I/L.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+TOKEN_BYTES = 32  # 256 random bits
+REQUEST_ID_PATTERN = re.compile(r"^[A-Za-z0-9_.:-]{1,100}$")
+SNAPSHOT_CACHE_SIZE = 256
+
+T = TypeVar("T")
+
+
+class NewGame(NamedTuple):
+    code: str
+    facilitator_token: str
+
+
+class Engine:
+    """The whole rulebook behind one object, persistent in any SQLAlchemy database.
+
+    Thread-safe: pages in every browser session share one instance. Several processes may
+    share one database; a new Engine on the same URL continues every game exactly.
+    """
+
+    def __init__(
+        self,
+        database_url: str = "sqlite:///crossed_canvas.db",
+        *,
+        clock: Clock | None = None,
+        seed: int | None = None,
+    ) -> None:
+        self._db = Database(database_url)
+        self._clock = clock or system_clock
+        # Seeded only in tests; tokens never come from here, always from `secrets`.
+        self._rng: random.Random = (
+            random.Random(seed) if seed is not None else secrets.SystemRandom()
+        )
+        self._rng_lock = threading.Lock()
+        self._snapshots: dict[int, views.Snapshot] = {}
+        self._snapshots_lock = threading.Lock()
+
+    # ------------------------------------------------------------------ commands
+
+    def create_game(
+        self,
+        language: str = "en",
+        deck: str | Path | None = None,
+        durations: Mapping[str, float] | None = None,
+    ) -> NewGame:
+        """A new game in the lobby, with its join code and the facilitator's secret token."""
+        if language not in LANGUAGES:
+            raise RuleError("error.bad_language", language=language)
+        loaded = load_deck(deck or DEFAULT_DECK)
+        phase_seconds = rules.durations_for(durations)
+        for _attempt in range(20):
+            with self._rng_lock:
+                code = "".join(self._rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+                seed = self._rng.getrandbits(62)
+            game = Game(
+                code=code,
+                facilitator_token=secrets.token_urlsafe(TOKEN_BYTES),
+                language=language,
+                deck=str(loaded.path),
+                durations=phase_seconds,
+                seed=seed,
+                created_at=self._clock(),
+            )
+            try:
+                with self._db.write() as session:
+                    session.add(game)
+                return NewGame(code, game.facilitator_token)
+            except IntegrityError:
+                continue  # the code was taken: draw another
+        raise RuntimeError("could not find a free join code")
+
+    def join(self, code: str, name: str) -> str:
+        """A new player in a game's lobby; returns the player's secret token."""
+
+        def act(session: Session, game: Game, now: float) -> str:
+            if game.phase != Phase.LOBBY:
+                raise RuleError("error.already_started")
+            players = self._players(session, game)
+            if len(players) >= rules.MAX_PLAYERS:
+                raise RuleError("error.game_full", most=rules.MAX_PLAYERS)
+            cleaned = rules.clean_name(name)
+            if any(p.name_key == rules.name_key(cleaned) for p in players):
+                raise RuleError("error.name_taken", name=cleaned)
+            player = Player(
+                game_id=game.id,
+                seat=max((p.seat for p in players), default=0) + 1,
+                name=cleaned,
+                name_key=rules.name_key(cleaned),
+                token=secrets.token_urlsafe(TOKEN_BYTES),
+            )
+            session.add(player)
+            game.version += 1
+            return player.token
+
+        return self._command(lambda s: self._game_by_code(s, code), act)
+
+    def remove_player(self, facilitator_token: str, name: str) -> None:
+        """Take a player out of the lobby (a mistyped name, a student who left)."""
+
+        def act(session: Session, game: Game, now: float) -> None:
+            if game.phase != Phase.LOBBY:
+                raise RuleError("error.already_started")
+            wanted = rules.name_key(name) if isinstance(name, str) else None
+            player = next((p for p in self._players(session, game) if p.name_key == wanted), None)
+            if player is None:
+                raise RuleError("error.unknown_player")
+            session.delete(player)
+            game.version += 1
+
+        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+
+    def start(self, facilitator_token: str) -> None:
+        """Freeze the roster, draw both rotations and open round 1 (R1)."""
+
+        def act(session: Session, game: Game, now: float) -> None:
+            if game.phase != Phase.LOBBY:
+                raise RuleError("error.already_started")
+            players = self._players(session, game)
+            if len(players) < rules.MIN_PLAYERS:
+                raise RuleError("error.too_few_players", fewest=rules.MIN_PLAYERS)
+            curators, distorters = rules.rotations(len(players), self._game_rng(game, "rotations"))
+            game.curator_order = [players[i].id for i in curators]
+            game.distorter_order = [players[i].id for i in distorters]
+            game.rounds = len(players)
+            self._enter_next_phase(session, game, now)
+
+        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+
+    def advance(self, facilitator_token: str) -> None:
+        """End the current timed phase now; the next one starts at this moment."""
+
+        def act(session: Session, game: Game, now: float) -> None:
+            self._require_running(game)
+            self._enter_next_phase(session, game, now)
+
+        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+
+    def pause(self, facilitator_token: str) -> None:
+        """Stop the clock of the current phase; actions wait until resume."""
+
+        def act(session: Session, game: Game, now: float) -> None:
+            self._require_running(game)
+            if game.paused_left is not None:
+                raise RuleError("error.already_paused")
+            game.paused_left = max(0.0, (game.deadline or now) - now)
+            game.deadline = None
+            game.version += 1
+
+        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+
+    def resume(self, facilitator_token: str) -> None:
+        """Restart the clock with the time that was left at the pause."""
+
+        def act(session: Session, game: Game, now: float) -> None:
+            self._require_running(game)
+            if game.paused_left is None:
+                raise RuleError("error.not_paused")
+            game.deadline = now + game.paused_left
+            game.paused_left = None
+            game.version += 1
+
+        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+
+    def tick(self, code: str) -> None:
+        """Catch the game up with the clock; cheap (one read) when nothing is due."""
+        with self._db.read() as session:
+            game = self._game_by_code(session, code)
+            due = self._is_due(game, self._clock())
+        if due:
+            self._command(lambda s: self._game_by_code(s, code), lambda *_: None)
+
+    def submit_fragment(self, player_token: str, strokes: Sequence, request_id: str) -> dict:
+        """Lock this artist's strokes for the current pulse (R4, R5)."""
+
+        def act(session: Session, game: Game, now: float) -> dict:
+            player = self._player(session, player_token)
+            earlier = self._earlier(session, Fragment, Fragment.player_id, player, request_id)
+            if earlier is not None:
+                return _fragment_result(earlier)
+            self._require_unpaused(game)
+            pulse = rules.pulse_of(Phase(game.phase))
+            if pulse is None:
+                raise RuleError("error.wrong_phase", phase=game.phase)
+            rnd = self._current_round(session, game)
+            signature = _signature_of(rnd, player.id)
+            if signature is None:
+                raise RuleError("error.curator_does_not_draw")
+            already = session.exec(
+                select(Fragment).where(
+                    Fragment.round_id == rnd.id,
+                    Fragment.player_id == player.id,
+                    Fragment.pulse == pulse,
+                )
+            ).first()
+            if already is not None:
+                raise RuleError("error.already_submitted")
+            fragment = Fragment(
+                round_id=rnd.id,
+                player_id=player.id,
+                pulse=pulse,
+                signature=signature,
+                strokes=[
+                    [list(point) for point in stroke]
+                    for stroke in rules.validate_strokes(strokes, pulse)
+                ],
+                request_id=request_id,
+            )
+            session.add(fragment)
+            session.flush()
+            game.version += 1
+            self._end_phase_if_complete(session, game, rnd, now)
+            return _fragment_result(fragment)
+
+        return self._command(lambda s: self._game_by_player(s, player_token), act)
+
+    def choose(self, player_token: str, option_id: str, request_id: str) -> str:
+        """The Curator locks one of the four options; the choice phase ends at once (R6)."""
+
+        def act(session: Session, game: Game, now: float) -> str:
+            player = self._player(session, player_token)
+            earlier = self._earlier(session, Choice, Choice.player_id, player, request_id)
+            if earlier is not None:
+                return earlier.option_id
+            self._require_unpaused(game)
+            if game.phase != Phase.CHOICE:
+                raise RuleError("error.wrong_phase", phase=game.phase)
+            rnd = self._current_round(session, game)
+            if player.id != rnd.curator_id:
+                raise RuleError("error.not_curator")
+            if option_id not in rnd.options:
+                raise RuleError("error.unknown_option")
+            if session.exec(select(Choice).where(Choice.round_id == rnd.id)).first():
+                raise RuleError("error.already_chosen")
+            session.add(
+                Choice(
+                    round_id=rnd.id, player_id=player.id, option_id=option_id, request_id=request_id
+                )
+            )
+            session.flush()
+            game.version += 1
+            self._end_phase_if_complete(session, game, rnd, now)
+            return option_id
+
+        return self._command(lambda s: self._game_by_player(s, player_token), act)
+
+    def accuse(self, player_token: str, signature: str, request_id: str) -> str:
+        """Cast this player's one secret vote for a signature (R7)."""
+
+        def act(session: Session, game: Game, now: float) -> str:
+            player = self._player(session, player_token)
+            earlier = self._earlier(session, Vote, Vote.voter_id, player, request_id)
+            if earlier is not None:
+                return earlier.signature
+            self._require_unpaused(game)
+            if game.phase != Phase.ACCUSATION:
+                raise RuleError("error.wrong_phase", phase=game.phase)
+            rnd = self._current_round(session, game)
+            if not isinstance(signature, str) or signature not in rnd.signatures:
+                raise RuleError("error.unknown_signature")
+            if rnd.signatures[signature]["player"] == player.id:
+                raise RuleError("error.own_signature")
+            voted = session.exec(
+                select(Vote).where(Vote.round_id == rnd.id, Vote.voter_id == player.id)
+            ).first()
+            if voted is not None:
+                raise RuleError("error.already_voted")
+            session.add(
+                Vote(
+                    round_id=rnd.id, voter_id=player.id, signature=signature, request_id=request_id
+                )
+            )
+            session.flush()
+            game.version += 1
+            self._end_phase_if_complete(session, game, rnd, now)
+            return signature
+
+        return self._command(lambda s: self._game_by_player(s, player_token), act)
+
+    # ------------------------------------------------------------------ queries
+
+    def public_view(self, code: str) -> dict[str, Any]:
+        """What anyone may see: the projector's view (R11)."""
+        return self._view(lambda s: (self._game_by_code(s, code), None), views.public_view)
+
+    def player_view(self, player_token: str) -> dict[str, Any]:
+        """One player's view: public, plus their own role, picture and actions."""
+
+        def find(session: Session) -> tuple[Game, Player]:
+            player = self._player(session, player_token)
+            return session.get(Game, player.game_id), player
+
+        return self._view(find, lambda snap, now, player: views.player_view(snap, player, now))
+
+    def facilitator_view(self, facilitator_token: str) -> dict[str, Any]:
+        """The teacher's view: public, plus rounds already revealed. Safe to project."""
+        return self._view(
+            lambda s: (self._game_by_facilitator(s, facilitator_token), None),
+            views.facilitator_view,
+        )
+
+    def status(self, code: str) -> dict[str, Any]:
+        """The cheapest poll: version, phase and time left, to tell whether to re-render."""
+        self.tick(code)
+        with self._db.read() as session:
+            game = self._game_by_code(session, code)
+            return {
+                "version": game.version,
+                "phase": game.phase,
+                "paused": game.paused_left is not None,
+                "seconds_left": views._seconds_left(game, self._clock()),
+            }
+
+    def player_token(self, facilitator_token: str, name: str) -> str:
+        """A player's personal token again, for a student who lost their tab."""
+        with self._db.read() as session:
+            game = self._game_by_facilitator(session, facilitator_token)
+            wanted = rules.name_key(name) if isinstance(name, str) else None
+            player = next((p for p in self._players(session, game) if p.name_key == wanted), None)
+            if player is None:
+                raise RuleError("error.unknown_player")
+            return player.token
+
+    def game_code(self, token: str) -> str:
+        """The join code of the game a player's or the facilitator's token belongs to."""
+        with self._db.read() as session:
+            player = session.exec(select(Player).where(Player.token == _text(token))).first()
+            if player is not None:
+                return session.get(Game, player.game_id).code
+            return self._game_by_facilitator(session, token).code
+
+    # ------------------------------------------------------------------ plumbing
+
+    def _command(
+        self, find: Callable[[Session], Game], act: Callable[[Session, Game, float], T]
+    ) -> T:
+        with self._db.write() as session:
+            game = find(session)
+            if not self._db.is_sqlite:
+                game = session.exec(select(Game).where(Game.id == game.id).with_for_update()).one()
+            now = self._clock()
+            self._catch_up(session, game, now)
+            return act(session, game, now)
+
+    def _view(self, find, build) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+        with self._db.read() as session:
+            game, player = find(session)
+            code, due = game.code, self._is_due(game, self._clock())
+        if due:
+            self.tick(code)
+        with self._db.read() as session:
+            game, player = find(session)
+            snap = self._snapshot(session, game)
+        now = self._clock()
+        return build(snap, now) if player is None else build(snap, now, player)
+
+    def _snapshot(self, session: Session, game: Game) -> views.Snapshot:
+        """The game's rows at its current version; reused while the version stands."""
+        with self._snapshots_lock:
+            cached = self._snapshots.get(game.id)
+        if cached is not None and cached.game.version == game.version:
+            return cached
+        rounds = list(
+            session.exec(select(Round).where(Round.game_id == game.id).order_by(col(Round.number)))
+        )
+        round_ids = [r.id for r in rounds]
+        snap = views.Snapshot(
+            game=game,
+            deck=load_deck(game.deck),
+            players=self._players(session, game),
+            rounds=rounds,
+            fragments=list(session.exec(select(Fragment).where(Fragment.round_id == rounds[-1].id)))
+            if rounds
+            else [],
+        )
+        if round_ids:
+            for choice in session.exec(select(Choice).where(col(Choice.round_id).in_(round_ids))):
+                snap.choices[choice.round_id] = choice
+            for vote in session.exec(select(Vote).where(col(Vote.round_id).in_(round_ids))):
+                snap.votes.setdefault(vote.round_id, []).append(vote)
+            for award in session.exec(select(Award).where(col(Award.round_id).in_(round_ids))):
+                snap.awards.setdefault(award.round_id, []).append(award)
+        with self._snapshots_lock:
+            if len(self._snapshots) >= SNAPSHOT_CACHE_SIZE:
+                self._snapshots.pop(next(iter(self._snapshots)))
+            self._snapshots[game.id] = snap
+        return snap
+
+    @staticmethod
+    def _is_due(game: Game, now: float) -> bool:
+        return (
+            game.phase not in (Phase.LOBBY, Phase.FINISHED)
+            and game.paused_left is None
+            and game.deadline is not None
+            and game.deadline <= now
+        )
+
+    def _catch_up(self, session: Session, game: Game, now: float) -> None:
+        """Walk every phase whose deadline has passed, each chained from the last (no skips)."""
+        for _step in range(len(rules.ROUND_PHASES) * (rules.MAX_PLAYERS + 1)):
+            if not self._is_due(game, now):
+                return
+            self._enter_next_phase(session, game, game.deadline)
+        raise RuntimeError(f"game {game.code}: catch-up did not settle")
+
+    def _end_phase_if_complete(self, session: Session, game: Game, rnd: Round, now: float) -> None:
+        phase = Phase(game.phase)
+        pulse = rules.pulse_of(phase)
+        submitted = (
+            len(
+                session.exec(
+                    select(Fragment.id).where(Fragment.round_id == rnd.id, Fragment.pulse == pulse)
+                ).all()
+            )
+            if pulse
+            else 0
+        )
+        votes = len(session.exec(select(Vote.id).where(Vote.round_id == rnd.id)).all())
+        chosen = (
+            session.exec(select(Choice.id).where(Choice.round_id == rnd.id)).first() is not None
+        )
+        if rules.phase_complete(
+            phase,
+            submitted=submitted,
+            artists=len(rnd.signatures),
+            chosen=chosen,
+            votes=votes,
+            players=game.rounds,
+        ):
+            self._enter_next_phase(session, game, now)
+
+    def _enter_next_phase(self, session: Session, game: Game, start: float) -> None:
+        following = rules.next_phase(Phase(game.phase), game.round, game.rounds)
+        if following is Phase.REVEAL:
+            self._score_round(session, game)
+        if following is Phase.ROLES:
+            game.round += 1
+            self._deal_round(session, game)
+        game.phase = following
+        game.phase_started_at = start
+        length = game.durations.get(following.value)
+        if game.paused_left is not None:
+            # Advanced while paused: the new phase waits, whole, for resume.
+            game.paused_left, game.deadline = length or 0.0, None
+        else:
+            game.deadline = None if length is None else start + length
+        game.version += 1
+
+    def _deal_round(self, session: Session, game: Game) -> None:
+        """Round setup (R2, R3, R6): an unused pair, targets, options and fresh signatures."""
+        rng = self._game_rng(game, f"round:{game.round}")
+        deck = load_deck(game.deck)
+        used = set(session.exec(select(Round.pair_key).where(Round.game_id == game.id)).all())
+        pair = rng.choice([p for p in deck.pairs if p.key not in used])
+        true_id, false_id = rng.sample((pair.a, pair.b), 2)
+        curator_id = game.curator_order[game.round - 1]
+        artists = [p.id for p in self._players(session, game) if p.id != curator_id]
+        rng.shuffle(artists)
+        signatures = rules.draw_signatures(len(artists), rng)
+        session.add(
+            Round(
+                game_id=game.id,
+                number=game.round,
+                pair_key=pair.key,
+                category=deck.objects[pair.a].category,
+                closeness=pair.closeness,
+                true_id=true_id,
+                false_id=false_id,
+                options=rules.draw_options(true_id, false_id, deck.neutrals(pair), rng),
+                signatures={
+                    sig.id: {"player": player_id, "colour": sig.colour, "shape": sig.shape}
+                    for sig, player_id in zip(signatures, artists, strict=True)
+                },
+                curator_id=curator_id,
+                distorter_id=game.distorter_order[game.round - 1],
+            )
+        )
+        session.flush()
+
+    def _score_round(self, session: Session, game: Game) -> None:
+        """Write this round's awards, once (R8 to R10)."""
+        rnd = self._current_round(session, game)
+        if rnd.scored:
+            return
+        choice = session.exec(select(Choice).where(Choice.round_id == rnd.id)).first()
+        votes = session.exec(select(Vote.signature).where(Vote.round_id == rnd.id)).all()
+        accused = rules.accused_signature(votes)
+        awards = rules.round_awards(
+            [p.id for p in self._players(session, game)],
+            rnd.distorter_id,
+            target_found=choice is not None and choice.option_id == rnd.true_id,
+            distorter_caught=accused is not None
+            and rnd.signatures[accused]["player"] == rnd.distorter_id,
+        )
+        for player_id, points in awards.items():
+            session.add(Award(round_id=rnd.id, player_id=player_id, points=points))
+        rnd.scored = True
+        session.add(rnd)
+
+    def _game_rng(self, game: Game, purpose: str) -> random.Random:
+        return random.Random(f"{game.seed}:{purpose}")
+
+    @staticmethod
+    def _require_running(game: Game) -> None:
+        if game.phase == Phase.LOBBY:
+            raise RuleError("error.not_started")
+        if game.phase == Phase.FINISHED:
+            raise RuleError("error.game_finished")
+
+    @staticmethod
+    def _require_unpaused(game: Game) -> None:
+        if game.paused_left is not None:
+            raise RuleError("error.paused")
+
+    @staticmethod
+    def _players(session: Session, game: Game) -> list[Player]:
+        return list(
+            session.exec(select(Player).where(Player.game_id == game.id).order_by(col(Player.seat)))
+        )
+
+    @staticmethod
+    def _current_round(session: Session, game: Game) -> Round:
+        return session.exec(
+            select(Round).where(Round.game_id == game.id, Round.number == game.round)
+        ).one()
+
+    @staticmethod
+    def _game_by_code(session: Session, code: str) -> Game:
+        normalised = _text(code).strip().upper().replace(" ", "").replace("-", "")
+        game = session.exec(select(Game).where(Game.code == normalised)).first()
+        if game is None:
+            raise RuleError("error.unknown_code", code=_text(code)[:20])
+        return game
+
+    @staticmethod
+    def _game_by_facilitator(session: Session, token: str) -> Game:
+        game = session.exec(select(Game).where(Game.facilitator_token == _text(token))).first()
+        if game is None:
+            raise RuleError("error.bad_facilitator_token")
+        return game
+
+    def _game_by_player(self, session: Session, token: str) -> Game:
+        return session.get(Game, self._player(session, token).game_id)
+
+    @staticmethod
+    def _player(session: Session, token: str) -> Player:
+        player = session.exec(select(Player).where(Player.token == _text(token))).first()
+        if player is None:
+            raise RuleError("error.bad_player_token")
+        return player
+
+    @staticmethod
+    def _earlier(
+        session: Session, table: type[T], owner_column, player: Player, request_id: str
+    ) -> T | None:  # type: ignore[no-untyped-def]
+        """The action this request already made, if it is a retry (R12)."""
+        if not isinstance(request_id, str) or not REQUEST_ID_PATTERN.match(request_id):
+            raise RuleError("error.bad_request_id")
+        return session.exec(
+            select(table).where(owner_column == player.id, table.request_id == request_id)
+        ).first()
+
+
+def _text(value: object) -> str:
+    """Tokens and codes arrive from URLs and forms: anything but a string matches nothing."""
+    return value if isinstance(value, str) else ""
+
+
+def _signature_of(rnd: Round, player_id: int) -> str | None:
+    return next(
+        (sig_id for sig_id, sig in rnd.signatures.items() if sig["player"] == player_id), None
+    )
+
+
+def _fragment_result(fragment: Fragment) -> dict[str, Any]:
+    return {
+        "pulse": fragment.pulse,
+        "signature": fragment.signature,
+        "strokes": len(fragment.strokes),
+    }

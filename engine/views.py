@@ -1,0 +1,222 @@
+"""Projections: the only way game data leaves the engine.
+
+Each view is built for one person looking: the projector and any spectator (`public_view`),
+one player (`player_view`), the facilitator (`facilitator_view`, safe to project: it holds no
+more secrets than the public view). A field added to the game stays secret until a view here
+chooses to show it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.decks import Deck
+from engine.models import Award, Choice, Fragment, Game, Player, Round, Vote
+from engine.rules import (
+    COLOURS_BY_ID,
+    Phase,
+    accused_signature,
+    pulse_of,
+    signature_name,
+    winners,
+)
+
+# Phases after which a pulse's fragments are public: pulse 1 at the merge, pulse 2 after it.
+PUBLIC_AFTER = {1: Phase.PULSE1, 2: Phase.PULSE2}
+PHASE_ORDER = list(Phase)
+
+
+@dataclass
+class Snapshot:
+    """Everything the views of one game need, read in one transaction at one version."""
+
+    game: Game
+    deck: Deck
+    players: list[Player]
+    rounds: list[Round]
+    fragments: list[Fragment]  # the current round's
+    choices: dict[int, Choice] = field(default_factory=dict)  # by round id
+    votes: dict[int, list[Vote]] = field(default_factory=dict)  # by round id
+    awards: dict[int, list[Award]] = field(default_factory=dict)  # by round id
+
+    @property
+    def current_round(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def phase(self) -> Phase:
+        return Phase(self.game.phase)
+
+    def name_of(self, player_id: int) -> str:
+        return next(p.name for p in self.players if p.id == player_id)
+
+
+def public_view(snap: Snapshot, now: float) -> dict[str, Any]:
+    """What the projector may show at any moment (R11)."""
+    game, rnd = snap.game, snap.current_round
+    language = game.language
+    view: dict[str, Any] = {
+        "code": game.code,
+        "language": language,
+        "phase": game.phase,
+        "round": game.round,
+        "rounds": game.rounds,
+        "seconds_left": _seconds_left(game, now),
+        "paused": game.paused_left is not None,
+        "players": [p.name for p in snap.players],
+        "category": None,
+        "closeness": None,
+        "signatures": {},
+        "fragments": [],
+        "ready": None,
+        "ready_signatures": [],
+        "totals": _totals(snap),
+        "reveal": None,
+        "winners": winners(_totals(snap)) if snap.phase is Phase.FINISHED else [],
+    }
+    if rnd is None:
+        return view
+    view["category"] = snap.deck.categories[rnd.category][language]
+    view["closeness"] = rnd.closeness
+    view["signatures"] = {
+        sig_id: {
+            "name": signature_name(sig["colour"], sig["shape"], language),
+            "colour": COLOURS_BY_ID[sig["colour"]].hex,
+            "shape": sig["shape"],
+        }
+        for sig_id, sig in sorted(rnd.signatures.items())
+    }
+    view["fragments"] = _fragments(snap, lambda fragment: _is_public(snap, fragment))
+    view["ready"], view["ready_signatures"] = _readiness(snap)
+    if snap.phase in (Phase.REVEAL, Phase.FINISHED):
+        view["reveal"] = _reveal(snap, rnd)
+    return view
+
+
+def player_view(snap: Snapshot, player: Player, now: float) -> dict[str, Any]:
+    """The public view plus this player's own secrets and accepted actions (R2, R12)."""
+    view = public_view(snap, now)
+    rnd = snap.current_round
+    view |= {
+        "name": player.name,
+        "role": None,
+        "target": None,
+        "signature": None,
+        "options": None,
+        "my_choice": None,
+        "my_vote": None,
+    }
+    if rnd is None:
+        return view
+    own_signature = next(
+        (sig_id for sig_id, sig in rnd.signatures.items() if sig["player"] == player.id), None
+    )
+    if player.id == rnd.curator_id:
+        view["role"] = "curator"
+        if PHASE_ORDER.index(snap.phase) >= PHASE_ORDER.index(Phase.CHOICE):
+            view["options"] = [_object(snap, option) for option in rnd.options]
+        choice = snap.choices.get(rnd.id)
+        view["my_choice"] = choice.option_id if choice else None
+    elif player.id == rnd.distorter_id:
+        view["role"] = "distorter"
+        view["target"] = _object(snap, rnd.false_id)
+    else:
+        view["role"] = "loyal"
+        view["target"] = _object(snap, rnd.true_id)
+    view["signature"] = own_signature
+    view["fragments"] = _fragments(
+        snap, lambda fragment: fragment.player_id == player.id or _is_public(snap, fragment)
+    )
+    vote = next((v for v in snap.votes.get(rnd.id, []) if v.voter_id == player.id), None)
+    view["my_vote"] = vote.signature if vote else None
+    return view
+
+
+def facilitator_view(snap: Snapshot, now: float) -> dict[str, Any]:
+    """The public view plus what a teacher runs the game with: rounds already revealed.
+
+    It may be projected, so before a round's reveal it shows nothing of that round's secrets.
+    """
+    view = public_view(snap, now)
+    view["durations"] = dict(snap.game.durations)
+    view["history"] = [
+        _reveal(snap, rnd)
+        | {"round": rnd.number, "category": snap.deck.categories[rnd.category][snap.game.language]}
+        for rnd in snap.rounds
+        if rnd.scored
+    ]
+    return view
+
+
+def _seconds_left(game: Game, now: float) -> float | None:
+    if game.paused_left is not None:
+        return round(game.paused_left, 1)
+    if game.deadline is None:
+        return None
+    return round(max(0.0, game.deadline - now), 1)
+
+
+def _is_public(snap: Snapshot, fragment: Fragment) -> bool:
+    ended_after = PUBLIC_AFTER[fragment.pulse]
+    return PHASE_ORDER.index(snap.phase) > PHASE_ORDER.index(ended_after)
+
+
+def _fragments(snap: Snapshot, visible) -> list[dict[str, Any]]:  # type: ignore[no-untyped-def]
+    # Sorted by pulse and (random) signature id: submission order is nobody's business.
+    shown = sorted((f for f in snap.fragments if visible(f)), key=lambda f: (f.pulse, f.signature))
+    return [{"signature": f.signature, "pulse": f.pulse, "strokes": f.strokes} for f in shown]
+
+
+def _readiness(snap: Snapshot) -> tuple[dict[str, int] | None, list[str]]:
+    """Role-neutral readiness: counts, and signatures that have submitted in a pulse."""
+    rnd = snap.current_round
+    assert rnd is not None
+    pulse = pulse_of(snap.phase)
+    if pulse is not None:
+        done = sorted(f.signature for f in snap.fragments if f.pulse == pulse)
+        return {"done": len(done), "total": len(rnd.signatures)}, done
+    if snap.phase is Phase.ACCUSATION:
+        return {"done": len(snap.votes.get(rnd.id, [])), "total": len(snap.players)}, []
+    return None, []
+
+
+def _totals(snap: Snapshot) -> dict[str, int]:
+    totals = {p.name: 0 for p in snap.players}
+    for awards in snap.awards.values():
+        for award in awards:
+            totals[snap.name_of(award.player_id)] += award.points
+    return totals
+
+
+def _reveal(snap: Snapshot, rnd: Round) -> dict[str, Any]:
+    votes = snap.votes.get(rnd.id, [])
+    choice = snap.choices.get(rnd.id)
+    distorter_signature = next(
+        sig_id for sig_id, sig in rnd.signatures.items() if sig["player"] == rnd.distorter_id
+    )
+    accused = accused_signature(v.signature for v in votes)
+    awards = {p.name: 0 for p in snap.players}
+    for award in snap.awards.get(rnd.id, []):
+        awards[snap.name_of(award.player_id)] = award.points
+    return {
+        "true_target": _object(snap, rnd.true_id),
+        "false_target": _object(snap, rnd.false_id),
+        "options": [_object(snap, option) for option in rnd.options],
+        "choice": choice.option_id if choice else None,
+        "target_found": bool(choice and choice.option_id == rnd.true_id),
+        "votes": {snap.name_of(v.voter_id): v.signature for v in votes},
+        "accused": accused,
+        "distorter_caught": accused == distorter_signature,
+        "authors": {
+            sig_id: snap.name_of(sig["player"]) for sig_id, sig in sorted(rnd.signatures.items())
+        },
+        "curator": snap.name_of(rnd.curator_id),
+        "distorter": snap.name_of(rnd.distorter_id),
+        "awards": awards,
+    }
+
+
+def _object(snap: Snapshot, object_id: str) -> dict[str, str]:
+    obj = snap.deck.objects[object_id]
+    return {"id": obj.id, "name": obj.names[snap.game.language], "image": str(obj.image)}
