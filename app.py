@@ -1,6 +1,75 @@
-"""Crossed Canvas: home page (pages land with the app issue)."""
+"""Home: a teacher creates a game; a student joins one by its code.
+
+`streamlit run app.py` serves this page and the pages in pages/: /facilitator, /play, /screen.
+"""
+
+from __future__ import annotations
 
 import streamlit as st
 
+from engine import RuleError
+from engine.rules import DEFAULT_DURATIONS
+from ui.look import page_style
+from ui.runtime import get_engine
+from ui.text import LANGUAGES, browser_language, show_error, translator
+
+# Timer paces a teacher can pick: the rulebook's, or longer phases for younger classes.
+PACES = {"standard": 1.0, "relaxed": 1.5, "extra_relaxed": 2.0}
+LANGUAGE_NAMES = {"en": "English", "es": "Español"}
+
+st.set_page_config(page_title="Crossed Canvas", page_icon="🎨", layout="wide")
+page_style()
+engine = get_engine()
+
+language = (
+    st.segmented_control(
+        "Language / Idioma",
+        LANGUAGES,
+        format_func=LANGUAGE_NAMES.get,
+        default=browser_language(),
+        key="home_language",
+        label_visibility="collapsed",
+    )
+    or browser_language()
+)
+t = translator(language)
+
 st.title("Crossed Canvas")
-st.write("Coming soon.")
+st.write(t("ui.tagline"))
+
+join_column, create_column = st.columns(2, gap="large")
+with join_column:
+    st.subheader(t("ui.home.join_title"))
+    code = st.text_input(t("ui.home.code_label"), key="join_code", max_chars=8)
+    if st.button(t("ui.home.join_go"), key="join_go", type="primary"):
+        try:
+            found = engine.public_view(code)
+        except RuleError as error:
+            show_error(error, language)
+        else:
+            st.switch_page("pages/play.py", query_params={"code": found["code"]})
+
+with create_column:
+    st.subheader(t("ui.home.create_title"))
+    game_language = st.selectbox(
+        t("ui.home.game_language"),
+        LANGUAGES,
+        index=LANGUAGES.index(language),
+        format_func=LANGUAGE_NAMES.get,
+        key="create_language",
+    )
+    pace = st.radio(
+        t("ui.home.pace"),
+        list(PACES),
+        format_func=lambda name: t(f"ui.pace.{name}"),
+        key="create_pace",
+    )
+    if st.button(t("ui.home.create_go"), key="create_game", type="primary"):
+        durations = {
+            phase.value: seconds * PACES[pace] for phase, seconds in DEFAULT_DURATIONS.items()
+        }
+        new_game = engine.create_game(language=game_language, durations=durations)
+        st.switch_page("pages/facilitator.py", query_params={"key": new_game.facilitator_token})
+
+with st.expander(t("ui.home.how_to_play")):
+    st.markdown(t("ui.home.rules_summary"))

@@ -79,14 +79,7 @@ def public_view(snap: Snapshot, now: float) -> dict[str, Any]:
         return view
     view["category"] = snap.deck.categories[rnd.category][language]
     view["closeness"] = rnd.closeness
-    view["signatures"] = {
-        sig_id: {
-            "name": signature_name(sig["colour"], sig["shape"], language),
-            "colour": COLOURS_BY_ID[sig["colour"]].hex,
-            "shape": sig["shape"],
-        }
-        for sig_id, sig in sorted(rnd.signatures.items())
-    }
+    view["signatures"] = _signatures(rnd, language)
     view["fragments"] = _fragments(snap, lambda fragment: _is_public(snap, fragment))
     view["ready"], view["ready_signatures"] = _readiness(snap)
     if snap.phase in (Phase.REVEAL, Phase.FINISHED):
@@ -189,6 +182,18 @@ def _totals(snap: Snapshot) -> dict[str, int]:
     return totals
 
 
+def _signatures(rnd: Round, language: str) -> dict[str, dict[str, str]]:
+    """The round's signatures by (random) id: name, colour and shape; never their authors."""
+    return {
+        sig_id: {
+            "name": signature_name(sig["colour"], sig["shape"], language),
+            "colour": COLOURS_BY_ID[sig["colour"]].hex,
+            "shape": sig["shape"],
+        }
+        for sig_id, sig in sorted(rnd.signatures.items())
+    }
+
+
 def _reveal(snap: Snapshot, rnd: Round) -> dict[str, Any]:
     votes = snap.votes.get(rnd.id, [])
     choice = snap.choices.get(rnd.id)
@@ -208,6 +213,7 @@ def _reveal(snap: Snapshot, rnd: Round) -> dict[str, Any]:
         "votes": {snap.name_of(v.voter_id): v.signature for v in votes},
         "accused": accused,
         "distorter_caught": accused == distorter_signature,
+        "signatures": _signatures(rnd, snap.game.language),
         "authors": {
             sig_id: snap.name_of(sig["player"]) for sig_id, sig in sorted(rnd.signatures.items())
         },

@@ -1,0 +1,125 @@
+"""The teacher's page: roster, start, timer controls, lost links, reveal, standings, results.
+
+It may be projected, so it shows only the facilitator view: nothing of a round is secret here
+that the screen does not also keep secret, and personal links appear only when asked for.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from engine import RuleError
+from engine.rules import MIN_PLAYERS
+from ui.board import show_composition
+from ui.links import page_url, qr_png
+from ui.live import live_status
+from ui.look import category_line, page_style, readiness, reveal_summary, round_heading, standings
+from ui.results import results_csv
+from ui.runtime import get_engine, query_param
+from ui.text import browser_language, literal, show_error, translator
+
+st.set_page_config(page_title="Crossed Canvas · facilitator", page_icon="🎨", layout="wide")
+page_style()
+engine = get_engine()
+
+key = query_param("key")
+language = browser_language()
+try:
+    if key is None:
+        raise RuleError("error.bad_facilitator_token")
+    view = engine.facilitator_view(key)
+    status = engine.status(view["code"])
+except RuleError as error:
+    show_error(error, language)
+    st.page_link("app.py", label=translator(language)("ui.go_home"))
+    st.stop()
+
+language = view["language"]
+t = translator(language)
+
+
+def command(action, *args) -> None:  # type: ignore[no-untyped-def]
+    """Run one facilitator command; a refusal is shown, a success re-renders the page."""
+    try:
+        action(key, *args)
+    except RuleError as error:
+        show_error(error, language)
+    else:
+        st.rerun()
+
+
+heading, timer = st.columns([3, 1])
+with heading:
+    st.html(f'<div class="cc-phase">{round_heading(view, t)}</div>')
+    st.html(f"<div>{category_line(view, t)}</div>")
+with timer:
+    live_status(view["code"], status["version"], language)
+
+phase = view["phase"]
+join_url = page_url("play", code=view["code"])
+screen_url = page_url("screen", code=view["code"])
+
+if phase == "lobby":
+    info, qr = st.columns([3, 2])
+    with info:
+        st.html(
+            f"<div>{literal(t('ui.fac.code'))}</div>"
+            f'<div class="cc-code">{literal(view["code"])}</div>'
+        )
+        st.html(f"<div>{literal(t('ui.fac.join_address'))} <b>{literal(join_url)}</b></div>")
+        st.link_button(t("ui.fac.open_screen"), screen_url)
+        players = view["players"]
+        st.subheader(t("ui.players_joined", count=len(players)))
+        st.html("<ol>" + "".join(f"<li>{literal(name)}</li>" for name in players) + "</ol>")
+        if players:
+            with st.container(horizontal=True, vertical_alignment="bottom"):
+                leaving = st.selectbox(t("ui.fac.remove_who"), players, key="remove_name")
+                if st.button(t("ui.fac.remove"), key="remove_player"):
+                    command(engine.remove_player, leaving)
+        ready = len(players) >= MIN_PLAYERS
+        if not ready:
+            st.caption(t("ui.fac.need_players", fewest=MIN_PLAYERS))
+        if st.button(t("ui.fac.start"), key="start_game", type="primary", disabled=not ready):
+            command(engine.start)
+    with qr:
+        st.image(qr_png(join_url), width=260)
+else:
+    if phase != "finished":
+        with st.container(horizontal=True):
+            if view["paused"]:
+                if st.button(t("ui.fac.resume"), key="resume_game", type="primary"):
+                    command(engine.resume)
+            elif st.button(t("ui.fac.pause"), key="pause_game"):
+                command(engine.pause)
+            if st.button(t("ui.fac.advance"), key="advance_phase"):
+                command(engine.advance)
+            st.link_button(t("ui.fac.open_screen"), screen_url)
+        readiness(view, t)
+    if phase == "reveal":
+        reveal_summary(view, t)
+    elif phase == "finished":
+        st.html(f'<div class="cc-huge">🏆 {literal(", ".join(view["winners"]))}</div>')
+    elif view["fragments"]:
+        show_composition(view["fragments"], view["signatures"], 320)
+    st.subheader(t("ui.totals"))
+    standings(view["totals"], view["winners"], t)
+    if view["history"]:
+        st.download_button(
+            t("ui.fac.results_csv"),
+            results_csv(view, t),
+            file_name=f"crossed-canvas-{view['code']}.csv",
+            mime="text/csv",
+            key="results_csv",
+            on_click="ignore",
+        )
+    with st.expander(t("ui.fac.lost_link")):
+        who = st.selectbox(t("ui.fac.lost_link_who"), view["players"], index=None, key="link_name")
+        if who is not None:
+            try:
+                link = page_url("play", token=engine.player_token(key, who))
+            except RuleError as error:
+                show_error(error, language)
+            else:
+                st.caption(t("ui.fac.lost_link_hint"))
+                st.code(link, language=None)
+                st.image(qr_png(link), width=260)

@@ -1,0 +1,279 @@
+"""A student's page: join, then the role card, canvas, choice, accusation and reveal.
+
+Identity lives in the address bar (?token=...): a reload, a locked phone or a new tab brings
+the student back to the same role, signature and locked actions (R12).
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import streamlit as st
+
+from engine import RuleError
+from engine.rules import STROKE_LIMITS
+from ui.board import composition_png, show_composition
+from ui.canvas import drawing_canvas, reset_canvas
+from ui.live import live_status
+from ui.look import (
+    SHAPE_GLYPHS,
+    category_line,
+    legend,
+    page_style,
+    picture,
+    readiness,
+    reveal_summary,
+    round_heading,
+    signature_html,
+    standings,
+)
+from ui.runtime import get_engine, query_param
+from ui.text import Translator, browser_language, literal, plain_label, show_error, translator
+
+PLAY_CSS = """
+.stMainBlockContainer { padding-top: 1rem; }
+.cc-role { font-size: 1.3rem; font-weight: 800; }
+.cc-phase { font-size: 1.1rem; }
+/* The countdown floats in the top corner, in sight while the student scrolls to draw. */
+.cc-timer { position: fixed; top: .35rem; right: .8rem; z-index: 999991; font-size: 1.8rem;
+  background: rgba(255, 255, 255, .92); border-radius: .5rem; padding: 0 .5rem; }
+"""
+CANVAS_SIZE = 320  # fits a 360 px phone's main column (16 px padding each side)
+
+st.set_page_config(page_title="Crossed Canvas", page_icon="🎨", layout="centered")
+page_style(PLAY_CSS)
+engine = get_engine()
+
+
+def go_home(t: Translator) -> None:
+    st.page_link("app.py", label=t("ui.go_home"))
+    st.stop()
+
+
+def code_form(language: str) -> None:
+    """No code and no personal link: ask for the code on the screen."""
+    t = translator(language)
+    st.title("Crossed Canvas")
+    st.info(t("ui.play.no_link"))
+    code = st.text_input(t("ui.home.code_label"), key="join_code", max_chars=8)
+    if st.button(t("ui.home.join_go"), key="join_go", type="primary") and code.strip():
+        st.query_params["code"] = code.strip().upper()
+        st.rerun()
+
+
+def join_form(code: str) -> None:
+    """Code and name: join the game in its lobby, then keep the personal link in the URL."""
+    language = browser_language()
+    try:
+        view = engine.public_view(code)
+    except RuleError as error:
+        show_error(error, language)
+        code_form(language)
+        return
+    language = view["language"]
+    t = translator(language)
+    st.title(t("ui.play.join_title"))
+    st.html(f'<div class="cc-code">{literal(view["code"])}</div>')
+    with st.form("join"):
+        name = st.text_input(t("ui.play.name_label"), key="join_name", max_chars=24)
+        submitted = st.form_submit_button(
+            t("ui.play.join_submit"), key="join_submit", type="primary"
+        )
+    if submitted:
+        try:
+            token = engine.join(view["code"], name)
+        except RuleError as error:
+            show_error(error, language)
+        else:
+            st.query_params.clear()
+            st.query_params["token"] = token
+            st.rerun()
+
+
+def act(action, *args) -> bool:  # type: ignore[no-untyped-def]
+    """Run one player command; a refusal is shown in the game's language."""
+    try:
+        action(*args)
+    except RuleError as error:
+        show_error(error, st.session_state["language"])
+        return False
+    return True
+
+
+def request_id(kind: str, view: dict[str, Any]) -> str:
+    """One id per action and round: a double click or a retry repeats it, never a new one."""
+    key = f"request_{kind}_{view['round']}_{view['phase']}"
+    return st.session_state.setdefault(key, uuid.uuid4().hex)
+
+
+def role_card(view: dict[str, Any], t: Translator) -> None:
+    """Hidden until tapped, so neighbours cannot read it; hidden again each new round."""
+    if st.session_state.get("card_round") != view["round"]:
+        st.session_state["card_round"] = view["round"]
+        st.session_state["show_role"] = False
+    if not st.toggle(t("ui.play.show_role"), key="show_role"):
+        return
+    with st.container(border=True):
+        role = view["role"]
+        st.html(f'<div class="cc-role">{literal(t(f"ui.role.{role}"))}</div>')
+        if view["phase"] == "roles":
+            st.write(t(f"ui.role.{role}.help"))
+        if view["target"]:
+            with st.container(horizontal=True, vertical_alignment="center"):
+                picture(view["target"], 110)
+
+
+def draw(view: dict[str, Any], t: Translator, token: str) -> None:
+    """The artist's canvas for this pulse, then a confirmed, locked submit (R4, R5)."""
+    pulse = 1 if view["phase"] == "pulse1" else 2
+    fewest, most = STROKE_LIMITS[pulse]
+    mine = [
+        f for f in view["fragments"] if f["signature"] == view["signature"] and f["pulse"] == pulse
+    ]
+    if mine:
+        st.success(t("ui.play.locked"))
+        show_composition(view["fragments"], view["signatures"], CANVAS_SIZE)
+        return
+    earlier = [f for f in view["fragments"] if f["pulse"] == 1]
+    background = composition_png(earlier, view["signatures"], CANVAS_SIZE) if pulse == 2 else None
+    canvas_key = f"draw_r{view['round']}_p{pulse}"
+    colour = view["signatures"][view["signature"]]["colour"]
+    strokes = drawing_canvas(
+        key=canvas_key,
+        colour=colour,
+        size=CANVAS_SIZE,
+        background=background,
+        max_strokes=most,
+        undo_label=t("ui.play.undo"),
+        clear_label=t("ui.play.clear"),
+        full_message=t("ui.play.full", most=most),
+    )
+    st.html(f"<b>{literal(t('ui.play.stroke_counter', count=len(strokes), most=most))}</b>")
+    confirm_key = f"confirming_{canvas_key}"
+    if not st.session_state.get(confirm_key):
+        if st.button(
+            t("ui.play.submit"),
+            key="submit_fragment",
+            type="primary",
+            disabled=len(strokes) < fewest,
+        ):
+            st.session_state[confirm_key] = True
+            st.rerun()
+        return
+    st.warning(t("ui.play.confirm_question", count=len(strokes)))
+    yes, no = st.columns(2)
+    if no.button(t("ui.play.keep_drawing"), key="cancel_submit"):
+        st.session_state[confirm_key] = False
+        st.rerun()
+    if yes.button(t("ui.play.confirm"), key="confirm_submit", type="primary") and act(
+        engine.submit_fragment, token, strokes, request_id("fragment", view)
+    ):
+        st.session_state[confirm_key] = False
+        reset_canvas(canvas_key)
+        st.rerun()
+
+
+def choose(view: dict[str, Any], t: Translator, token: str) -> None:
+    """The Curator's four options as large buttons, in the engine's shuffled order (R6)."""
+    st.html(f'<div class="cc-role">{literal(t("ui.play.choose"))}</div>')
+    show_composition(view["fragments"], view["signatures"], CANVAS_SIZE)
+    columns = st.columns(2)
+    for index, option in enumerate(view["options"]):
+        with columns[index % 2]:
+            st.image(option["image"], width=96)
+            if st.button(plain_label(option["name"]), key=f"option_{option['id']}") and act(
+                engine.choose, token, option["id"], request_id("choice", view)
+            ):
+                st.rerun()
+
+
+def accuse(view: dict[str, Any], t: Translator, token: str) -> None:
+    """One button per signature, one's own disabled; a vote locks (R7)."""
+    show_composition(view["fragments"], view["signatures"], CANVAS_SIZE)
+    voted = view["my_vote"]
+    if voted:
+        chip = signature_html(view["signatures"][voted])
+        st.html(f"<div>{literal(t('ui.play.you_accused'))} {chip}</div>")
+    else:
+        st.html(f'<div class="cc-role">{literal(t("ui.play.accuse"))}</div>')
+    colours = "".join(
+        f".st-key-accuse_{sig_id} {{ --cc-colour: {sig['colour']}; }}"
+        for sig_id, sig in view["signatures"].items()
+    )
+    st.html(f"<style>{colours}</style>")
+    for sig_id, sig in view["signatures"].items():
+        label = f"{SHAPE_GLYPHS.get(sig['shape'], '●')} {sig['name']}"
+        if sig_id == view["signature"]:
+            label += f" ({t('ui.play.yours')})"
+        if st.button(
+            plain_label(label),
+            key=f"accuse_{sig_id}",
+            disabled=bool(voted) or sig_id == view["signature"],
+        ) and act(engine.accuse, token, sig_id, request_id("vote", view)):
+            st.rerun()
+
+
+def player_page(token: str) -> None:
+    try:
+        view = engine.player_view(token)
+        status = engine.status(view["code"])
+    except RuleError as error:
+        language = browser_language()
+        show_error(error, language)
+        go_home(translator(language))
+        return
+    language = view["language"]
+    st.session_state["language"] = language
+    t = translator(language)
+    phase = view["phase"]
+
+    sig = view["signatures"].get(view["signature"] or "")
+    chip = f" · {signature_html(sig)}" if sig and phase != "finished" else ""
+    st.html(
+        f"<div><b>{literal(view['name'])}</b>{chip}"
+        f'<div class="cc-phase">{round_heading(view, t)}</div>'
+        f'<div class="cc-muted">{category_line(view, t)}</div></div>'
+    )
+    live_status(view["code"], status["version"], language)
+
+    if phase == "lobby":
+        st.success(t("ui.play.waiting_start"))
+        st.html("<ol>" + "".join(f"<li>{literal(n)}</li>" for n in view["players"]) + "</ol>")
+        return
+    if phase == "finished":
+        winners = view["winners"]
+        message = "ui.play.you_won" if view["name"] in winners else "ui.play.game_over"
+        st.html(f'<div class="cc-role">{literal(t(message))}</div>')
+        standings(view["totals"], winners, t)
+        return
+    role_card(view, t)
+    curator = view["role"] == "curator"
+    if phase in ("pulse1", "pulse2") and not curator:
+        draw(view, t, token)
+    elif phase == "choice" and curator and view["options"]:
+        choose(view, t, token)
+    elif phase == "accusation":
+        accuse(view, t, token)
+    elif phase == "reveal":
+        reveal_summary(view, t, width=110)
+    else:
+        hint = f"ui.play.hint.{phase}.curator" if curator else f"ui.play.hint.{phase}"
+        st.info(t(hint))
+        if view["fragments"]:
+            show_composition(view["fragments"], view["signatures"], CANVAS_SIZE)
+            legend(view["signatures"])
+    readiness(view, t)
+    if view["round"] > 1 or phase == "reveal":
+        with st.expander(t("ui.totals")):
+            standings(view["totals"], [], t)
+
+
+token = query_param("token")
+code = query_param("code")
+if token:
+    player_page(token)
+elif code:
+    join_form(code)
+else:
+    code_form(browser_language())

@@ -1,0 +1,91 @@
+"""The projector: built from public_view alone, so it is safe to show at any moment (R11)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from engine import RuleError
+from ui.board import show_composition
+from ui.links import page_url, qr_png
+from ui.live import live_status
+from ui.look import (
+    category_line,
+    legend,
+    page_style,
+    readiness,
+    reveal_summary,
+    round_heading,
+    standings,
+)
+from ui.runtime import get_engine, query_param
+from ui.text import browser_language, literal, show_error, translator
+
+# Read from the back of a classroom at 1280x720.
+SCREEN_CSS = """
+.stMainBlockContainer { padding-top: 1.2rem; max-width: 100%; }
+.stMarkdown p { font-size: 1.35rem; }
+.cc-phase { font-size: 2.4rem; }
+.cc-clue { font-size: 2rem; }
+"""
+
+st.set_page_config(page_title="Crossed Canvas", page_icon="🎨", layout="wide")
+page_style(SCREEN_CSS)
+engine = get_engine()
+
+code = query_param("code")
+language = browser_language()
+if code is None:
+    st.title("Crossed Canvas")
+    st.warning(translator(language)("ui.screen.no_code"))
+    st.page_link("app.py", label=translator(language)("ui.go_home"))
+    st.stop()
+try:
+    status = engine.status(code)
+    view = engine.public_view(code)
+except RuleError as error:
+    show_error(error, language)
+    st.page_link("app.py", label=translator(language)("ui.go_home"))
+    st.stop()
+
+language = view["language"]
+t = translator(language)
+heading, timer = st.columns([3, 1])
+with heading:
+    st.html(f'<div class="cc-phase">{round_heading(view, t)}</div>')
+    st.html(f'<div class="cc-clue">{category_line(view, t)}</div>')
+with timer:
+    live_status(view["code"], status["version"], language, big=True)
+
+phase = view["phase"]
+if phase == "lobby":
+    join_url = page_url("play", code=view["code"])
+    left, right = st.columns([3, 2])
+    with left:
+        st.html(f'<div class="cc-huge">{literal(t("ui.screen.join_with"))}</div>')
+        st.html(f'<div class="cc-code cc-code-huge">{literal(view["code"])}</div>')
+        st.html(f'<div class="cc-big">{literal(join_url)}</div>')
+        names = ", ".join(literal(name) for name in view["players"]) or "—"
+        st.html(
+            f'<div class="cc-big"><b>{literal(t("ui.players_joined", count=len(view["players"])))}'
+            f"</b> {names}</div>"
+        )
+    with right:
+        st.image(qr_png(join_url), width=420)
+elif phase == "finished":
+    st.html(f'<div class="cc-huge">🏆 {literal(", ".join(view["winners"]))}</div>')
+    standings(view["totals"], view["winners"], t, big=True)
+elif phase == "reveal":
+    drawing, summary = st.columns([2, 3])
+    with drawing:
+        show_composition(view["fragments"], view["signatures"], 420)
+    with summary:
+        reveal_summary(view, t, big=True, width=200)
+    standings(view["totals"], [], t, big=True)
+else:
+    drawing, side = st.columns([3, 2])
+    with drawing:
+        show_composition(view["fragments"], view["signatures"], 520)
+    with side:
+        st.html(f'<div class="cc-big">{literal(t(f"ui.screen.hint.{phase}"))}</div>')
+        legend(view["signatures"], big=True)
+        readiness(view, t, big=True)

@@ -1,0 +1,37 @@
+"""The shared composition as a picture, cached so polling reruns never redraw it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import streamlit as st
+
+from ui.composition import render_composition
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def _png(fragments_json: str, signatures_json: str, size: int) -> bytes:
+    import io
+
+    image = render_composition(json.loads(fragments_json), json.loads(signatures_json), size)
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+def composition_png(
+    fragments: Sequence[Mapping[str, Any]], signatures: Mapping[str, Any], size: int
+) -> bytes:
+    """PNG bytes of the composition; the same fragments give the same bytes (stable widgets)."""
+    return _png(
+        json.dumps(list(fragments), sort_keys=True), json.dumps(signatures, sort_keys=True), size
+    )
+
+
+def show_composition(
+    fragments: Sequence[Mapping[str, Any]], signatures: Mapping[str, Any], size: int
+) -> None:
+    """The composition drawn on a white square with a thin frame."""
+    st.image(composition_png(fragments, signatures, size * 2), width=size)

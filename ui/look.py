@@ -1,0 +1,177 @@
+"""What the pages share on screen: styles, signatures, pictures, readiness, standings.
+
+Names and every other user-typed text go through `literal` before they meet HTML, so a name
+like <b>x</b> or **x** is shown as typed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import streamlit as st
+
+from ui.text import Translator, literal
+
+SHAPE_GLYPHS = {
+    "circle": "●",
+    "square": "■",
+    "triangle": "▲",
+    "star": "★",
+    "heart": "♥\ufe0e",
+    "diamond": "◆",
+    "hexagon": "⬢",
+    "cross": "✚",
+}
+
+BASE_CSS = """
+<style>
+.cc-timer { font-size: 2rem; font-weight: 700; text-align: right;
+  font-variant-numeric: tabular-nums; }
+.cc-timer-big { font-size: 5rem; line-height: 1; }
+.cc-code { font-size: 3.5rem; font-weight: 800; letter-spacing: .25em; font-family: monospace; }
+.cc-code-huge { font-size: 6rem; }
+.cc-sig { font-weight: 700; white-space: nowrap; }
+.cc-glyph { font-size: 1.3em; }
+.cc-phase { font-size: 1.4rem; font-weight: 700; }
+.cc-big { font-size: 2.2rem; line-height: 1.25; }
+.cc-huge { font-size: 2.4rem; font-weight: 800; line-height: 1.15; }
+.cc-muted { opacity: .7; }
+.cc-card { border: 2px solid #ccc; border-radius: .8rem; padding: .8rem 1rem; margin: .4rem 0; }
+.cc-legend { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; }
+.cc-table { border-collapse: collapse; }
+.cc-table td, .cc-table th { padding: .25rem .8rem; border-bottom: 1px solid #ddd;
+  text-align: left; }
+div[class*="st-key-option_"] button, div[class*="st-key-accuse_"] button {
+  min-height: 3.2rem; width: 100%; font-size: 1.15rem; }
+div[class*="st-key-accuse_"] button { border: 3px solid var(--cc-colour); color: var(--cc-colour); }
+</style>
+"""
+
+
+def page_style(extra_css: str = "") -> None:
+    """The shared styles (and a page's own) once per run."""
+    st.html(BASE_CSS + (f"<style>{extra_css}</style>" if extra_css else ""))
+
+
+def signature_html(signature: Mapping[str, str]) -> str:
+    """A signature as shown everywhere: its colour, its shape and its neutral name."""
+    glyph = SHAPE_GLYPHS.get(signature["shape"], "●")
+    return (
+        f'<span class="cc-sig" style="color:{literal(signature["colour"])}">'
+        f'<span class="cc-glyph">{glyph}</span> {literal(signature["name"])}</span>'
+    )
+
+
+def legend(signatures: Mapping[str, Mapping[str, str]], big: bool = False) -> None:
+    """Every signature of the round, so a stroke's colour can be read as its signature."""
+    if signatures:
+        chips = "".join(signature_html(sig) for sig in signatures.values())
+        st.html(f'<div class="cc-legend{" cc-big" if big else ""}">{chips}</div>')
+
+
+def picture(obj: Mapping[str, str], width: int, caption: bool = True) -> None:
+    """An object's picture with its name under it."""
+    st.image(obj["image"], width=width)
+    if caption:
+        st.html(f'<div class="cc-big" style="font-weight:700">{literal(obj["name"])}</div>')
+
+
+def round_heading(view: Mapping[str, Any], t: Translator) -> str:
+    """ "Round 2 of 6 · Ink pulse 1" as HTML."""
+    if view["phase"] == "lobby":
+        return literal(t("ui.phase.lobby"))
+    if view["phase"] == "finished":
+        return literal(t("ui.phase.finished"))
+    return literal(
+        t("ui.round_of", round=view["round"], rounds=view["rounds"])
+        + " · "
+        + t(f"ui.phase.{view['phase']}")
+    )
+
+
+def category_line(view: Mapping[str, Any], t: Translator) -> str:
+    """The round's public clue: category and closeness level."""
+    if not view.get("category"):
+        return ""
+    return literal(
+        t("ui.category", category=view["category"]) + " · " + t(f"ui.closeness.{view['closeness']}")
+    )
+
+
+def readiness(view: Mapping[str, Any], t: Translator, big: bool = False) -> None:
+    """Role-neutral readiness: how many have answered, and which signatures have submitted."""
+    ready = view.get("ready")
+    if not ready:
+        return
+    text = literal(t("ui.ready_count", done=ready["done"], total=ready["total"]))
+    done = set(view.get("ready_signatures") or [])
+    chips = (
+        "".join(
+            signature_html(sig) + (" ✔" if sig_id in done else " …")
+            for sig_id, sig in view.get("signatures", {}).items()
+        )
+        if view["phase"] in ("pulse1", "pulse2")
+        else ""
+    )
+    size = " cc-big" if big else ""
+    st.html(f'<div class="{size}"><b>{text}</b><div class="cc-legend">{chips}</div></div>')
+
+
+def standings(
+    totals: Mapping[str, int], winners: list[str], t: Translator, big: bool = False
+) -> None:
+    """Totals, best first; the winners (ties share) marked with a trophy."""
+    rows = sorted(totals.items(), key=lambda item: (-item[1], item[0].casefold()))
+    body = "".join(
+        f"<tr><td>{'🏆 ' if name in winners else ''}{literal(name)}</td><td>{points}</td></tr>"
+        for name, points in rows
+    )
+    head = f"<tr><th>{literal(t('ui.player'))}</th><th>{literal(t('ui.points'))}</th></tr>"
+    size = " cc-big" if big else ""
+    st.html(f'<table class="cc-table{size}">{head}{body}</table>')
+
+
+def reveal_summary(
+    view: Mapping[str, Any], t: Translator, *, big: bool = False, width: int = 180
+) -> None:
+    """The round's reveal (R11): both pictures, the choice, authors, roles, votes, awards."""
+    reveal = view["reveal"]
+    signatures = view["signatures"]
+    left, right = st.columns(2)
+    with left:
+        st.html(f"<b>{literal(t('ui.true_target'))}</b>")
+        picture(reveal["true_target"], width)
+    with right:
+        st.html(f"<b>{literal(t('ui.false_target'))}</b>")
+        picture(reveal["false_target"], width)
+    chosen = next((o["name"] for o in reveal["options"] if o["id"] == reveal["choice"]), None)
+    outcome = t("ui.target_found") if reveal["target_found"] else t("ui.target_missed")
+    choice_text = t("ui.curator_chose", name=chosen) if chosen else t("ui.curator_no_choice")
+    caught = t("ui.distorter_caught") if reveal["distorter_caught"] else t("ui.distorter_escaped")
+    size = "cc-big" if big else ""
+    st.html(
+        f'<div class="{size}"><p>{literal(t("ui.curator_was", name=reveal["curator"]))} '
+        f"{literal(choice_text)} <b>{literal(outcome)}</b></p>"
+        f"<p>{literal(t('ui.distorter_was', name=reveal['distorter']))} "
+        f"<b>{literal(caught)}</b></p></div>"
+    )
+    rows = []
+    voters_by_sig: dict[str, list[str]] = {}
+    for voter, sig_id in reveal["votes"].items():
+        voters_by_sig.setdefault(sig_id, []).append(voter)
+    for sig_id, author in reveal["authors"].items():
+        sig = signatures.get(sig_id)
+        chip = signature_html(sig) if sig else literal(sig_id)
+        voters = ", ".join(literal(v) for v in voters_by_sig.get(sig_id, []))
+        mark = " 🎯" if sig_id == reveal["accused"] else ""
+        rows.append(f"<tr><td>{chip}{mark}</td><td>{literal(author)}</td><td>{voters}</td></tr>")
+    head = (
+        f"<tr><th>{literal(t('ui.signature'))}</th><th>{literal(t('ui.drawn_by'))}</th>"
+        f"<th>{literal(t('ui.accused_by'))}</th></tr>"
+    )
+    st.html(f'<table class="cc-table {size}">{head}{"".join(rows)}</table>')
+    awards = ", ".join(
+        f"{literal(name)} +{points}" for name, points in reveal["awards"].items() if points
+    )
+    st.html(f'<p class="{size}"><b>{literal(t("ui.awards"))}</b> {awards or "—"}</p>')

@@ -1,0 +1,53 @@
+"""UI strings per language (data/i18n), and small formatting helpers built on them."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+
+import streamlit as st
+
+from engine.errors import RuleError
+from engine.i18n import LANGUAGES, translate
+
+Translator = Callable[..., str]
+
+_MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:=])")
+
+
+def translator(language: str) -> Translator:
+    """`t("ui.key", **params)` in one language."""
+    return lambda key, **params: translate(language, key, **params)
+
+
+def browser_language() -> str:
+    """Spanish when the browser asks for it, else English (used before a game is chosen)."""
+    locale = (st.context.locale or "en").lower()
+    return "es" if locale.startswith("es") else "en"
+
+
+def show_error(error: RuleError, language: str) -> None:
+    """A refused command, in the page's language."""
+    st.error(error.message(language), icon="⚠️")
+
+
+def literal(text: str) -> str:
+    """Text made safe for HTML snippets: a name like <b>x</b> stays literal."""
+    return html.escape(text, quote=True)
+
+
+def plain_label(text: str) -> str:
+    """Text made safe for a widget label, where Streamlit reads Markdown: **x** stays literal."""
+    return _MARKDOWN_SPECIALS.sub(r"\\\1", text)
+
+
+def seconds_text(seconds: float | None) -> str:
+    """A countdown as m:ss, rounded up so 0:00 means the phase is over."""
+    if seconds is None:
+        return ""
+    whole = max(0, int(-(-seconds // 1)))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+__all__ = ["LANGUAGES", "Translator", "translator"]
