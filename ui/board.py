@@ -15,7 +15,11 @@ from ui.composition import render_composition
 def _png(fragments_json: str, signatures_json: str, size: int) -> bytes:
     import io
 
+    from PIL import ImageDraw
+
     image = render_composition(json.loads(fragments_json), json.loads(signatures_json), size)
+    # A thin frame: the canvas's edge is part of the drawing (a stroke "at the top").
+    ImageDraw.Draw(image).rectangle((0, 0, size - 1, size - 1), outline="#9a9a9a", width=3)
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")
     return buffer.getvalue()

@@ -1,0 +1,1 @@
+"""Streamlit-facing helpers (canvas) and pure drawing helpers (strokes, composition)."""
