@@ -177,15 +177,17 @@ def draw(view: dict[str, Any], t: Translator, token: str) -> None:
 def choose(view: dict[str, Any], t: Translator, token: str) -> None:
     """The Curator's four options as large buttons, in the engine's shuffled order (R6)."""
     st.html(f'<div class="cc-role">{literal(t("ui.play.choose"))}</div>')
-    show_composition(view["fragments"], view["signatures"], CANVAS_SIZE)
-    columns = st.columns(2)
-    for index, option in enumerate(view["options"]):
-        with columns[index % 2]:
-            st.image(option["image"], width=96)
-            if st.button(plain_label(option["name"]), key=f"option_{option['id']}") and act(
-                engine.choose, token, option["id"], request_id("choice", view)
-            ):
-                st.rerun()
+    show_composition(view["fragments"], view["signatures"], 240)
+    # Two per row in horizontal containers: unlike columns, they do not stack on a phone.
+    for row in (view["options"][:2], view["options"][2:]):
+        with st.container(horizontal=True):
+            for option in row:
+                with st.container(width=150, horizontal_alignment="center"):
+                    st.image(option["image"], width=80)
+                    if st.button(
+                        plain_label(option["name"]), key=f"option_{option['id']}", width="stretch"
+                    ) and act(engine.choose, token, option["id"], request_id("choice", view)):
+                        st.rerun()
 
 
 def accuse(view: dict[str, Any], t: Translator, token: str) -> None:
@@ -209,6 +211,7 @@ def accuse(view: dict[str, Any], t: Translator, token: str) -> None:
         if st.button(
             plain_label(label),
             key=f"accuse_{sig_id}",
+            width="stretch",
             disabled=bool(voted) or sig_id == view["signature"],
         ) and act(engine.accuse, token, sig_id, request_id("vote", view)):
             st.rerun()
