@@ -13,7 +13,15 @@ from engine.rules import MIN_PLAYERS
 from ui.board import show_composition
 from ui.links import page_url, qr_png
 from ui.live import live_status
-from ui.look import category_line, page_style, readiness, reveal_summary, round_heading, standings
+from ui.look import (
+    category_line,
+    page_style,
+    readiness,
+    reveal_pictures,
+    reveal_summary,
+    round_heading,
+    standings,
+)
 from ui.results import results_csv
 from ui.runtime import get_engine, query_param
 from ui.text import browser_language, literal, show_error, translator
@@ -96,9 +104,10 @@ else:
             st.link_button(t("ui.fac.open_screen"), screen_url)
         readiness(view, t)
     if phase == "reveal":
+        reveal_pictures(view["reveal"], t, 120)
         reveal_summary(view, t)
     elif phase == "finished":
-        st.html(f'<div class="cc-huge">🏆 {literal(", ".join(view["winners"]))}</div>')
+        st.html(f'<div class="cc-huge">★ {literal(", ".join(view["winners"]))}</div>')
     elif view["fragments"]:
         show_composition(view["fragments"], view["signatures"], 320)
     st.subheader(t("ui.totals"))

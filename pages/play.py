@@ -23,6 +23,7 @@ from ui.look import (
     page_style,
     picture,
     readiness,
+    reveal_pictures,
     reveal_summary,
     round_heading,
     signature_html,
@@ -35,6 +36,7 @@ PLAY_CSS = """
 .stMainBlockContainer { padding-top: 1rem; }
 .cc-role { font-size: 1.3rem; font-weight: 800; }
 .cc-phase { font-size: 1.1rem; }
+.cc-table { table-layout: fixed; width: 100%; }
 /* The countdown floats in the top corner, in sight while the student scrolls to draw. */
 .cc-timer { position: fixed; top: .35rem; right: .8rem; z-index: 999991; font-size: 1.8rem;
   background: rgba(255, 255, 255, .92); border-radius: .5rem; padding: 0 .5rem; }
@@ -250,7 +252,8 @@ def player_page(token: str) -> None:
         st.html(f'<div class="cc-role">{literal(t(message))}</div>')
         standings(view["totals"], winners, t)
         return
-    role_card(view, t)
+    if phase != "reveal":
+        role_card(view, t)
     curator = view["role"] == "curator"
     if phase in ("pulse1", "pulse2") and not curator:
         draw(view, t, token)
@@ -259,7 +262,8 @@ def player_page(token: str) -> None:
     elif phase == "accusation":
         accuse(view, t, token)
     elif phase == "reveal":
-        reveal_summary(view, t, width=110)
+        reveal_pictures(view["reveal"], t, 100)
+        reveal_summary(view, t)
     else:
         hint = f"ui.play.hint.{phase}.curator" if curator else f"ui.play.hint.{phase}"
         st.info(t(hint))
@@ -267,7 +271,7 @@ def player_page(token: str) -> None:
             show_composition(view["fragments"], view["signatures"], CANVAS_SIZE)
             legend(view["signatures"])
     readiness(view, t)
-    if view["round"] > 1 or phase == "reveal":
+    if view["round"] > 1 and phase != "reveal":
         with st.expander(t("ui.totals")):
             standings(view["totals"], [], t)
 

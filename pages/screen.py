@@ -13,6 +13,7 @@ from ui.look import (
     legend,
     page_style,
     readiness,
+    reveal_pictures,
     reveal_summary,
     round_heading,
     standings,
@@ -72,15 +73,15 @@ if phase == "lobby":
     with right:
         st.image(qr_png(join_url), width=420)
 elif phase == "finished":
-    st.html(f'<div class="cc-huge">🏆 {literal(", ".join(view["winners"]))}</div>')
+    st.html(f'<div class="cc-huge">★ {literal(", ".join(view["winners"]))}</div>')
     standings(view["totals"], view["winners"], t, big=True)
 elif phase == "reveal":
-    drawing, summary = st.columns([2, 3])
-    with drawing:
-        show_composition(view["fragments"], view["signatures"], 420)
+    pictures, summary = st.columns([2, 3])
+    with pictures:
+        reveal_pictures(view["reveal"], t, 130, big=True)
+        show_composition(view["fragments"], view["signatures"], 260)
     with summary:
-        reveal_summary(view, t, big=True, width=200)
-    standings(view["totals"], [], t, big=True)
+        reveal_summary(view, t, big=True)
 else:
     drawing, side = st.columns([3, 2])
     with drawing:

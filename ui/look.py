@@ -39,7 +39,15 @@ BASE_CSS = """
 .cc-muted { opacity: .7; }
 .cc-card { border: 2px solid #ccc; border-radius: .8rem; padding: .8rem 1rem; margin: .4rem 0; }
 .cc-legend { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; }
-.cc-table { border-collapse: collapse; }
+.cc-reveal p { margin: .4rem 0; }
+.cc-reveal-big { font-size: 1.45rem; }
+.cc-reveal-big p { margin: .3rem 0; font-size: inherit; }
+.cc-label-big { font-size: 1.4rem; }
+.cc-reveal-big .cc-table td, .cc-reveal-big .cc-table th { padding: .1rem .8rem; }
+.cc-score { white-space: nowrap; }
+.cc-table { border-collapse: collapse; max-width: 100%; }
+.cc-table td { overflow-wrap: anywhere; }
+.cc-table .cc-sig { white-space: normal; }
 .cc-table td, .cc-table th { padding: .25rem .8rem; border-bottom: 1px solid #ddd;
   text-align: left; }
 div[class*="st-key-option_"] button, div[class*="st-key-accuse_"] button {
@@ -121,10 +129,10 @@ def readiness(view: Mapping[str, Any], t: Translator, big: bool = False) -> None
 def standings(
     totals: Mapping[str, int], winners: list[str], t: Translator, big: bool = False
 ) -> None:
-    """Totals, best first; the winners (ties share) marked with a trophy."""
+    """Totals, best first; the winners (ties share the victory) marked with a star."""
     rows = sorted(totals.items(), key=lambda item: (-item[1], item[0].casefold()))
     body = "".join(
-        f"<tr><td>{'🏆 ' if name in winners else ''}{literal(name)}</td><td>{points}</td></tr>"
+        f"<tr><td>{'★ ' if name in winners else ''}{literal(name)}</td><td>{points}</td></tr>"
         for name, points in rows
     )
     head = f"<tr><th>{literal(t('ui.player'))}</th><th>{literal(t('ui.points'))}</th></tr>"
@@ -132,46 +140,53 @@ def standings(
     st.html(f'<table class="cc-table{size}">{head}{body}</table>')
 
 
-def reveal_summary(
-    view: Mapping[str, Any], t: Translator, *, big: bool = False, width: int = 180
+def reveal_pictures(
+    reveal: Mapping[str, Any], t: Translator, width: int, big: bool = False
 ) -> None:
-    """The round's reveal (R11): both pictures, the choice, authors, roles, votes, awards."""
+    """The true object and the decoy side by side (a horizontal container: also on phones)."""
+    with st.container(horizontal=True, gap="large"):
+        for label, obj in (("ui.true_target", "true_target"), ("ui.false_target", "false_target")):
+            with st.container(width=width + 20):
+                st.html(f'<b class="{"cc-label-big" if big else ""}">{literal(t(label))}</b>')
+                picture(reveal[obj], width)
+
+
+def reveal_summary(view: Mapping[str, Any], t: Translator, *, big: bool = False) -> None:
+    """The round's outcome (R11): choice, roles, who drew and accused what, points."""
     reveal = view["reveal"]
-    signatures = view["signatures"]
-    left, right = st.columns(2)
-    with left:
-        st.html(f"<b>{literal(t('ui.true_target'))}</b>")
-        picture(reveal["true_target"], width)
-    with right:
-        st.html(f"<b>{literal(t('ui.false_target'))}</b>")
-        picture(reveal["false_target"], width)
+    signatures = reveal["signatures"]
     chosen = next((o["name"] for o in reveal["options"] if o["id"] == reveal["choice"]), None)
     outcome = t("ui.target_found") if reveal["target_found"] else t("ui.target_missed")
     choice_text = t("ui.curator_chose", name=chosen) if chosen else t("ui.curator_no_choice")
     caught = t("ui.distorter_caught") if reveal["distorter_caught"] else t("ui.distorter_escaped")
-    size = "cc-big" if big else ""
-    st.html(
-        f'<div class="{size}"><p>{literal(t("ui.curator_was", name=reveal["curator"]))} '
-        f"{literal(choice_text)} <b>{literal(outcome)}</b></p>"
-        f"<p>{literal(t('ui.distorter_was', name=reveal['distorter']))} "
-        f"<b>{literal(caught)}</b></p></div>"
-    )
-    rows = []
+    size = "cc-reveal-big" if big else "cc-reveal"
     voters_by_sig: dict[str, list[str]] = {}
     for voter, sig_id in reveal["votes"].items():
         voters_by_sig.setdefault(sig_id, []).append(voter)
+    rows = []
     for sig_id, author in reveal["authors"].items():
-        sig = signatures.get(sig_id)
-        chip = signature_html(sig) if sig else literal(sig_id)
+        mark = f" ⟵ {literal(t('ui.accused'))}" if sig_id == reveal["accused"] else ""
         voters = ", ".join(literal(v) for v in voters_by_sig.get(sig_id, []))
-        mark = " 🎯" if sig_id == reveal["accused"] else ""
-        rows.append(f"<tr><td>{chip}{mark}</td><td>{literal(author)}</td><td>{voters}</td></tr>")
+        rows.append(
+            f"<tr><td>{signature_html(signatures[sig_id])}<b>{mark}</b></td>"
+            f"<td>{literal(author)}</td><td>{voters}</td></tr>"
+        )
     head = (
         f"<tr><th>{literal(t('ui.signature'))}</th><th>{literal(t('ui.drawn_by'))}</th>"
         f"<th>{literal(t('ui.accused_by'))}</th></tr>"
     )
-    st.html(f'<table class="cc-table {size}">{head}{"".join(rows)}</table>')
-    awards = ", ".join(
-        f"{literal(name)} +{points}" for name, points in reveal["awards"].items() if points
+    scores = "".join(
+        f'<span class="cc-score">{literal(name)} <b>{view["totals"].get(name, 0)}</b>'
+        f"{f' (+{points})' if points else ''}</span>"
+        for name, points in sorted(
+            reveal["awards"].items(), key=lambda item: -view["totals"].get(item[0], 0)
+        )
     )
-    st.html(f'<p class="{size}"><b>{literal(t("ui.awards"))}</b> {awards or "—"}</p>')
+    st.html(
+        f'<div class="{size}">'
+        f"<p>{literal(t('ui.curator_was', name=reveal['curator']))} {literal(choice_text)} "
+        f"<b>{literal(outcome)}</b><br>{literal(t('ui.distorter_was', name=reveal['distorter']))} "
+        f"<b>{literal(caught)}</b></p>"
+        f'<table class="cc-table">{head}{"".join(rows)}</table>'
+        f'<p><b>{literal(t("ui.totals"))}</b></p><div class="cc-legend">{scores}</div></div>'
+    )

@@ -29,7 +29,7 @@ def browser_language() -> str:
 
 def show_error(error: RuleError, language: str) -> None:
     """A refused command, in the page's language."""
-    st.error(error.message(language), icon="⚠️")
+    st.error(error.message(language), icon=":material/warning:")
 
 
 def literal(text: str) -> str:
