@@ -92,43 +92,48 @@ if phase == "lobby":
     with qr:
         st.image(qr_png(join_url), width=260)
 else:
-    if phase != "finished":
-        with st.container(horizontal=True):
-            if view["paused"]:
-                if st.button(t("ui.fac.resume"), key="resume_game", type="primary"):
-                    command(engine.resume)
-            elif st.button(t("ui.fac.pause"), key="pause_game"):
-                command(engine.pause)
-            if st.button(t("ui.fac.advance"), key="advance_phase"):
-                command(engine.advance)
-            st.link_button(t("ui.fac.open_screen"), screen_url)
-        readiness(view, t)
-    if phase == "reveal":
-        reveal_pictures(view["reveal"], t, 120)
-        reveal_summary(view, t)
-    elif phase == "finished":
-        st.html(f'<div class="cc-huge">★ {literal(", ".join(view["winners"]))}</div>')
-    elif view["fragments"]:
-        show_composition(view["fragments"], view["signatures"], 320)
-    st.subheader(t("ui.totals"))
-    standings(view["totals"], view["winners"], t)
-    if view["history"]:
-        st.download_button(
-            t("ui.fac.results_csv"),
-            results_csv(view, t),
-            file_name=f"crossed-canvas-{view['code']}.csv",
-            mime="text/csv",
-            key="results_csv",
-            on_click="ignore",
-        )
-    with st.expander(t("ui.fac.lost_link")):
-        who = st.selectbox(t("ui.fac.lost_link_who"), view["players"], index=None, key="link_name")
-        if who is not None:
-            try:
-                link = page_url("play", token=engine.player_token(key, who))
-            except RuleError as error:
-                show_error(error, language)
-            else:
-                st.caption(t("ui.fac.lost_link_hint"))
-                st.code(link, language=None)
-                st.image(qr_png(link), width=260)
+    main, side = st.columns([3, 2], gap="large")
+    with main:
+        if phase != "finished":
+            with st.container(horizontal=True):
+                if view["paused"]:
+                    if st.button(t("ui.fac.resume"), key="resume_game", type="primary"):
+                        command(engine.resume)
+                elif st.button(t("ui.fac.pause"), key="pause_game"):
+                    command(engine.pause)
+                if st.button(t("ui.fac.advance"), key="advance_phase"):
+                    command(engine.advance)
+                st.link_button(t("ui.fac.open_screen"), screen_url)
+            readiness(view, t)
+        if phase == "reveal":
+            reveal_pictures(view["reveal"], t, 120)
+            reveal_summary(view, t)
+        elif phase == "finished":
+            st.html(f'<div class="cc-huge">★ {literal(", ".join(view["winners"]))}</div>')
+        elif view["fragments"]:
+            show_composition(view["fragments"], view["signatures"], 320)
+    with side:
+        st.subheader(t("ui.totals"))
+        standings(view["totals"], view["winners"], t)
+        if view["history"]:
+            st.download_button(
+                t("ui.fac.results_csv"),
+                results_csv(view, t),
+                file_name=f"crossed-canvas-{view['code']}.csv",
+                mime="text/csv",
+                key="results_csv",
+                on_click="ignore",
+            )
+        with st.expander(t("ui.fac.lost_link")):
+            who = st.selectbox(
+                t("ui.fac.lost_link_who"), view["players"], index=None, key="link_name"
+            )
+            if who is not None:
+                try:
+                    link = page_url("play", token=engine.player_token(key, who))
+                except RuleError as error:
+                    show_error(error, language)
+                else:
+                    st.caption(t("ui.fac.lost_link_hint"))
+                    st.code(link, language=None)
+                    st.image(qr_png(link), width=260)

@@ -12,11 +12,11 @@ from ui.look import (
     category_line,
     legend,
     page_style,
+    podium,
     readiness,
     reveal_pictures,
     reveal_summary,
     round_heading,
-    standings,
 )
 from ui.runtime import get_engine, query_param
 from ui.text import browser_language, literal, show_error, translator
@@ -73,8 +73,7 @@ if phase == "lobby":
     with right:
         st.image(qr_png(join_url), width=420)
 elif phase == "finished":
-    st.html(f'<div class="cc-huge">★ {literal(", ".join(view["winners"]))}</div>')
-    standings(view["totals"], view["winners"], t, big=True)
+    podium(view["totals"], t)
 elif phase == "reveal":
     pictures, summary = st.columns([2, 3])
     with pictures:

@@ -45,6 +45,14 @@ BASE_CSS = """
 .cc-label-big { font-size: 1.4rem; }
 .cc-reveal-big .cc-table td, .cc-reveal-big .cc-table th { padding: .1rem .8rem; }
 .cc-score { white-space: nowrap; }
+.cc-podium { display: flex; justify-content: center; align-items: flex-end; gap: 1.5rem; }
+.cc-step { text-align: center; width: 16rem; font-size: 1.8rem; font-weight: 700; }
+.cc-step-block { background: #e9eef7; border: 3px solid #3b5bdb; border-radius: .6rem .6rem 0 0;
+  font-size: 3.5rem; font-weight: 800; color: #3b5bdb; padding-top: .4rem; }
+.cc-step-points { font-size: 1.4rem; color: #222; }
+.cc-step-1 .cc-step-block { height: 15rem; }
+.cc-step-2 .cc-step-block { height: 10rem; }
+.cc-step-3 .cc-step-block { height: 7rem; }
 .cc-table { border-collapse: collapse; max-width: 100%; }
 .cc-table td { overflow-wrap: anywhere; }
 .cc-table .cc-sig { white-space: normal; }
@@ -100,7 +108,7 @@ def round_heading(view: Mapping[str, Any], t: Translator) -> str:
 
 def category_line(view: Mapping[str, Any], t: Translator) -> str:
     """The round's public clue: category and closeness level."""
-    if not view.get("category"):
+    if not view.get("category") or view["phase"] == "finished":
         return ""
     return literal(
         t("ui.category", category=view["category"]) + " · " + t(f"ui.closeness.{view['closeness']}")
@@ -138,6 +146,25 @@ def standings(
     head = f"<tr><th>{literal(t('ui.player'))}</th><th>{literal(t('ui.points'))}</th></tr>"
     size = " cc-big" if big else ""
     st.html(f'<table class="cc-table{size}">{head}{body}</table>')
+
+
+def podium(totals: Mapping[str, int], t: Translator) -> None:
+    """The final podium: the three best scores, tied players sharing a step (R12)."""
+    steps = []
+    for points in sorted(set(totals.values()), reverse=True):
+        # Competition ranking: four tied leaders all stand first; the next player is fifth.
+        place = 1 + sum(1 for other in totals.values() if other > points)
+        if place > 3:
+            break
+        names = "<br>".join(literal(n) for n, p in sorted(totals.items()) if p == points)
+        steps.append(
+            f'<div class="cc-step cc-step-{place}"><div class="cc-step-names">{names}</div>'
+            f'<div class="cc-step-block">{place}<div class="cc-step-points">'
+            f"{literal(t('ui.points_value', points=points))}</div></div></div>"
+        )
+    # Second, first, third from left to right, as on a real podium.
+    order = [steps[i] for i in (1, 0, 2) if i < len(steps)]
+    st.html(f'<div class="cc-podium">{"".join(order)}</div>')
 
 
 def reveal_pictures(
