@@ -164,7 +164,15 @@ def podium(totals: Mapping[str, int], t: Translator) -> None:
         )
     # Second, first, third from left to right, as on a real podium.
     order = [steps[i] for i in (1, 0, 2) if i < len(steps)]
-    st.html(f'<div class="cc-podium">{"".join(order)}</div>')
+    everyone = "".join(
+        f'<span class="cc-score">{literal(name)} <b>{points}</b></span>'
+        for name, points in sorted(totals.items(), key=lambda item: (-item[1], item[0].casefold()))
+    )
+    st.html(
+        f'<div class="cc-podium">{"".join(order)}</div>'
+        f'<div class="cc-legend cc-big" style="justify-content:center;margin-top:1rem">'
+        f"{everyone}</div>"
+    )
 
 
 def reveal_pictures(
