@@ -8,10 +8,11 @@ from __future__ import annotations
 import streamlit as st
 
 from engine import RuleError
+from engine.i18n import LANGUAGES
 from engine.rules import DEFAULT_DURATIONS
 from ui.look import page_style
 from ui.runtime import get_engine
-from ui.text import LANGUAGES, browser_language, show_error, translator
+from ui.text import browser_language, show_error, translator
 
 # Timer paces a teacher can pick: the rulebook's, or longer phases for younger classes.
 PACES = {"standard": 1.0, "relaxed": 1.5, "extra_relaxed": 2.0}

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from engine.errors import RuleError
-from engine.i18n import LANGUAGES, translate
+from engine.i18n import translate
 
 Translator = Callable[..., str]
 
@@ -48,6 +48,3 @@ def seconds_text(seconds: float | None) -> str:
         return ""
     whole = max(0, int(-(-seconds // 1)))
     return f"{whole // 60}:{whole % 60:02d}"
-
-
-__all__ = ["LANGUAGES", "Translator", "translator"]
