@@ -35,7 +35,7 @@ language = (
 )
 t = translator(language)
 
-st.title("Crossed Canvas")
+st.title(t("ui.title"))
 st.write(t("ui.tagline"))
 
 join_column, create_column = st.columns(2, gap="large")

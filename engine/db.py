@@ -42,7 +42,10 @@ class Database:
         # Threads of one process queue here rather than in SQLite's sleeping busy handler;
         # other processes still queue on BEGIN IMMEDIATE.
         self._write_lock = threading.Lock() if self.is_sqlite else None
-        SQLModel.metadata.create_all(self.engine)
+        # Under a write transaction: processes opening a new file at once then queue for the
+        # lock instead of one failing with "database is locked" while upgrading a read lock.
+        with self.engine.execution_options(crossed_write=True).begin() as connection:
+            SQLModel.metadata.create_all(connection)
 
     @contextmanager
     def write(self) -> Iterator[Session]:

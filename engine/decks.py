@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -117,7 +118,7 @@ def _categories(path: Path, raw: object) -> dict[str, dict[str, str]]:
 
 def _objects(path: Path, raw: object, categories: dict) -> dict[str, DeckObject]:
     seen: set[str] = set()
-    forbidden = signature_words()
+    forbidden = {_fold(word) for word in signature_words()}
     result = {}
     for entry in _entries(path, raw, "objects"):
         object_id = _checked_id(path, entry.get("id"), "object", seen)
@@ -126,7 +127,7 @@ def _objects(path: Path, raw: object, categories: dict) -> dict[str, DeckObject]
             raise DeckError(f"deck {path}: {where} has unknown category {entry.get('category')!r}")
         names = _names(path, where, entry)
         for language, name in names.items():
-            clash = forbidden & set(re.findall(r"\w+", name.casefold()))
+            clash = forbidden & set(re.findall(r"\w+", _fold(name)))
             if clash:
                 raise DeckError(
                     f"deck {path}: {where} {language} name {name!r} uses the signature word "
@@ -137,6 +138,12 @@ def _objects(path: Path, raw: object, categories: dict) -> dict[str, DeckObject]
             raise DeckError(f"deck {path}: {where} picture {entry.get('image')!r} is missing")
         result[object_id] = DeckObject(object_id, entry["category"], names, image)
     return result
+
+
+def _fold(text: str) -> str:
+    """Lower case without accents: "Círculo" and "circulo" are the same word to a reader."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def _pairs(path: Path, raw: object, objects: dict[str, DeckObject]) -> tuple[Pair, ...]:

@@ -56,6 +56,7 @@ DEFAULT_DURATIONS: dict[Phase, float] = {
     Phase.ACCUSATION: 20,
     Phase.REVEAL: 12,
 }
+MIN_PHASE_SECONDS = 1  # error.bad_durations promises "between 1 second and one hour"
 MAX_PHASE_SECONDS = 3600
 
 
@@ -98,7 +99,7 @@ def durations_for(overrides: Mapping[str, float] | None) -> dict[str, float]:
             isinstance(seconds, bool)
             or not isinstance(seconds, int | float)
             or not math.isfinite(seconds)
-            or not 0 < seconds <= MAX_PHASE_SECONDS
+            or not MIN_PHASE_SECONDS <= seconds <= MAX_PHASE_SECONDS
         ):
             raise RuleError("error.bad_durations", phase=name)
         result[name] = float(seconds)

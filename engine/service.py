@@ -329,16 +329,22 @@ class Engine:
         )
 
     def status(self, code: str) -> dict[str, Any]:
-        """The cheapest poll: version, phase and time left, to tell whether to re-render."""
-        self.tick(code)
+        """The cheapest poll: version, phase and time left, to tell whether to re-render.
+
+        One read when nothing is due (every device calls this every second).
+        """
         with self._db.read() as session:
             game = self._game_by_code(session, code)
-            return {
-                "version": game.version,
-                "phase": game.phase,
-                "paused": game.paused_left is not None,
-                "seconds_left": views._seconds_left(game, self._clock()),
-            }
+            now = self._clock()
+            if not self._is_due(game, now):
+                return {
+                    "version": game.version,
+                    "phase": game.phase,
+                    "paused": game.paused_left is not None,
+                    "seconds_left": views.seconds_left(game, now),
+                }
+        self.tick(code)
+        return self.status(code)
 
     def player_token(self, facilitator_token: str, name: str) -> str:
         """A player's personal token again, for a student who lost their tab."""
@@ -366,21 +372,27 @@ class Engine:
         with self._db.write() as session:
             game = find(session)
             if not self._db.is_sqlite:
-                game = session.exec(select(Game).where(Game.id == game.id).with_for_update()).one()
+                # Lock the game's row, and reload it: what `find` read may predate the lock.
+                game = session.exec(
+                    select(Game)
+                    .where(Game.id == game.id)
+                    .with_for_update()
+                    .execution_options(populate_existing=True)
+                ).one()
             now = self._clock()
             self._catch_up(session, game, now)
             return act(session, game, now)
 
     def _view(self, find, build) -> dict[str, Any]:  # type: ignore[no-untyped-def]
-        with self._db.read() as session:
-            game, player = find(session)
-            code, due = game.code, self._is_due(game, self._clock())
-        if due:
-            self.tick(code)
-        with self._db.read() as session:
-            game, player = find(session)
-            snap = self._snapshot(session, game)
-        now = self._clock()
+        """A view built at one version; a game with a deadline passed is caught up first."""
+        for attempt in range(3):
+            with self._db.read() as session:
+                game, player = find(session)
+                now = self._clock()
+                if attempt == 2 or not self._is_due(game, now):
+                    snap = self._snapshot(session, game)
+                    break
+            self.tick(game.code)
         return build(snap, now) if player is None else build(snap, now, player)
 
     def _snapshot(self, session: Session, game: Game) -> views.Snapshot:
@@ -468,6 +480,9 @@ class Engine:
         game.phase = following
         game.phase_started_at = start
         length = game.durations.get(following.value)
+        if following is Phase.FINISHED:
+            # A finished game has no clock: never left "paused" with nothing to resume.
+            game.paused_left = None
         if game.paused_left is not None:
             # Advanced while paused: the new phase waits, whole, for resume.
             game.paused_left, game.deadline = length or 0.0, None

@@ -62,7 +62,7 @@ def public_view(snap: Snapshot, now: float) -> dict[str, Any]:
         "phase": game.phase,
         "round": game.round,
         "rounds": game.rounds,
-        "seconds_left": _seconds_left(game, now),
+        "seconds_left": seconds_left(game, now),
         "paused": game.paused_left is not None,
         "players": [p.name for p in snap.players],
         "category": None,
@@ -77,12 +77,16 @@ def public_view(snap: Snapshot, now: float) -> dict[str, Any]:
     }
     if rnd is None:
         return view
+    if snap.phase is Phase.FINISHED:
+        # Outside any round now: only the last reveal (already public) stays, for the podium.
+        view["reveal"] = _reveal(snap, rnd)
+        return view
     view["category"] = snap.deck.categories[rnd.category][language]
     view["closeness"] = rnd.closeness
     view["signatures"] = _signatures(rnd, language)
     view["fragments"] = _fragments(snap, lambda fragment: _is_public(snap, fragment))
     view["ready"], view["ready_signatures"] = _readiness(snap)
-    if snap.phase in (Phase.REVEAL, Phase.FINISHED):
+    if snap.phase is Phase.REVEAL:
         view["reveal"] = _reveal(snap, rnd)
     return view
 
@@ -90,7 +94,7 @@ def public_view(snap: Snapshot, now: float) -> dict[str, Any]:
 def player_view(snap: Snapshot, player: Player, now: float) -> dict[str, Any]:
     """The public view plus this player's own secrets and accepted actions (R2, R12)."""
     view = public_view(snap, now)
-    rnd = snap.current_round
+    rnd = snap.current_round if snap.phase is not Phase.FINISHED else None
     view |= {
         "name": player.name,
         "role": None,
@@ -142,7 +146,8 @@ def facilitator_view(snap: Snapshot, now: float) -> dict[str, Any]:
     return view
 
 
-def _seconds_left(game: Game, now: float) -> float | None:
+def seconds_left(game: Game, now: float) -> float | None:
+    """Time left in the current phase: frozen while paused, None where no clock runs."""
     if game.paused_left is not None:
         return round(game.paused_left, 1)
     if game.deadline is None:

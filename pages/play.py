@@ -56,7 +56,7 @@ def go_home(t: Translator) -> None:
 def code_form(language: str) -> None:
     """No code and no personal link: ask for the code on the screen."""
     t = translator(language)
-    st.title("Crossed Canvas")
+    st.title(t("ui.title"))
     st.info(t("ui.play.no_link"))
     code = st.text_input(t("ui.home.code_label"), key="join_code", max_chars=8)
     if st.button(t("ui.home.join_go"), key="join_go", type="primary") and code.strip():

@@ -36,7 +36,7 @@ engine = get_engine()
 code = query_param("code")
 language = browser_language()
 if code is None:
-    st.title("Crossed Canvas")
+    st.title(translator(language)("ui.title"))
     st.warning(translator(language)("ui.screen.no_code"))
     st.page_link("app.py", label=translator(language)("ui.go_home"))
     st.stop()

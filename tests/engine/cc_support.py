@@ -1,0 +1,200 @@
+"""Shared helpers for the engine tests: a seated table of players, strokes, and state probes.
+
+Everything a helper learns about roles it learns the way a player does: from `player_view`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import text
+
+from engine import Engine, FakeClock, RuleError
+
+NAMES = [
+    "Ana",
+    "Ben",
+    "Carmen",
+    "Dario",
+    "Elif",
+    "Femi",
+    "Gus",
+    "Hiro",
+    "Ines",
+    "Jonas",
+    "Kemal",
+    "Lia",
+]
+ROUND_ORDER = [
+    "roles",
+    "pulse1",
+    "merge",
+    "pulse2",
+    "discussion",
+    "choice",
+    "accusation",
+    "reveal",
+]
+DEFAULTS = {
+    "roles": 12,
+    "pulse1": 40,
+    "merge": 5,
+    "pulse2": 30,
+    "discussion": 25,
+    "choice": 15,
+    "accusation": 20,
+    "reveal": 12,
+}
+ROUND_SECONDS = sum(DEFAULTS.values())  # 159
+TABLES = ("game", "player", "round", "fragment", "choice", "vote", "award")
+
+_ids = itertools.count()
+
+
+def rid(prefix: str = "req") -> str:
+    """A fresh request id, as a page would make one per click."""
+    return f"{prefix}-{next(_ids)}"
+
+
+def line(x0: float = 0.1, y0: float = 0.2, x1: float = 0.8, y1: float = 0.7, points: int = 6):
+    return [
+        (x0 + (x1 - x0) * i / (points - 1), y0 + (y1 - y0) * i / (points - 1))
+        for i in range(points)
+    ]
+
+
+def strokes(count: int = 1, offset: float = 0.0) -> list:
+    return [line(0.1 + offset, 0.1 + 0.1 * i, 0.9 - offset, 0.2 + 0.1 * i) for i in range(count)]
+
+
+@dataclass
+class Table:
+    """One game with its players, seen only through the service."""
+
+    engine: Engine
+    clock: FakeClock
+    code: str
+    fac: str
+    tokens: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.tokens)
+
+    def view(self, name: str) -> dict[str, Any]:
+        return self.engine.player_view(self.tokens[name])
+
+    def public(self) -> dict[str, Any]:
+        return self.engine.public_view(self.code)
+
+    def facilitator(self) -> dict[str, Any]:
+        return self.engine.facilitator_view(self.fac)
+
+    def phase(self) -> str:
+        return self.public()["phase"]
+
+    def seconds_left(self) -> float | None:
+        return self.public()["seconds_left"]
+
+    def roles(self) -> dict[str, str]:
+        return {name: self.view(name)["role"] for name in self.tokens}
+
+    def with_role(self, role: str) -> list[str]:
+        return [name for name, r in self.roles().items() if r == role]
+
+    def curator(self) -> str:
+        (name,) = self.with_role("curator")
+        return name
+
+    def distorter(self) -> str:
+        (name,) = self.with_role("distorter")
+        return name
+
+    def artists(self) -> list[str]:
+        return [name for name, r in self.roles().items() if r != "curator"]
+
+    def signature_of(self, name: str) -> str | None:
+        return self.view(name)["signature"]
+
+    def submit(self, name: str, count: int = 1, request_id: str | None = None) -> dict:
+        return self.engine.submit_fragment(self.tokens[name], strokes(count), request_id or rid())
+
+    def submit_all(self, count: int = 1) -> None:
+        for name in self.artists():
+            self.submit(name, count)
+
+    def advance_to(self, phase: str, round_number: int | None = None) -> None:
+        """Facilitator advances until `phase` (of `round_number`, default this round)."""
+        target_round = round_number or max(self.public()["round"], 1)
+        for _ in range(200):
+            view = self.public()
+            if view["phase"] == phase and view["round"] == target_round:
+                return
+            self.engine.advance(self.fac)
+        raise AssertionError(f"never reached {phase} of round {target_round}")
+
+    def true_and_false(self) -> tuple[str, str]:
+        """The true target (a loyal artist's picture) and the false one (the Distorter's)."""
+        roles = self.roles()
+        loyal = next(n for n, r in roles.items() if r == "loyal")
+        distorter = next(n for n, r in roles.items() if r == "distorter")
+        return self.view(loyal)["target"]["id"], self.view(distorter)["target"]["id"]
+
+
+def seat_table(
+    engine: Engine,
+    clock: FakeClock,
+    players: int,
+    *,
+    language: str = "en",
+    durations: dict | None = None,
+    start: bool = True,
+    names: list[str] | None = None,
+) -> Table:
+    game = engine.create_game(language=language, durations=durations)
+    table = Table(engine, clock, game.code, game.facilitator_token)
+    for name in (names or NAMES)[:players]:
+        table.tokens[name] = engine.join(game.code, name)
+    if start:
+        engine.start(game.facilitator_token)
+    return table
+
+
+def row_counts(engine: Engine) -> dict[str, int]:
+    with engine._db.engine.connect() as connection:
+        return {
+            name: connection.execute(text(f'SELECT COUNT(*) FROM "{name}"')).scalar_one()
+            for name in TABLES
+        }
+
+
+def game_row(engine: Engine, code: str) -> dict[str, Any]:
+    with engine._db.engine.connect() as connection:
+        row = connection.execute(text("SELECT * FROM game WHERE code = :c"), {"c": code})
+        return dict(row.mappings().one())
+
+
+def fingerprint(table: Table, *, rows: bool = True) -> str:
+    """Everything anyone can see of a game, plus its version and every table's size."""
+    state = {
+        "status": table.engine.status(table.code),
+        "public": table.public(),
+        "facilitator": table.facilitator(),
+        "players": {name: table.view(name) for name in table.tokens},
+        "rows": row_counts(table.engine) if rows else None,
+        "game": game_row(table.engine, table.code),
+    }
+    return json.dumps(state, sort_keys=True, default=str)
+
+
+def refused(key: str, call, *args, **kwargs) -> RuleError:
+    """Run a call the rules must refuse with `key`; return the error."""
+    try:
+        call(*args, **kwargs)
+    except RuleError as error:
+        assert error.key == key, f"expected {key}, got {error.key}: {error}"
+        return error
+    raise AssertionError(f"expected RuleError {key}, but the call was accepted")
