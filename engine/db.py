@@ -12,7 +12,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.engine import Engine as SqlEngine
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import StaticPool
@@ -21,6 +21,7 @@ from sqlmodel import Session, SQLModel, create_engine
 from engine import models  # noqa: F401  (registers the tables)
 
 BUSY_TIMEOUT_SECONDS = 60
+SCHEMA_LOCK = 0x43616E76  # any constant: PostgreSQL advisory lock taken while creating tables
 
 
 class Database:
@@ -28,7 +29,8 @@ class Database:
 
     def __init__(self, url: str) -> None:
         parsed = make_url(url)
-        self.is_sqlite = parsed.get_backend_name() == "sqlite"
+        self.backend = parsed.get_backend_name()
+        self.is_sqlite = self.backend == "sqlite"
         if self.is_sqlite:
             memory = parsed.database in (None, "", ":memory:")
             self.engine = create_engine(
@@ -42,9 +44,12 @@ class Database:
         # Threads of one process queue here rather than in SQLite's sleeping busy handler;
         # other processes still queue on BEGIN IMMEDIATE.
         self._write_lock = threading.Lock() if self.is_sqlite else None
-        # Under a write transaction: processes opening a new file at once then queue for the
-        # lock instead of one failing with "database is locked" while upgrading a read lock.
+        # Under a write lock: app servers starting together on a new database then queue
+        # instead of one failing ("database is locked" on SQLite, a duplicate type on
+        # PostgreSQL, where CREATE TABLE does not wait for a concurrent CREATE TABLE).
         with self.engine.execution_options(crossed_write=True).begin() as connection:
+            if self.backend == "postgresql":
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
             SQLModel.metadata.create_all(connection)
 
     @contextmanager

@@ -4,10 +4,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -x /usr/bin/chromium ]; then
-    # Browser tests drive Debian's Chromium; Playwright never downloads a browser of its own.
-    if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium
-    else sudo apt-get update -qq && sudo apt-get install -y -qq chromium; fi
+# Browser tests drive Debian's Chromium (Playwright never downloads a browser of its own);
+# engine tests also run on a throwaway PostgreSQL server of their own.
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+compgen -G "/usr/lib/postgresql/*/bin/initdb" > /dev/null || missing+=(postgresql)
+if [ ${#missing[@]} -gt 0 ]; then
+    sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
 fi
 [ -d .venv ] || python3 -m venv .venv
 .venv/bin/pip install -q --disable-pip-version-check -e '.[test]'

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import pytest
 from cc_support import seat_table
+from postgres_server import PostgresServer
 
 from engine import Engine, FakeClock
 
@@ -17,11 +18,23 @@ def engine(clock: FakeClock) -> Engine:
 
 
 @pytest.fixture
-def file_url(tmp_path) -> str:
-    return f"sqlite:///{tmp_path / 'crossed.db'}"
-
-
-@pytest.fixture
 def table(engine: Engine, clock: FakeClock):
     """A started six-player game at the start of round 1's roles phase."""
     return seat_table(engine, clock, 6)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def file_url(request, tmp_path) -> str:
+    """A fresh database on disk: a SQLite file, or a new database on a throwaway PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'crossed.db'}"
+    return request.getfixturevalue("postgres_server").new_database()
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """A PostgreSQL server of our own for this test run, in a temporary folder (no system
+    service, no password): tests/run.sh installs Debian's postgresql package for it."""
+    server = PostgresServer.start()
+    yield server
+    server.stop()
