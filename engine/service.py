@@ -202,107 +202,104 @@ class Engine:
     def submit_fragment(self, player_token: str, strokes: Sequence, request_id: str) -> dict:
         """Lock this artist's strokes for the current pulse (R4, R5)."""
 
-        def act(session: Session, game: Game, now: float) -> dict:
-            player = self._player(session, player_token)
-            earlier = self._earlier(session, Fragment, Fragment.player_id, player, request_id)
-            if earlier is not None:
-                return _fragment_result(earlier)
-            self._require_unpaused(game)
-            pulse = rules.pulse_of(Phase(game.phase))
-            if pulse is None:
-                raise RuleError("error.wrong_phase", phase=game.phase)
-            rnd = self._current_round(session, game)
+        def fragment(session: Session, player: Player, rnd: Round, phase: Phase) -> Fragment:
+            pulse = rules.pulse_of(phase)
             signature = _signature_of(rnd, player.id)
             if signature is None:
                 raise RuleError("error.curator_does_not_draw")
-            already = session.exec(
-                select(Fragment).where(
-                    Fragment.round_id == rnd.id,
-                    Fragment.player_id == player.id,
-                    Fragment.pulse == pulse,
-                )
-            ).first()
-            if already is not None:
+            mine = (Fragment.round_id == rnd.id, Fragment.player_id == player.id)
+            if session.exec(select(Fragment.id).where(*mine, Fragment.pulse == pulse)).first():
                 raise RuleError("error.already_submitted")
-            fragment = Fragment(
+            checked = rules.validate_strokes(strokes, pulse)
+            return Fragment(
                 round_id=rnd.id,
                 player_id=player.id,
                 pulse=pulse,
                 signature=signature,
-                strokes=[
-                    [list(point) for point in stroke]
-                    for stroke in rules.validate_strokes(strokes, pulse)
-                ],
+                strokes=[[list(point) for point in stroke] for stroke in checked],
                 request_id=request_id,
             )
-            session.add(fragment)
-            session.flush()
-            game.version += 1
-            self._end_phase_if_complete(session, game, rnd, now)
-            return _fragment_result(fragment)
 
-        return self._command(lambda s: self._game_by_player(s, player_token), act)
+        return self._player_action(
+            player_token,
+            request_id,
+            Fragment.player_id,
+            (Phase.PULSE1, Phase.PULSE2),
+            fragment,
+            _fragment_result,
+        )
 
     def choose(self, player_token: str, option_id: str, request_id: str) -> str:
         """The Curator locks one of the four options; the choice phase ends at once (R6)."""
 
-        def act(session: Session, game: Game, now: float) -> str:
-            player = self._player(session, player_token)
-            earlier = self._earlier(session, Choice, Choice.player_id, player, request_id)
-            if earlier is not None:
-                return earlier.option_id
-            self._require_unpaused(game)
-            if game.phase != Phase.CHOICE:
-                raise RuleError("error.wrong_phase", phase=game.phase)
-            rnd = self._current_round(session, game)
+        def choice(session: Session, player: Player, rnd: Round, phase: Phase) -> Choice:
             if player.id != rnd.curator_id:
                 raise RuleError("error.not_curator")
             if option_id not in rnd.options:
                 raise RuleError("error.unknown_option")
-            if session.exec(select(Choice).where(Choice.round_id == rnd.id)).first():
+            if session.exec(select(Choice.id).where(Choice.round_id == rnd.id)).first():
                 raise RuleError("error.already_chosen")
-            session.add(
-                Choice(
-                    round_id=rnd.id, player_id=player.id, option_id=option_id, request_id=request_id
-                )
+            return Choice(
+                round_id=rnd.id, player_id=player.id, option_id=option_id, request_id=request_id
             )
-            session.flush()
-            game.version += 1
-            self._end_phase_if_complete(session, game, rnd, now)
-            return option_id
 
-        return self._command(lambda s: self._game_by_player(s, player_token), act)
+        return self._player_action(
+            player_token,
+            request_id,
+            Choice.player_id,
+            (Phase.CHOICE,),
+            choice,
+            lambda row: row.option_id,
+        )
 
     def accuse(self, player_token: str, signature: str, request_id: str) -> str:
         """Cast this player's one secret vote for a signature (R7)."""
 
-        def act(session: Session, game: Game, now: float) -> str:
-            player = self._player(session, player_token)
-            earlier = self._earlier(session, Vote, Vote.voter_id, player, request_id)
-            if earlier is not None:
-                return earlier.signature
-            self._require_unpaused(game)
-            if game.phase != Phase.ACCUSATION:
-                raise RuleError("error.wrong_phase", phase=game.phase)
-            rnd = self._current_round(session, game)
+        def vote(session: Session, player: Player, rnd: Round, phase: Phase) -> Vote:
             if not isinstance(signature, str) or signature not in rnd.signatures:
                 raise RuleError("error.unknown_signature")
             if rnd.signatures[signature]["player"] == player.id:
                 raise RuleError("error.own_signature")
-            voted = session.exec(
-                select(Vote).where(Vote.round_id == rnd.id, Vote.voter_id == player.id)
-            ).first()
-            if voted is not None:
+            mine = (Vote.round_id == rnd.id, Vote.voter_id == player.id)
+            if session.exec(select(Vote.id).where(*mine)).first():
                 raise RuleError("error.already_voted")
-            session.add(
-                Vote(
-                    round_id=rnd.id, voter_id=player.id, signature=signature, request_id=request_id
-                )
+            return Vote(
+                round_id=rnd.id, voter_id=player.id, signature=signature, request_id=request_id
             )
+
+        return self._player_action(
+            player_token,
+            request_id,
+            Vote.voter_id,
+            (Phase.ACCUSATION,),
+            vote,
+            lambda row: row.signature,
+        )
+
+    def _player_action(  # type: ignore[no-untyped-def]
+        self, player_token: str, request_id: str, owner, phases, make, result
+    ):
+        """One player action, the same way for all three (R12): a retry of a request id
+        answers with the first result, whatever the phase is now; otherwise the game must be
+        running in one of `phases`, `make` checks the action and builds its row, and an
+        answer from everyone may end the phase at once."""
+        table = owner.class_
+
+        def act(session: Session, game: Game, now: float):  # type: ignore[no-untyped-def]
+            player = self._player(session, player_token)
+            earlier = self._earlier(session, table, owner, player, request_id)
+            if earlier is not None:
+                return result(earlier)
+            self._require_unpaused(game)
+            if game.phase not in phases:
+                raise RuleError("error.wrong_phase", phase=game.phase)
+            rnd = self._current_round(session, game)
+            row = make(session, player, rnd, Phase(game.phase))
+            session.add(row)
             session.flush()
             game.version += 1
             self._end_phase_if_complete(session, game, rnd, now)
-            return signature
+            return result(row)
 
         return self._command(lambda s: self._game_by_player(s, player_token), act)
 
