@@ -24,7 +24,7 @@ from ui.look import (
 )
 from ui.results import results_csv
 from ui.runtime import get_engine, query_param
-from ui.text import browser_language, literal, show_error, translator
+from ui.text import browser_language, dead_end, literal, show_error, translator
 
 st.set_page_config(page_title="Crossed Canvas · facilitator", page_icon="🎨", layout="wide")
 page_style()
@@ -38,9 +38,7 @@ try:
     view = engine.facilitator_view(key)
     status = engine.status(view["code"])
 except RuleError as error:
-    show_error(error, language)
-    st.page_link("app.py", label=translator(language)("ui.go_home"))
-    st.stop()
+    dead_end(language, error)
 
 language = view["language"]
 t = translator(language)

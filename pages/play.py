@@ -30,7 +30,15 @@ from ui.look import (
     standings,
 )
 from ui.runtime import get_engine, query_param
-from ui.text import Translator, browser_language, literal, plain_label, show_error, translator
+from ui.text import (
+    Translator,
+    browser_language,
+    dead_end,
+    literal,
+    plain_label,
+    show_error,
+    translator,
+)
 
 PLAY_CSS = """
 .stMainBlockContainer { padding-top: 1rem; }
@@ -46,11 +54,6 @@ CANVAS_SIZE = 320  # fits a 360 px phone's main column (16 px padding each side)
 st.set_page_config(page_title="Crossed Canvas", page_icon="🎨", layout="centered")
 page_style(PLAY_CSS)
 engine = get_engine()
-
-
-def go_home(t: Translator) -> None:
-    st.page_link("app.py", label=t("ui.go_home"))
-    st.stop()
 
 
 def code_form(language: str) -> None:
@@ -224,10 +227,7 @@ def player_page(token: str) -> None:
         view = engine.player_view(token)
         status = engine.status(view["code"])
     except RuleError as error:
-        language = browser_language()
-        show_error(error, language)
-        go_home(translator(language))
-        return
+        dead_end(browser_language(), error)
     language = view["language"]
     st.session_state["language"] = language
     t = translator(language)

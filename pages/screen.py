@@ -19,7 +19,7 @@ from ui.look import (
     round_heading,
 )
 from ui.runtime import get_engine, query_param
-from ui.text import browser_language, literal, show_error, translator
+from ui.text import browser_language, dead_end, literal, translator
 
 # Read from the back of a classroom at 1280x720.
 SCREEN_CSS = """
@@ -37,16 +37,12 @@ code = query_param("code")
 language = browser_language()
 if code is None:
     st.title(translator(language)("ui.title"))
-    st.warning(translator(language)("ui.screen.no_code"))
-    st.page_link("app.py", label=translator(language)("ui.go_home"))
-    st.stop()
+    dead_end(language, message_key="ui.screen.no_code")
 try:
     status = engine.status(code)
     view = engine.public_view(code)
 except RuleError as error:
-    show_error(error, language)
-    st.page_link("app.py", label=translator(language)("ui.go_home"))
-    st.stop()
+    dead_end(language, error)
 
 language = view["language"]
 t = translator(language)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
+from typing import NoReturn
 
 import streamlit as st
 
@@ -30,6 +31,17 @@ def browser_language() -> str:
 def show_error(error: RuleError, language: str) -> None:
     """A refused command, in the page's language."""
     st.error(error.message(language), icon=":material/warning:")
+
+
+def dead_end(language: str, error: RuleError | None = None, message_key: str = "") -> NoReturn:
+    """A page that cannot go on (no code, a wrong link): say why, offer the way home, stop."""
+    t = translator(language)
+    if error is not None:
+        show_error(error, language)
+    else:
+        st.warning(t(message_key), icon=":material/info:")
+    st.page_link("app.py", label=t("ui.go_home"))
+    st.stop()
 
 
 def literal(text: str) -> str:
