@@ -22,6 +22,13 @@ st.set_page_config(page_title="Crossed Canvas", page_icon="🎨", layout="wide")
 page_style()
 engine = get_engine()
 
+
+def game_language_follows() -> None:
+    """Switching the page to Spanish also proposes a Spanish game (still changeable)."""
+    if st.session_state.get("home_language"):
+        st.session_state["create_language"] = st.session_state["home_language"]
+
+
 language = (
     st.segmented_control(
         "Language / Idioma",
@@ -30,6 +37,7 @@ language = (
         default=browser_language(),
         key="home_language",
         label_visibility="collapsed",
+        on_change=game_language_follows,
     )
     or browser_language()
 )

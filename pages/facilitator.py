@@ -54,6 +54,21 @@ def command(action, *args) -> None:  # type: ignore[no-untyped-def]
         st.rerun()
 
 
+def lost_link() -> None:
+    """A student's personal link and QR code again: only once the teacher picks the name."""
+    with st.expander(t("ui.fac.lost_link")):
+        who = st.selectbox(t("ui.fac.lost_link_who"), view["players"], index=None, key="link_name")
+        if who is not None:
+            try:
+                link = page_url("play", token=engine.player_token(key, who))
+            except RuleError as error:
+                show_error(error, language)
+            else:
+                st.caption(t("ui.fac.lost_link_hint"))
+                st.code(link, language=None)
+                st.image(qr_png(link), width=260)
+
+
 heading, timer = st.columns([3, 1])
 with heading:
     st.html(f'<div class="cc-phase">{round_heading(view, t)}</div>')
@@ -87,6 +102,8 @@ if phase == "lobby":
             st.caption(t("ui.fac.need_players", fewest=MIN_PLAYERS))
         if st.button(t("ui.fac.start"), key="start_game", type="primary", disabled=not ready):
             command(engine.start)
+        if players:
+            lost_link()
     with qr:
         st.image(qr_png(join_url), width=260)
 else:
@@ -122,16 +139,4 @@ else:
                 key="results_csv",
                 on_click="ignore",
             )
-        with st.expander(t("ui.fac.lost_link")):
-            who = st.selectbox(
-                t("ui.fac.lost_link_who"), view["players"], index=None, key="link_name"
-            )
-            if who is not None:
-                try:
-                    link = page_url("play", token=engine.player_token(key, who))
-                except RuleError as error:
-                    show_error(error, language)
-                else:
-                    st.caption(t("ui.fac.lost_link_hint"))
-                    st.code(link, language=None)
-                    st.image(qr_png(link), width=260)
+        lost_link()

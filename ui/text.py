@@ -29,8 +29,9 @@ def browser_language() -> str:
 
 
 def show_error(error: RuleError, language: str) -> None:
-    """A refused command, in the page's language."""
-    st.error(error.message(language), icon=":material/warning:")
+    """A refused command, in the page's language; a typed name or code in it stays literal."""
+    params = {k: plain_label(v) if isinstance(v, str) else v for k, v in error.params.items()}
+    st.error(translate(language, error.key, **params), icon=":material/warning:")
 
 
 def dead_end(language: str, error: RuleError | None = None, message_key: str = "") -> NoReturn:

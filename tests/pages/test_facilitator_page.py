@@ -1,0 +1,114 @@
+"""pages/facilitator.py: the teacher's controls."""
+
+from __future__ import annotations
+
+import pytest
+from pagekit import NAMES, home_hash, page, rendered, run, seat, tr, visible_text
+
+
+@pytest.mark.parametrize("query", [{}, {"key": "nope"}, {"key": "  "}])
+def test_bad_or_missing_key_says_so_and_links_home(engine, query):
+    seat(engine, ["Ana"])
+    at = run(page("pages/facilitator.py", **query))
+    assert [e.value for e in at.error] == [tr("en", "error.bad_facilitator_token")]
+    [link] = at.get("page_link")
+    assert link.proto.label == tr("en", "ui.go_home")
+    assert link.proto.page_script_hash == home_hash()
+    assert not at.button
+
+
+def test_bad_key_in_a_spanish_browser(engine):
+    at = page("pages/facilitator.py", key="nope")
+    at.context = {"locale": "es-AR"}
+    run(at)
+    assert [e.value for e in at.error] == [tr("es", "error.bad_facilitator_token")]
+
+
+def test_lobby_shows_code_and_roster_and_removes_a_player(engine):
+    table = seat(engine, ["Ana", "Ben", "Cai"])
+    at = table.facilitator()
+    shown = visible_text(at)
+    assert table.code in shown
+    assert tr("en", "ui.players_joined", count=3) in rendered(at)
+    for name in ("Ana", "Ben", "Cai"):
+        assert name in shown
+    remove = at.selectbox(key="remove_name")
+    assert list(remove.options) == ["Ana", "Ben", "Cai"]
+
+    at = run(remove.set_value("Ben"))
+    at = run(at.button(key="remove_player").click())
+    assert not at.error
+    assert engine.public_view(table.code)["players"] == ["Ana", "Cai"]
+    assert list(at.selectbox(key="remove_name").options) == ["Ana", "Cai"]
+    assert tr("en", "ui.players_joined", count=2) in rendered(at)
+
+
+@pytest.mark.parametrize("players", [0, 1, 4])
+def test_start_disabled_below_five(engine, players):
+    table = seat(engine, NAMES[:players])
+    at = table.facilitator()
+    assert at.button(key="start_game").disabled
+    assert tr("en", "ui.fac.need_players", fewest=5) in rendered(at)
+    assert table.phase == "lobby"
+
+
+def test_start_with_five(engine):
+    table = seat(engine, NAMES)
+    at = table.facilitator()
+    start = at.button(key="start_game")
+    assert not start.disabled
+    at = run(start.click())
+    view = engine.facilitator_view(table.fac)
+    assert view["phase"] == "roles" and view["round"] == 1 and view["rounds"] == 5
+    assert not [b for b in at.button if b.key in ("start_game", "remove_player")]
+    assert at.button(key="pause_game") and at.button(key="advance_phase")
+
+
+def test_pause_resume_and_advance(started):
+    table = started
+    engine = table.engine
+    at = table.facilitator()
+    assert not [b for b in at.button if b.key == "resume_game"]
+
+    at = run(at.button(key="pause_game").click())
+    assert engine.status(table.code)["paused"] is True
+    assert not [b for b in at.button if b.key == "pause_game"]
+    assert tr("en", "ui.paused") in rendered(at)
+
+    at = run(at.button(key="resume_game").click())
+    status = engine.status(table.code)
+    assert status["paused"] is False and status["phase"] == "roles"
+    assert at.button(key="pause_game")
+
+    at = run(at.button(key="advance_phase").click())
+    assert engine.status(table.code)["phase"] == "pulse1"
+    at = run(at.button(key="advance_phase").click())
+    assert engine.status(table.code)["phase"] == "merge"
+    assert tr("en", "ui.phase.merge") in visible_text(at)
+
+
+def test_advance_while_paused_keeps_the_game_paused(started):
+    table = started
+    at = run(table.facilitator().button(key="pause_game").click())
+    run(at.button(key="advance_phase").click())
+    status = table.engine.status(table.code)
+    assert status["phase"] == "pulse1" and status["paused"] is True
+
+
+@pytest.mark.parametrize("phase", ["roles", "pulse1", "reveal"])
+def test_lost_link_only_after_choosing_a_name(started, phase):
+    table = started
+    table.advance_to(phase)
+    at = table.facilitator()
+    assert tr("en", "ui.fac.lost_link") in [e.label for e in at.expander]
+    before = rendered(at)
+    for token in table.tokens.values():
+        assert token not in before
+    assert at.selectbox(key="link_name").value is None
+
+    at = run(at.selectbox(key="link_name").set_value("Cai"))
+    [code] = at.code
+    assert code.value.endswith(f"/play?token={table.tokens['Cai']}")
+    shown = rendered(at)
+    for name, token in table.tokens.items():
+        assert (token in shown) is (name == "Cai"), name

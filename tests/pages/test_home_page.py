@@ -1,0 +1,73 @@
+"""app.py: a teacher creates a game, a student joins one by its code."""
+
+from __future__ import annotations
+
+import pytest
+from pagekit import page, rendered, run, seat, tr
+
+from engine.rules import DEFAULT_DURATIONS
+
+
+@pytest.mark.parametrize(
+    ("language", "pace", "factor"),
+    [("es", "relaxed", 1.5), ("en", "extra_relaxed", 2.0), ("en", "standard", 1.0)],
+)
+def test_create_game_opens_the_facilitator_page_of_a_new_game(engine, language, pace, factor):
+    at = run(page("app.py"))
+    at.selectbox(key="create_language").set_value(language)
+    at.radio(key="create_pace").set_value(pace)
+    run(at.button(key="create_game").click())
+
+    key = at.query_params.get("key")
+    assert key, "create_game must switch to the facilitator page with ?key=..."
+    view = engine.facilitator_view(key)  # the key is a real facilitator token
+    assert view["phase"] == "lobby"
+    assert view["language"] == language
+    assert view["durations"] == {
+        phase.value: seconds * factor for phase, seconds in DEFAULT_DURATIONS.items()
+    }
+    # The run followed the switch: this is the facilitator page, in the game's language.
+    start = at.button(key="start_game")
+    assert start.label == tr(language, "ui.fac.start")
+    assert view["code"] in rendered(at)
+
+
+def test_join_with_a_code_opens_the_join_form(engine):
+    table = seat(engine, ["Ana"])
+    at = run(page("app.py"))
+    at.text_input(key="join_code").input(table.code.lower())  # typed in lower case
+    run(at.button(key="join_go").click())
+    assert at.query_params.get("code") == table.code
+    assert at.text_input(key="join_name").label == tr("en", "ui.play.name_label")
+    assert not at.error
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_unknown_code_is_a_translated_error_and_stays_home(engine, language):
+    at = page("app.py")
+    at.context = {"locale": "es-ES" if language == "es" else "en-GB"}
+    run(at)
+    at.text_input(key="join_code").input("ZZZZZZ")
+    run(at.button(key="join_go").click())
+    assert [e.value for e in at.error] == [tr(language, "error.unknown_code", code="ZZZZZZ")]
+    assert "code" not in at.query_params
+    assert at.button(key="create_game")  # still the home page
+
+
+def test_spanish_ui_when_chosen(engine):
+    at = run(page("app.py"))
+    assert at.button(key="join_go").label == tr("en", "ui.home.join_go")
+    assert at.text_input(key="join_code").label == tr("en", "ui.home.code_label")
+    at.segmented_control(key="home_language").set_value("es")
+    run(at)
+    assert at.text_input(key="join_code").label == tr("es", "ui.home.code_label")
+    assert at.button(key="create_game").label == tr("es", "ui.home.create_go")
+    assert at.radio(key="create_pace").label == tr("es", "ui.home.pace")
+    assert at.expander[0].label == tr("es", "ui.home.how_to_play")
+
+
+def test_spanish_browser_gets_spanish_home(engine):
+    at = page("app.py")
+    at.context = {"locale": "es-MX"}
+    run(at)
+    assert at.button(key="create_game").label == tr("es", "ui.home.create_go")

@@ -1,0 +1,148 @@
+"""pages/play.py before a personal link: the code form, the join form and bad links."""
+
+from __future__ import annotations
+
+import pytest
+from pagekit import home_hash, html_text, page, rendered, run, seat, tr
+
+
+def join(at, name: str):
+    at.text_input(key="join_name").input(name)
+    return run(at.button(key="join_submit").click())
+
+
+def test_join_form_speaks_the_games_language(engine):
+    table = seat(engine, ["Ana"], language="es")
+    at = run(page("pages/play.py", code=table.code))
+    assert at.text_input(key="join_name").label == tr("es", "ui.play.name_label")
+    assert at.button(key="join_submit").label == tr("es", "ui.play.join_submit")
+    assert at.title[0].value == tr("es", "ui.play.join_title")
+    assert table.code in html_text(at)
+
+
+def test_joining_puts_the_personal_link_in_the_address(engine):
+    table = seat(engine, ["Ana"])
+    at = run(page("pages/play.py", code=table.code.lower()))
+    at = join(at, "  Ben  ")
+    token = at.query_params.get("token")
+    assert token, "after joining, the page's address must hold ?token=..."
+    assert "code" not in at.query_params
+    me = engine.player_view(token)
+    assert me["name"] == "Ben"
+    assert engine.public_view(table.code)["players"] == ["Ana", "Ben"]
+    # The page is now the player's own page in the lobby.
+    assert [s.value for s in at.success] == [tr("en", "ui.play.waiting_start")]
+    assert "Ben" in html_text(at)
+    assert not at.text_input  # no join form any more
+
+
+@pytest.mark.parametrize(
+    ("name", "key", "params"),
+    [
+        ("", "error.name_empty", {}),
+        ("    ", "error.name_empty", {}),
+        ("ANA", "error.name_taken", {"name": "ANA"}),
+        (" ana ", "error.name_taken", {"name": "ana"}),
+    ],
+)
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_name_rules_refused_with_a_clear_message(engine, language, name, key, params):
+    table = seat(engine, ["Ana"], language=language)
+    at = run(page("pages/play.py", code=table.code))
+    at = join(at, name)
+    assert [e.value for e in at.error] == [tr(language, key, **params)]
+    assert "token" not in at.query_params
+    assert at.query_params.get("code") == table.code
+    assert engine.public_view(table.code)["players"] == ["Ana"]  # nothing changed
+    assert at.text_input(key="join_name")  # the form is still there to try again
+
+
+def test_names_stop_at_24_characters(engine):
+    """The form stops typing at 24 characters (AppTest, like a browser, cannot enter 25:
+    the engine's own refusal of 25 is covered by the engine tests); 24 join."""
+    table = seat(engine, ["Ana"])
+    at = run(page("pages/play.py", code=table.code))
+    assert at.text_input(key="join_name").max_chars == 24
+    at = join(at, "y" * 24)
+    assert at.query_params.get("token")
+    assert engine.public_view(table.code)["players"] == ["Ana", "y" * 24]
+
+
+def test_joining_a_started_game_is_refused(engine):
+    table = seat(engine, ["Ana", "Ben", "Cai", "Dee", "Eli"], language="es")
+    at = run(page("pages/play.py", code=table.code))  # form opened in the lobby
+    table.start()
+    at = join(at, "Fay")
+    assert [e.value for e in at.error] == [tr("es", "error.already_started")]
+    assert "token" not in at.query_params
+    assert engine.public_view(table.code)["players"] == ["Ana", "Ben", "Cai", "Dee", "Eli"]
+
+
+def test_no_parameters_offers_the_code_form(engine):
+    table = seat(engine, ["Ana"])
+    at = run(page("pages/play.py"))
+    assert [i.value for i in at.info] == [tr("en", "ui.play.no_link")]
+    at.text_input(key="join_code").input(f" {table.code.lower()} ")
+    at = run(at.button(key="join_go").click())
+    assert at.query_params.get("code") == table.code
+    assert at.text_input(key="join_name")
+
+
+def test_unknown_code_says_so_and_offers_the_code_form(engine):
+    at = run(page("pages/play.py", code="QQQQQQ"))
+    assert [e.value for e in at.error] == [tr("en", "error.unknown_code", code="QQQQQQ")]
+    assert at.text_input(key="join_code")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "es-ES"])
+def test_bad_token_says_so_and_links_home(engine, locale):
+    language = locale[:2]
+    at = page("pages/play.py", token="not-a-real-token")
+    at.context = {"locale": locale}
+    run(at)
+    assert [e.value for e in at.error] == [tr(language, "error.bad_player_token")]
+    links = at.get("page_link")
+    assert len(links) == 1
+    assert links[0].proto.label == tr(language, "ui.go_home")
+    assert links[0].proto.page_script_hash == home_hash()
+    assert not at.button  # nothing else to do on this page
+
+
+@pytest.mark.parametrize("name", ["<b>x</b>", "**x**", "<img src=q>"])
+def test_names_with_markup_are_shown_literally(engine, name):
+    table = seat(engine, ["Ana"])
+    at = join(run(page("pages/play.py", code=table.code)), name)
+    token = at.query_params.get("token")
+    assert engine.player_view(token)["name"] == name
+    shown = html_text(at)
+    escaped = name.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    assert escaped in shown  # in HTML snippets, escaped: shown as typed
+    if "<" in name:
+        assert name not in shown  # never as raw HTML
+    for element in [*at.markdown, *at.success, *at.info, *at.error, *at.caption]:
+        assert name not in element.value  # no Markdown element carries it unescaped
+
+
+@pytest.mark.parametrize("name", ["**Bo**", "_Bo_"])
+def test_duplicate_markup_name_error_shows_the_name_literally(engine, name):
+    """The name_taken message repeats the typed name inside st.error, which reads Markdown.
+
+    Bug while this fails: pages/play.py join_form passes RuleError("error.name_taken",
+    name=...) to ui.text.show_error -> st.error(body) unescaped, so "**Bo**" shows as bold
+    "Bo" (RULINGS: a name never becomes markup anywhere).
+    """
+    table = seat(engine, [name])
+    at = join(run(page("pages/play.py", code=table.code)), name.upper())
+    [error] = at.error
+    assert "BO" in error.value
+    assert name.upper() not in error.value  # Markdown specials must arrive escaped
+    assert "token" not in at.query_params
+
+
+def test_markup_names_literal_in_other_players_lists(engine):
+    table = seat(engine, ["<b>x</b>", "**y**", "Cai"])
+    at = run(page("pages/play.py", token=table.tokens["Cai"]))
+    shown = html_text(at)
+    assert "&lt;b&gt;x&lt;/b&gt;" in shown
+    assert "<b>x</b>" not in rendered(at)
+    assert "**y**" in shown
