@@ -159,7 +159,7 @@ class Shape:
 # any deck in play (R3): the deck loader refuses a deck whose names use these words.
 COLOURS = (
     Colour("red", "#d62728", "red", "rojo", "roja"),
-    Colour("blue", "#1f5fd6", "blue", "azul", "azul"),
+    Colour("blue", "#1e88e5", "blue", "azul", "azul"),
     Colour("green", "#2a9d2a", "green", "verde", "verde"),
     Colour("gold", "#c99a00", "gold", "dorado", "dorada"),
     Colour("purple", "#8e44c4", "purple", "morado", "morada"),
@@ -168,7 +168,7 @@ COLOURS = (
     Colour("brown", "#8c5a3c", "brown", "marrón", "marrón"),
     Colour("black", "#222222", "black", "negro", "negra"),
     Colour("grey", "#8a8a8a", "grey", "gris", "gris"),
-    Colour("indigo", "#3b2f9e", "indigo", "índigo", "índigo"),
+    Colour("indigo", "#311b92", "indigo", "índigo", "índigo"),
 )
 SHAPES = (
     Shape("circle", "circle", "círculo", False),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -37,5 +38,13 @@ def composition_png(
 def show_composition(
     fragments: Sequence[Mapping[str, Any]], signatures: Mapping[str, Any], size: int
 ) -> None:
-    """The composition drawn on a white square with a thin frame."""
-    st.image(composition_png(fragments, signatures, size * 2), width=size)
+    """The composition, drawn at twice `size` for sharp lines on phones and projectors.
+
+    An <img> with a data URI, not st.image: st.image would decode, shrink and re-encode the
+    picture on every full rerun (measured: 14 to 30 ms of a 20 to 45 ms rerun).
+    """
+    data = base64.b64encode(composition_png(fragments, signatures, size * 2)).decode("ascii")
+    st.html(
+        f'<img class="cc-board" alt="" src="data:image/png;base64,{data}" '
+        f'style="width:{size}px;max-width:100%;height:auto">'
+    )
