@@ -20,7 +20,7 @@ from sqlmodel import Session, col, select
 from engine import rules, views
 from engine.clock import Clock, system_clock
 from engine.db import Database
-from engine.decks import DEFAULT_DECK, load_deck
+from engine.decks import DEFAULT_DECK, Deck, load_deck
 from engine.errors import RuleError
 from engine.i18n import LANGUAGES
 from engine.models import Award, Choice, Fragment, Game, Player, Round, Vote
@@ -32,6 +32,7 @@ CODE_LENGTH = 6
 TOKEN_BYTES = 32  # 256 random bits
 REQUEST_ID_PATTERN = re.compile(r"^[A-Za-z0-9_.:-]{1,100}$")
 SNAPSHOT_CACHE_SIZE = 256
+DEFAULT_DECK_NAME = "default"
 
 T = TypeVar("T")
 
@@ -86,7 +87,7 @@ class Engine:
                 code=code,
                 facilitator_token=secrets.token_urlsafe(TOKEN_BYTES),
                 language=language,
-                deck=str(loaded.path),
+                deck=DEFAULT_DECK_NAME if deck is None else str(loaded.path),
                 durations=phase_seconds,
                 seed=seed,
                 created_at=self._clock(),
@@ -404,7 +405,7 @@ class Engine:
         round_ids = [r.id for r in rounds]
         snap = views.Snapshot(
             game=game,
-            deck=load_deck(game.deck),
+            deck=_deck_of(game),
             players=self._players(session, game),
             rounds=rounds,
             fragments=list(session.exec(select(Fragment).where(Fragment.round_id == rounds[-1].id)))
@@ -490,7 +491,7 @@ class Engine:
     def _deal_round(self, session: Session, game: Game) -> None:
         """Round setup (R2, R3, R6): an unused pair, targets, options and fresh signatures."""
         rng = self._game_rng(game, f"round:{game.round}")
-        deck = load_deck(game.deck)
+        deck = _deck_of(game)
         used = set(session.exec(select(Round.pair_key).where(Round.game_id == game.id)).all())
         pair = rng.choice([p for p in deck.pairs if p.key not in used])
         true_id, false_id = rng.sample((pair.a, pair.b), 2)
@@ -600,6 +601,11 @@ class Engine:
         return session.exec(
             select(table).where(owner_column == player.id, table.request_id == request_id)
         ).first()
+
+
+def _deck_of(game: Game) -> Deck:
+    """The game's deck; the default one by name, so a game survives the app moving folders."""
+    return load_deck(DEFAULT_DECK if game.deck == DEFAULT_DECK_NAME else game.deck)
 
 
 def _text(value: object) -> str:
