@@ -15,8 +15,8 @@ from ui.links import page_url, qr_png
 from ui.live import live_status
 from ui.look import (
     category_line,
+    legend,
     page_style,
-    readiness,
     reveal_pictures,
     reveal_summary,
     round_heading,
@@ -86,23 +86,27 @@ if phase == "lobby":
         st.html(
             f"<div>{literal(t('ui.fac.code'))}</div>"
             f'<div class="cc-code">{literal(view["code"])}</div>'
+            f"<div>{literal(t('ui.fac.join_address'))} <b>{literal(join_url)}</b></div>"
         )
-        st.html(f"<div>{literal(t('ui.fac.join_address'))} <b>{literal(join_url)}</b></div>")
-        st.link_button(t("ui.fac.open_screen"), screen_url)
         players = view["players"]
-        st.subheader(t("ui.players_joined", count=len(players)))
-        st.html("<ol>" + "".join(f"<li>{literal(name)}</li>" for name in players) + "</ol>")
-        if players:
-            with st.container(horizontal=True, vertical_alignment="bottom"):
-                leaving = st.selectbox(t("ui.fac.remove_who"), players, key="remove_name")
-                if st.button(t("ui.fac.remove"), key="remove_player"):
-                    command(engine.remove_player, leaving)
         ready = len(players) >= MIN_PLAYERS
+        with st.container(horizontal=True, vertical_alignment="center"):
+            if st.button(t("ui.fac.start"), key="start_game", type="primary", disabled=not ready):
+                command(engine.start)
+            st.link_button(t("ui.fac.open_screen"), screen_url)
         if not ready:
             st.caption(t("ui.fac.need_players", fewest=MIN_PLAYERS))
-        if st.button(t("ui.fac.start"), key="start_game", type="primary", disabled=not ready):
-            command(engine.start)
+        st.subheader(t("ui.players_joined", count=len(players)))
+        st.html(
+            '<ol class="cc-roster">' + "".join(f"<li>{literal(n)}</li>" for n in players) + "</ol>"
+        )
         if players:
+            with st.container(horizontal=True, vertical_alignment="bottom"):
+                leaving = st.selectbox(
+                    t("ui.fac.remove_who"), players, index=None, key="remove_name"
+                )
+                if st.button(t("ui.fac.remove"), key="remove_player", disabled=leaving is None):
+                    command(engine.remove_player, leaving)
             lost_link()
     with qr:
         st.image(qr_png(join_url), width=260)
@@ -119,7 +123,7 @@ else:
                 if st.button(t("ui.fac.advance"), key="advance_phase"):
                     command(engine.advance)
                 st.link_button(t("ui.fac.open_screen"), screen_url)
-            readiness(view, t)
+            legend(view, t)
         if phase == "reveal":
             reveal_pictures(view["reveal"], t, 120)
             reveal_summary(view, t)

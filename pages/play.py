@@ -22,7 +22,6 @@ from ui.look import (
     legend,
     page_style,
     picture,
-    readiness,
     reveal_pictures,
     reveal_summary,
     round_heading,
@@ -65,6 +64,7 @@ def code_form(language: str) -> None:
     if st.button(t("ui.home.join_go"), key="join_go", type="primary") and code.strip():
         st.query_params["code"] = code.strip().upper()
         st.rerun()
+    st.page_link("app.py", label=t("ui.go_home"))
 
 
 def join_form(code: str) -> None:
@@ -112,13 +112,19 @@ def request_id(kind: str, view: dict[str, Any]) -> str:
     return st.session_state.setdefault(key, uuid.uuid4().hex)
 
 
-def role_card(view: dict[str, Any], t: Translator) -> None:
-    """Hidden until tapped, so neighbours cannot read it; hidden again each new round."""
-    if st.session_state.get("card_round") != view["round"]:
-        st.session_state["card_round"] = view["round"]
+# Phases that share one showing of the card: it may stay open while the artist draws, and is
+# hidden again when the class looks up to discuss, choose and vote, and in each new round.
+CARD_STAGES = {"roles": "draw", "pulse1": "draw", "merge": "draw", "pulse2": "draw"}
+
+
+def role_card(view: dict[str, Any], t: Translator) -> bool:
+    """Hidden until tapped, so neighbours cannot read it. Returns whether it is shown."""
+    stage = (view["round"], CARD_STAGES.get(view["phase"], view["phase"]))
+    if st.session_state.get("card_stage") != stage:
+        st.session_state["card_stage"] = stage
         st.session_state["show_role"] = False
     if not st.toggle(t("ui.play.show_role"), key="show_role"):
-        return
+        return False
     with st.container(border=True):
         role = view["role"]
         st.html(f'<div class="cc-role">{literal(t(f"ui.role.{role}"))}</div>')
@@ -127,6 +133,32 @@ def role_card(view: dict[str, Any], t: Translator) -> None:
         if view["target"]:
             with st.container(horizontal=True, vertical_alignment="center"):
                 picture(view["target"], 110)
+    return True
+
+
+# Installed once per tab: when the stage marker changes (a new phase), scroll back to the top.
+# (A script in st.html runs once, when first mounted, so it watches a plain marker element.)
+SCROLL_TO_TOP_SCRIPT = """<style>[class*="st-key-cc_stage"] { display: none; }</style><script>
+if (!window.__ccStageWatch) {
+  window.__ccStageWatch = true;
+  let last = null;
+  new MutationObserver(() => {
+    const marker = document.querySelector("[data-cc-stage]");
+    const stage = marker && marker.dataset.ccStage;
+    if (stage && stage !== last) {
+      if (last !== null) document.querySelector("[data-testid=stMain]")?.scrollTo(0, 0);
+      last = stage;
+    }
+  }).observe(document.body, { childList: true, subtree: true, attributes: true });
+}
+</script>"""
+
+
+def scroll_to_top_on_new_phase(view: dict[str, Any]) -> None:
+    """A new phase starts at the top of the page, not where the last one was scrolled to."""
+    with st.container(key="cc_stage", gap=None):
+        st.html(SCROLL_TO_TOP_SCRIPT, unsafe_allow_javascript=True)
+        st.html(f'<span data-cc-stage="{view["round"]}-{view["phase"]}"></span>')
 
 
 def draw(view: dict[str, Any], t: Translator, token: str) -> None:
@@ -252,8 +284,8 @@ def player_page(token: str) -> None:
         st.html(f'<div class="cc-role">{literal(t(message))}</div>')
         standings(view["totals"], winners, t)
         return
-    if phase != "reveal":
-        role_card(view, t)
+    scroll_to_top_on_new_phase(view)
+    card_shown = phase != "reveal" and role_card(view, t)
     curator = view["role"] == "curator"
     if phase in ("pulse1", "pulse2") and not curator:
         draw(view, t, token)
@@ -266,11 +298,12 @@ def player_page(token: str) -> None:
         reveal_summary(view, t)
     else:
         hint = f"ui.play.hint.{phase}.curator" if curator else f"ui.play.hint.{phase}"
-        st.info(t(hint))
+        if not (phase == "roles" and card_shown):
+            st.info(t(hint))
         if view["fragments"]:
             show_composition(view["fragments"], view["signatures"], CANVAS_SIZE)
-            legend(view["signatures"])
-    readiness(view, t)
+    if phase != "reveal":
+        legend(view, t)
     if view["round"] > 1 and phase != "reveal":
         with st.expander(t("ui.totals")):
             standings(view["totals"], [], t)

@@ -13,7 +13,6 @@ from ui.look import (
     legend,
     page_style,
     podium,
-    readiness,
     reveal_pictures,
     reveal_summary,
     round_heading,
@@ -23,7 +22,7 @@ from ui.text import browser_language, dead_end, literal, translator
 
 # Read from the back of a classroom at 1280x720.
 SCREEN_CSS = """
-.stMainBlockContainer { padding-top: 1.2rem; max-width: 100%; }
+.stMainBlockContainer { padding-top: 1.2rem; padding-bottom: 1rem; max-width: 100%; }
 .stMarkdown p { font-size: 1.35rem; }
 .cc-phase { font-size: 2.4rem; }
 .cc-clue { font-size: 2rem; }
@@ -83,5 +82,4 @@ else:
         show_composition(view["fragments"], view["signatures"], 520)
     with side:
         st.html(f'<div class="cc-big">{literal(t(f"ui.screen.hint.{phase}"))}</div>')
-        legend(view["signatures"], big=True)
-        readiness(view, t, big=True)
+        legend(view, t, big=True)

@@ -40,9 +40,14 @@ BASE_CSS = """
 .cc-card { border: 2px solid #ccc; border-radius: .8rem; padding: .8rem 1rem; margin: .4rem 0; }
 .cc-legend { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; }
 .cc-reveal p { margin: .4rem 0; }
-.cc-reveal-big { font-size: 1.45rem; }
+.cc-reveal-big { font-size: 1.25rem; }
 .cc-reveal-big p { margin: .3rem 0; font-size: inherit; }
+.cc-label { font-size: 1.1rem; }
 .cc-label-big { font-size: 1.4rem; }
+.cc-caption { font-weight: 700; overflow-wrap: anywhere; }
+.cc-legend-big { font-size: 2rem; }
+.cc-roster { columns: 2; margin: 0; }
+.cc-legend-grid { display: grid; grid-template-columns: 1fr 1fr; gap: .1rem 1.2rem; }
 .cc-reveal-big .cc-table td, .cc-reveal-big .cc-table th { padding: .1rem .8rem; }
 .cc-score { white-space: nowrap; }
 .cc-podium { display: flex; justify-content: center; align-items: flex-end; gap: 1.5rem; }
@@ -54,7 +59,7 @@ BASE_CSS = """
 .cc-step-2 .cc-step-block { height: 10rem; }
 .cc-step-3 .cc-step-block { height: 7rem; }
 .cc-table { border-collapse: collapse; max-width: 100%; }
-.cc-table td { overflow-wrap: anywhere; }
+.cc-table td { overflow-wrap: break-word; }
 .cc-table .cc-sig { white-space: normal; }
 .cc-table td, .cc-table th { padding: .25rem .8rem; border-bottom: 1px solid #ddd;
   text-align: left; }
@@ -79,18 +84,10 @@ def signature_html(signature: Mapping[str, str]) -> str:
     )
 
 
-def legend(signatures: Mapping[str, Mapping[str, str]], big: bool = False) -> None:
-    """Every signature of the round, so a stroke's colour can be read as its signature."""
-    if signatures:
-        chips = "".join(signature_html(sig) for sig in signatures.values())
-        st.html(f'<div class="cc-legend{" cc-big" if big else ""}">{chips}</div>')
-
-
-def picture(obj: Mapping[str, str], width: int, caption: bool = True) -> None:
+def picture(obj: Mapping[str, str], width: int, caption_class: str = "cc-big") -> None:
     """An object's picture with its name under it."""
     st.image(obj["image"], width=width)
-    if caption:
-        st.html(f'<div class="cc-big" style="font-weight:700">{literal(obj["name"])}</div>')
+    st.html(f'<div class="{caption_class} cc-caption">{literal(obj["name"])}</div>')
 
 
 def round_heading(view: Mapping[str, Any], t: Translator) -> str:
@@ -115,23 +112,28 @@ def category_line(view: Mapping[str, Any], t: Translator) -> str:
     )
 
 
-def readiness(view: Mapping[str, Any], t: Translator, big: bool = False) -> None:
-    """Role-neutral readiness: how many have answered, and which signatures have submitted."""
+def legend(view: Mapping[str, Any], t: Translator, big: bool = False) -> None:
+    """The round's signatures (a stroke's colour read as its signature) with role-neutral
+    readiness: how many have answered and, in a pulse, which signatures have submitted."""
+    signatures = view.get("signatures") or {}
     ready = view.get("ready")
-    if not ready:
+    if not signatures and not ready:
         return
-    text = literal(t("ui.ready_count", done=ready["done"], total=ready["total"]))
     done = set(view.get("ready_signatures") or [])
-    chips = (
-        "".join(
-            signature_html(sig) + (" ✔" if sig_id in done else " …")
-            for sig_id, sig in view.get("signatures", {}).items()
-        )
-        if view["phase"] in ("pulse1", "pulse2")
+    in_pulse = view["phase"] in ("pulse1", "pulse2")
+    marks = {
+        sig_id: (" ✔" if sig_id in done else " …") if in_pulse else "" for sig_id in signatures
+    }
+    chips = "".join(
+        f"<span>{signature_html(sig)}{marks[sig_id]}</span>" for sig_id, sig in signatures.items()
+    )
+    count = (
+        f"<b>{literal(t('ui.ready_count', done=ready['done'], total=ready['total']))}</b>"
+        if ready
         else ""
     )
-    size = " cc-big" if big else ""
-    st.html(f'<div class="{size}"><b>{text}</b><div class="cc-legend">{chips}</div></div>')
+    size, layout = ("cc-legend-big", "cc-legend-grid") if big else ("", "cc-legend")
+    st.html(f'<div class="{size}">{count}<div class="{layout}">{chips}</div></div>')
 
 
 def standings(
@@ -183,7 +185,7 @@ def reveal_pictures(
         for label, obj in (("ui.true_target", "true_target"), ("ui.false_target", "false_target")):
             with st.container(width=width + 20):
                 st.html(f'<b class="{"cc-label-big" if big else ""}">{literal(t(label))}</b>')
-                picture(reveal[obj], width)
+                picture(reveal[obj], width, "cc-label-big" if big else "cc-label")
 
 
 def reveal_summary(view: Mapping[str, Any], t: Translator, *, big: bool = False) -> None:

@@ -258,3 +258,36 @@ def draw():
 @pytest.fixture
 def touch_draw():
     return touch_stroke
+
+
+@pytest.fixture
+def new_page(browser):
+    """A factory of pages, each in its own browser context (one person, one session).
+
+    ``new_page(width=1280, height=800, touch=False, scale=1)``; all are closed at teardown.
+    """
+    contexts = []
+
+    def make(width: int = 1280, height: int = 800, touch: bool = False, scale: float = 1):
+        context = browser.new_context(
+            viewport={"width": width, "height": height},
+            device_scale_factor=scale,
+            has_touch=touch,
+            is_mobile=touch,
+        )
+        contexts.append(context)
+        made = context.new_page()
+        made.set_default_timeout(15_000)
+        return made
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def table(streamlit_server, new_page):
+    """A :class:`gamekit.Table` on the app server: one game, driven through its pages."""
+    from gamekit import Table
+
+    return Table(streamlit_server, new_page)

@@ -1,0 +1,371 @@
+"""Drive whole Crossed Canvas games in a real Chromium, the way people do: clicks and strokes.
+
+Shared by the browser tests (test_game, test_reconnect, test_secrecy, test_touch) and by the
+hand-run ``screenshots.py``. Nothing here imports pytest.
+
+Every action is a click or a stroke in a page. The engine is only *read* (``Engine`` on the
+server's own database file) to learn what a person on the other side of a screen would know:
+roles, signatures and options, so a test can decide what to click and what to expect.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from playwright.sync_api import Page, expect
+
+from engine import Engine
+from engine.i18n import translate
+from engine.rules import STROKE_LIMITS
+
+LANGUAGE = "en"
+PHASES = (
+    "roles",
+    "pulse1",
+    "merge",
+    "pulse2",
+    "discussion",
+    "choice",
+    "accusation",
+    "reveal",
+)
+UI_TIMEOUT_MS = 20_000
+CODE_PATTERN = re.compile(r"^\s*[A-Z0-9]{6}\s*$")  # a join code as the pages show it
+
+PageFactory = Callable[..., Page]
+
+
+def t(key: str, **params: Any) -> str:
+    return translate(LANGUAGE, key, **params)
+
+
+def heading_text(phase: str, round_number: int = 0, rounds: int = 0) -> str:
+    """The page heading (class cc-phase) a page shows in a phase."""
+    if phase in ("lobby", "finished"):
+        return t(f"ui.phase.{phase}")
+    return t("ui.round_of", round=round_number, rounds=rounds) + " · " + t(f"ui.phase.{phase}")
+
+
+def query(page: Page, name: str) -> str | None:
+    values = parse_qs(urlsplit(page.url).query).get(name)
+    return values[0] if values else None
+
+
+def button(page: Page, key: str):
+    """The button of the Streamlit element keyed ``key``."""
+    return page.locator(f".st-key-{key} button")
+
+
+def wait_canvas(page: Page):
+    """The artist's canvas, ready for strokes (toolbar fix in place)."""
+    canvas = page.locator("canvas.upper-canvas")
+    canvas.wait_for(state="visible", timeout=UI_TIMEOUT_MS)
+    page.locator('[data-testid="stBidiComponentIsolated"][data-cc-canvas-fix="1"]').wait_for(
+        state="attached", timeout=UI_TIMEOUT_MS
+    )
+    canvas.scroll_into_view_if_needed()
+    return canvas
+
+
+def mouse_stroke(page: Page, locator, points: Sequence[tuple[float, float]], steps: int = 5):
+    """One mouse stroke through ``points`` given as fractions of the locator's box."""
+    box = locator.bounding_box()
+    assert box is not None, "canvas not visible"
+    absolute = [(box["x"] + fx * box["width"], box["y"] + fy * box["height"]) for fx, fy in points]
+    page.mouse.move(*absolute[0])
+    page.mouse.down()
+    for x, y in absolute[1:]:
+        page.mouse.move(x, y, steps=steps)
+    page.mouse.up()
+
+
+def settle(page: Page, images: bool = False, pause_ms: int = 0) -> None:
+    """Wait for the page's rerun to finish: Streamlit marks the old elements
+    ``data-stale="true"`` from the start of a run until its end (then they are replaced or
+    removed). ``images``: also wait for every picture to load; ``pause_ms``: then check again
+    after that pause (a polling rerun may start right after)."""
+    check = "!document.querySelector('[data-stale=\"true\"]')"
+    if images:
+        check += " && Array.from(document.images).every(i => i.complete)"
+    page.wait_for_function(check, timeout=UI_TIMEOUT_MS)
+    if pause_ms:
+        page.wait_for_timeout(pause_ms)
+        page.wait_for_function(check, timeout=UI_TIMEOUT_MS)
+
+
+def no_traceback(page: Page) -> None:
+    """No exception box and no Python stack text anywhere on the page."""
+    assert page.locator('[data-testid="stException"]').count() == 0, page.inner_text("body")
+    text = page.inner_text("body")
+    assert "Traceback" not in text, text
+    assert 'File "' not in text, text
+
+
+def open_card(page: Page) -> str:
+    """Open the secret card (the show_role toggle); returns the role line it shows."""
+    toggle = page.locator(".st-key-show_role")
+    toggle.wait_for(timeout=UI_TIMEOUT_MS)
+    if not toggle.locator("input").is_checked():
+        toggle.locator("label").click()
+    role_line = page.locator(".cc-role").first
+    role_line.wait_for(timeout=UI_TIMEOUT_MS)
+    return role_line.inner_text().strip()
+
+
+@dataclass
+class Person:
+    name: str
+    page: Page
+    token: str
+
+
+@dataclass
+class Table:
+    """One game: the facilitator's page, the projector page and the players' pages."""
+
+    server: Any  # conftest.StreamlitServer (url, database_url)
+    new_page: PageFactory
+    engine: Engine = field(init=False)
+    facilitator: Page | None = None
+    screen: Page | None = None
+    key: str = ""
+    code: str = ""
+    players: dict[str, Person] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.engine = Engine(self.server.database_url)
+
+    # -- setting up -------------------------------------------------------------------------
+
+    def create_game(self, pace: str = "extra_relaxed") -> None:
+        """Create the game from the home page; keep the facilitator page that opens."""
+        page = self.new_page()
+        page.goto(f"{self.server.url}/")
+        button(page, "create_game").wait_for(timeout=UI_TIMEOUT_MS)
+        page.locator(".st-key-create_pace label").filter(has_text=t(f"ui.pace.{pace}")).click()
+        expect(page.locator(".st-key-create_pace input:checked")).to_have_count(1)
+        button(page, "create_game").click()
+        page.wait_for_url("**/facilitator?key=*", timeout=UI_TIMEOUT_MS)
+        self.key = query(page, "key") or ""
+        assert self.key, page.url
+        code = page.locator(".cc-code").first
+        expect(code).to_have_text(CODE_PATTERN, timeout=UI_TIMEOUT_MS)
+        self.code = code.inner_text().strip()
+        assert self.engine.game_code(self.key) == self.code
+        self.facilitator = page
+
+    def open_screen(self, width: int = 1280, height: int = 720) -> Page:
+        page = self.new_page(width=width, height=height)
+        page.goto(f"{self.server.url}/screen?code={self.code}")
+        expect(page.locator(".cc-phase").first).to_be_visible(timeout=UI_TIMEOUT_MS)
+        self.screen = page
+        return page
+
+    def join(self, name: str, page: Page | None = None, **page_options: Any) -> Person:
+        """Join through /play?code=..., typing the name; the page ends up on ?token=..."""
+        page = page or self.new_page(**page_options)
+        page.goto(f"{self.server.url}/play?code={self.code}")
+        field_ = page.locator(".st-key-join_name input")
+        field_.wait_for(timeout=UI_TIMEOUT_MS)
+        field_.fill(name)
+        button(page, "join_submit").click()
+        page.wait_for_url("**/play?token=*", timeout=UI_TIMEOUT_MS)
+        expect(page.get_by_text(t("ui.play.waiting_start"))).to_be_visible(timeout=UI_TIMEOUT_MS)
+        token = query(page, "token") or ""
+        assert token
+        person = Person(name, page, token)
+        self.players[name] = person
+        return person
+
+    def start(self) -> None:
+        assert self.facilitator is not None
+        start = button(self.facilitator, "start_game")
+        expect(start).to_be_enabled(timeout=UI_TIMEOUT_MS)
+        start.click()
+        self.wait_phase("roles", 1)
+
+    # -- reading ------------------------------------------------------------------------------
+
+    def public(self) -> dict[str, Any]:
+        return self.engine.public_view(self.code)
+
+    def view(self, name: str) -> dict[str, Any]:
+        return self.engine.player_view(self.players[name].token)
+
+    def by_role(self) -> dict[str, list[str]]:
+        """Names per role this round (read from each player's own view)."""
+        roles: dict[str, list[str]] = {"curator": [], "loyal": [], "distorter": []}
+        for name in self.players:
+            roles[self.view(name)["role"]].append(name)
+        return roles
+
+    def pages(self) -> list[Page]:
+        found = [self.facilitator, self.screen] + [p.page for p in self.players.values()]
+        return [page for page in found if page is not None and not page.is_closed()]
+
+    def wait_phase(
+        self, phase: str, round_number: int | None = None, timeout: float = 30.0
+    ) -> None:
+        """Wait until the game is in ``phase`` (of that round, if given) and every open page
+        shows it in its heading."""
+        deadline = time.monotonic() + timeout
+
+        def reached(view: dict[str, Any]) -> bool:
+            return view["phase"] == phase and round_number in (None, view["round"])
+
+        view = self.public()
+        while not reached(view):
+            assert time.monotonic() < deadline, (
+                f"game stayed in {view['phase']} round {view['round']}, "
+                f"expected {phase} round {round_number}"
+            )
+            time.sleep(0.2)
+            view = self.public()
+        heading = heading_text(phase, view["round"], view["rounds"])
+        for page in self.pages():
+            expect(page.locator(".cc-phase").first).to_have_text(heading, timeout=UI_TIMEOUT_MS)
+            settle(page)
+
+    # -- acting -------------------------------------------------------------------------------
+
+    def advance(self, expected_phase: str, round_number: int) -> None:
+        """The facilitator ends ``expected_phase`` early (checked first, to never skip two)."""
+        assert self.facilitator is not None
+        view = self.public()
+        assert (view["phase"], view["round"]) == (expected_phase, round_number), view["phase"]
+        button(self.facilitator, "advance_phase").click()
+        deadline = time.monotonic() + 20
+        while (self.public()["phase"], self.public()["round"]) == (expected_phase, round_number):
+            assert time.monotonic() < deadline, "advance_phase did not end the phase"
+            time.sleep(0.2)
+
+    def show_role(self, name: str) -> str:
+        """Open this player's secret card; returns the role line it shows."""
+        return open_card(self.players[name].page)
+
+    def draw(self, name: str, strokes: Sequence[Sequence[tuple[float, float]]], pulse: int):
+        """Draw ``strokes`` with the mouse on the artist's canvas, checking the counter."""
+        page = self.players[name].page
+        most = STROKE_LIMITS[pulse][1]
+        canvas = wait_canvas(page)
+        for count, stroke in enumerate(strokes, start=1):
+            mouse_stroke(page, canvas, stroke)
+            counter = t("ui.play.stroke_counter", count=count, most=most)
+            expect(page.get_by_text(counter, exact=True)).to_be_visible(timeout=UI_TIMEOUT_MS)
+
+    def submit(self, name: str) -> None:
+        """Submit, confirm, and see the locked message."""
+        page = self.players[name].page
+        submit = button(page, "submit_fragment")
+        expect(submit).to_be_enabled(timeout=UI_TIMEOUT_MS)
+        submit.click()
+        phase = self.public()["phase"]
+        button(page, "confirm_submit").click(timeout=UI_TIMEOUT_MS)
+        # The engine has the fragment; the page says it is locked (unless it was the last one
+        # and the pulse already ended).
+        deadline = time.monotonic() + UI_TIMEOUT_MS / 1000
+        pulse = 1 if phase == "pulse1" else 2
+        while not any(
+            f["signature"] == self.view(name)["signature"] and f["pulse"] == pulse
+            for f in self.view(name)["fragments"]
+        ):
+            assert time.monotonic() < deadline, f"{name}'s fragment never reached the engine"
+            time.sleep(0.2)
+        if self.public()["phase"] == phase:
+            expect(page.get_by_text(t("ui.play.locked"))).to_be_visible(timeout=UI_TIMEOUT_MS)
+
+    def choose(self, curator: str, option_id: str) -> None:
+        page = self.players[curator].page
+        button(page, f"option_{option_id}").click(timeout=UI_TIMEOUT_MS)
+
+    def accuse(self, name: str, signature: str) -> None:
+        page = self.players[name].page
+        target = button(page, f"accuse_{signature}")
+        expect(target).to_be_enabled(timeout=UI_TIMEOUT_MS)
+        target.click()
+        deadline = time.monotonic() + UI_TIMEOUT_MS / 1000
+        while self.view(name)["my_vote"] != signature:
+            assert time.monotonic() < deadline, f"{name}'s vote never reached the engine"
+            time.sleep(0.2)
+        if self.public()["phase"] == "accusation":  # the last vote ends the phase at once
+            expect(page.get_by_text(t("ui.play.you_accused"))).to_be_visible(timeout=UI_TIMEOUT_MS)
+
+    def play_pulse(self, pulse: int, strokes_for: Callable[[int, str], list]) -> None:
+        """Every artist draws ``strokes_for(index, name)`` and submits; the pulse then ends."""
+        artists = [name for name in self.players if self.view(name)["role"] != "curator"]
+        for index, name in enumerate(artists):
+            self.draw(name, strokes_for(index, name), pulse)
+            self.submit(name)
+
+
+def stroke_set(index: int, pulse: int) -> list[list[tuple[float, float]]]:
+    """A few distinct, recognisable strokes for artist ``index`` in a pulse."""
+    y = 0.15 + 0.18 * index
+    if pulse == 1:
+        return [
+            [(0.10, y), (0.35, y + 0.05), (0.55, y)],
+            [(0.60, y), (0.85, y + 0.08)],
+        ]
+    return [[(0.2 + 0.15 * index, 0.1), (0.25 + 0.15 * index, 0.9)]]
+
+
+# -- reading what pages show ------------------------------------------------------------------
+
+
+def eventually(read: Callable[[], Any], expected: Any, timeout: float = 15.0) -> Any:
+    """``read()`` again until it gives ``expected`` (a page's parts arrive one by one, and a
+    rerun's old elements linger a moment); returns the last value read, for an assert."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            value = read()
+        except (AssertionError, ValueError):
+            value = None
+        if value == expected or time.monotonic() > deadline:
+            return value
+        time.sleep(0.25)
+
+
+TROPHIES = ("★", "🏆")
+SCORE_CHIP = re.compile(r"^\s*(?P<name>.+?)\s+(?P<total>\d+)(?:\s*\(\+(?P<award>\d+)\))?\s*$")
+
+
+def reveal_scores(page: Page) -> dict[str, tuple[int, int]]:
+    """The reveal's score chips ("Ana 300 (+200)"): name -> (running total, this round)."""
+    chips = page.locator(".cc-reveal .cc-score, .cc-reveal-big .cc-score").all_inner_texts()
+    scores = {}
+    for chip in chips:
+        match = SCORE_CHIP.match(chip.replace("\n", " "))
+        assert match, chip
+        scores[match["name"]] = (int(match["total"]), int(match["award"] or 0))
+    return scores
+
+
+def standings_table(page: Page) -> dict[str, tuple[int, bool]]:
+    """The last standings table on a page: name -> (points, marked as a winner)."""
+    rows = page.locator("table.cc-table").last.locator("tr")
+    result = {}
+    for index in range(1, rows.count()):
+        name_cell, points_cell = rows.nth(index).locator("td").all_inner_texts()
+        name_cell = name_cell.strip()
+        trophy = name_cell.startswith(TROPHIES)
+        for mark in TROPHIES:
+            name_cell = name_cell.removeprefix(mark)
+        result[name_cell.strip()] = (int(points_cell), trophy)
+    return result
+
+
+def podium(page: Page) -> tuple[dict[str, int], set[str]]:
+    """The screen's final podium: everyone's total, and the names on the first step."""
+    totals = {}
+    for chip in page.locator(".cc-score").all_inner_texts():
+        match = SCORE_CHIP.match(chip.replace("\n", " "))
+        assert match, chip
+        totals[match["name"]] = int(match["total"])
+    first = page.locator(".cc-step-1 .cc-step-names").inner_text()
+    return totals, {name.strip() for name in first.splitlines() if name.strip()}

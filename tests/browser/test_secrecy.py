@@ -1,0 +1,219 @@
+"""Nothing secret reaches the projector or the facilitator's page before the reveal (R11).
+
+One round is played through every phase with five students. In each phase before the reveal
+(lobby, roles, pulse 1, merge, pulse 2, discussion, choice, accusation; the pulses and the
+accusation also mid-way, with some answers in) the whole DOM of the screen page and of the
+facilitator page (it may be projected) is kept, then searched for: the true object's and the
+decoy's names and pictures, the four options' names, role words, and every personal token.
+The facilitator page may show one personal link, but only once a player is picked in its
+"lost link" expander.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from gamekit import (
+    UI_TIMEOUT_MS,
+    Table,
+    button,
+    stroke_set,
+    t,
+)
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from playwright.sync_api import expect
+
+from engine.i18n import catalogue
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Wen", "Xavi", "Yara", "Zoe", "Ayo"]
+ROLE_WORDS = re.compile(r"\b(curator|distorter|loyal)\b", re.IGNORECASE)
+
+
+class _Words(HTMLParser):
+    """What a DOM says in words: text (also inside scripts) and attribute values.
+
+    Left out: CSS (``<style>`` and ``style=``) and ``class`` names, which are code, so that a
+    short object name ("key", "pen", "fly") does not match "st-key-..." or a CSS property.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self._in_style = 0
+
+    def handle_starttag(self, tag, attrs):  # type: ignore[no-untyped-def]
+        if tag == "style":
+            self._in_style += 1
+        for attr, value in attrs:
+            if value and attr not in ("class", "style"):
+                self.parts.append(value)
+
+    def handle_endtag(self, tag):  # type: ignore[no-untyped-def]
+        if tag == "style" and self._in_style:
+            self._in_style -= 1
+
+    def handle_data(self, data):  # type: ignore[no-untyped-def]
+        if not self._in_style:
+            self.parts.append(data)
+
+
+def words_of(html: str) -> str:
+    parser = _Words()
+    parser.feed(html)
+    return "\n".join(parser.parts)
+
+
+def whole(name: str) -> re.Pattern:
+    """A whole object name, case-insensitive ("cap" does not match "capture")."""
+    return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
+
+
+def neutral_texts() -> list[str]:
+    """UI strings that name a role generically, never anyone's role (hints, phases, rules)."""
+    strings = catalogue("en")
+    return sorted(
+        (
+            text
+            for key, text in strings.items()
+            if ".hint." in key or key.startswith(("ui.home.", "ui.phase."))
+        ),
+        key=len,
+        reverse=True,
+    )
+
+
+def test_screen_and_facilitator_keep_every_secret_until_the_reveal(table: Table, new_page):
+    table.create_game()
+    screen = table.open_screen()
+    joiner = new_page(width=412, height=915)
+    for name in NAMES:
+        table.join(name, page=joiner)
+    joiner.close()
+    table.wait_phase("lobby")
+    expect(screen.get_by_text(t("ui.players_joined", count=5))).to_be_visible()
+
+    captured: list[tuple[str, str, str]] = []  # (moment, page, html)
+
+    def capture(moment: str) -> None:
+        for label, page in (("screen", screen), ("facilitator", table.facilitator)):
+            captured.append((moment, label, page.content()))
+
+    capture("lobby")
+    table.start()
+    # Each student's own page, opened by their personal link.
+    for person in table.players.values():
+        person.page = new_page(width=412, height=915)
+        person.page.goto(f"{table.server.url}/play?token={person.token}")
+    table.wait_phase("roles", 1)
+    roles = table.by_role()
+    (curator,), (distorter,), loyal = roles["curator"], roles["distorter"], roles["loyal"]
+    for name in NAMES:  # every card open: nothing of it may leak elsewhere
+        table.show_role(name)
+    capture("roles")
+    control = table.players[loyal[0]].page.content()  # a page that may show the secrets
+    table.advance("roles", 1)
+
+    artists = [*loyal, distorter]
+    for pulse, after in ((1, "merge"), (2, "discussion")):
+        table.wait_phase(f"pulse{pulse}", 1)
+        for index, name in enumerate(artists):
+            table.draw(name, stroke_set(index, pulse), pulse)
+            table.submit(name)
+            if index == 1:
+                table.wait_phase(f"pulse{pulse}", 1)
+                ready = t("ui.ready_count", done=2, total=4)
+                for page in (screen, table.facilitator):
+                    expect(page.get_by_text(ready)).to_be_visible()
+                capture(f"pulse{pulse} (2 of 4 submitted)")
+        table.wait_phase(after, 1)
+        capture(after)
+        table.advance(after, 1)
+
+    table.wait_phase("choice", 1)
+    capture("choice")
+    options = table.view(curator)["options"]
+    assert options and len(options) == 4
+    target = table.view(loyal[0])["target"]
+    decoy = table.view(distorter)["target"]
+    table.choose(curator, options[0]["id"])
+
+    table.wait_phase("accusation", 1)
+    capture("accusation")
+    sig = {name: table.view(name)["signature"] for name in artists}
+    votes = {curator: sig[distorter], distorter: sig[loyal[0]]}
+    votes |= {name: sig[distorter] for name in loyal}
+    for index, voter in enumerate(NAMES):
+        table.accuse(voter, votes[voter])
+        if index == 1:
+            table.wait_phase("accusation", 1)
+            ready = t("ui.ready_count", done=2, total=5)
+            for page in (screen, table.facilitator):
+                expect(page.get_by_text(ready)).to_be_visible()
+            capture("accusation (2 of 5 voted)")
+    table.wait_phase("reveal", 1)
+
+    # -- what must not be there --------------------------------------------------------------
+    secrets = {o["name"] for o in options} | {target["name"], decoy["name"]}
+    pictures = {Path(o["image"]).name for o in [*options, target, decoy]}
+    tokens = {name: person.token for name, person in table.players.items()}
+    role_texts = [text for key, text in catalogue("en").items() if key.startswith("ui.role.")]
+    neutral = neutral_texts()
+    moments = {moment.split(" ")[0] for moment, _, _ in captured}
+    assert moments == {
+        "lobby",
+        "roles",
+        "pulse1",
+        "merge",
+        "pulse2",
+        "discussion",
+        "choice",
+        "accusation",
+    }
+    assert len(captured) == 2 * 9
+    for moment, label, html in captured:
+        where = f"{label} page, {moment}"
+        words = words_of(html)
+        for name in secrets:
+            assert not whole(name).search(words), f"{where}: shows the object name {name!r}"
+        for picture in pictures:
+            assert picture not in html, f"{where}: holds the picture {picture}"
+        for player, token in tokens.items():
+            assert token not in html, f"{where}: holds {player}'s personal token"
+        assert table.key not in html or label == "facilitator", f"{where}: facilitator key"
+        for text in role_texts:
+            assert text not in words, f"{where}: shows the role text {text!r}"
+        for text in neutral:
+            words = words.replace(text, "")
+        found = ROLE_WORDS.findall(words)
+        assert not found, f"{where}: names a role: {found}"
+
+    # The search does find secrets where they belong: on a loyal artist's own open card.
+    assert whole(target["name"]).search(words_of(control))
+    assert t("ui.role.loyal") in words_of(control)
+    assert whole(t("ui.fac.advance")).search(words_of(captured[-1][2]))
+
+    # -- the lost link: one player's link, and only once that player is picked -------------
+    facilitator = table.facilitator
+    assert all(token not in facilitator.content() for token in tokens.values())
+    facilitator.locator('[data-testid="stExpander"] summary').filter(
+        has_text=t("ui.fac.lost_link")
+    ).click()
+    chooser = facilitator.locator(".st-key-link_name")
+    listbox = facilitator.get_by_role("listbox")
+    for _attempt in range(5):  # the first click right after the expander opens can be lost
+        chooser.get_by_role("combobox").click()
+        try:
+            listbox.wait_for(timeout=1500)
+            break
+        except PlaywrightTimeoutError:
+            continue
+    facilitator.get_by_role("listbox").get_by_text(loyal[1], exact=True).click()
+    expect(facilitator.get_by_text(tokens[loyal[1]])).to_be_visible(timeout=UI_TIMEOUT_MS)
+    html = facilitator.content()
+    assert [name for name, token in tokens.items() if token in html] == [loyal[1]]
+    assert button(facilitator, "advance_phase").is_visible()
