@@ -15,6 +15,7 @@ Fixtures
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import socket
@@ -28,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from gamekit import open_page
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CROSSED_CANVAS_CHROMIUM", "/usr/bin/chromium")
@@ -266,21 +268,8 @@ def new_page(browser):
 
     ``new_page(width=1280, height=800, touch=False, scale=1)``; all are closed at teardown.
     """
-    contexts = []
-
-    def make(width: int = 1280, height: int = 800, touch: bool = False, scale: float = 1):
-        context = browser.new_context(
-            viewport={"width": width, "height": height},
-            device_scale_factor=scale,
-            has_touch=touch,
-            is_mobile=touch,
-        )
-        contexts.append(context)
-        made = context.new_page()
-        made.set_default_timeout(15_000)
-        return made
-
-    yield make
+    contexts: list = []
+    yield functools.partial(open_page, browser, contexts)
     for context in contexts:
         context.close()
 

@@ -17,27 +17,40 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from engine import Engine
 from engine.i18n import translate
-from engine.rules import STROKE_LIMITS
+from engine.rules import ROUND_PHASES, STROKE_LIMITS
 
 LANGUAGE = "en"
-PHASES = (
-    "roles",
-    "pulse1",
-    "merge",
-    "pulse2",
-    "discussion",
-    "choice",
-    "accusation",
-    "reveal",
-)
+PHASES = tuple(phase.value for phase in ROUND_PHASES)
 UI_TIMEOUT_MS = 20_000
 CODE_PATTERN = re.compile(r"^\s*[A-Z0-9]{6}\s*$")  # a join code as the pages show it
 
 PageFactory = Callable[..., Page]
+
+
+def open_page(
+    browser: Browser,
+    contexts: list[BrowserContext],
+    width: int = 1280,
+    height: int = 800,
+    touch: bool = False,
+    scale: float = 1,
+) -> Page:
+    """A page in a browser context of its own (one person, one session), kept in `contexts`
+    so the caller can close them all."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        device_scale_factor=scale,
+        has_touch=touch,
+        is_mobile=touch,
+    )
+    contexts.append(context)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    return page
 
 
 def t(key: str, **params: Any) -> str:

@@ -14,6 +14,7 @@ It prints, per shot, where the page is wider or taller than its viewport.
 
 from __future__ import annotations
 
+import functools
 import sys
 import tempfile
 import time
@@ -25,7 +26,16 @@ for path in (str(ROOT), str(HERE)):
     if path not in sys.path:
         sys.path.insert(0, path)
 
-from gamekit import PHASES, Table, mouse_stroke, open_card, settle, stroke_set, wait_canvas  # noqa: E402
+from gamekit import (  # noqa: E402
+    PHASES,
+    Table,
+    mouse_stroke,
+    open_card,
+    open_page,
+    settle,
+    stroke_set,
+    wait_canvas,
+)
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 PHONE = {"width": 360, "height": 740}
@@ -86,19 +96,8 @@ class Shooter:
 
 
 def play(outdir: Path, server, browser) -> None:
-    contexts = []
-
-    def new_page(width=1280, height=800, touch=False, scale=1):
-        context = browser.new_context(
-            viewport={"width": width, "height": height},
-            device_scale_factor=scale,
-            has_touch=touch,
-            is_mobile=touch,
-        )
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        return page
+    contexts: list = []
+    new_page = functools.partial(open_page, browser, contexts)
 
     table = Table(server, new_page)
     shooter = Shooter(outdir, table)

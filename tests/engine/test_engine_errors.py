@@ -6,7 +6,16 @@ import json
 from pathlib import Path
 
 import pytest
-from cc_support import NAMES, fingerprint, refused, rid, row_counts, seat_table, strokes
+from cc_support import (
+    NAMES,
+    ROUND_ORDER,
+    fingerprint,
+    refused,
+    rid,
+    row_counts,
+    seat_table,
+    strokes,
+)
 
 from engine import RuleError
 from engine.i18n import translate
@@ -118,16 +127,7 @@ def test_wrong_phase_for_each_action(engine, clock):
     assert_refused_unchanged(table, "error.wrong_phase", engine.accuse, ana, "sabc", rid())
     engine.start(table.fac)
     allowed = {"pulse1": "submit", "pulse2": "submit", "choice": "choose", "accusation": "accuse"}
-    for phase in [
-        "roles",
-        "pulse1",
-        "merge",
-        "pulse2",
-        "discussion",
-        "choice",
-        "accusation",
-        "reveal",
-    ]:
+    for phase in ROUND_ORDER:
         table.advance_to(phase)
         artist = table.artists()[0]
         curator = table.curator()
