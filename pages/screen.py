@@ -25,7 +25,7 @@ SCREEN_CSS = """
 .stMainBlockContainer { padding-top: 1.2rem; padding-bottom: 1rem; max-width: 100%; }
 .stMarkdown p { font-size: 1.35rem; }
 .cc-phase { font-size: 2.4rem; }
-.cc-clue { font-size: 2rem; }
+.cc-clue { font-size: 1.8rem; margin-top: .3rem; }
 """
 
 st.set_page_config(page_title="Crossed Canvas", page_icon="🎨", layout="wide")
@@ -47,8 +47,10 @@ language = view["language"]
 t = translator(language)
 heading, timer = st.columns([3, 1])
 with heading:
-    st.html(f'<div class="cc-phase">{round_heading(view, t)}</div>')
-    st.html(f'<div class="cc-clue">{category_line(view, t)}</div>')
+    st.html(
+        f'<div class="cc-phase">{round_heading(view, t)}</div>'
+        f'<div class="cc-clue">{category_line(view, t)}</div>'
+    )
 with timer:
     live_status(view["code"], status["version"], language, big=True)
 
@@ -70,10 +72,10 @@ if phase == "lobby":
 elif phase == "finished":
     podium(view["totals"], t)
 elif phase == "reveal":
-    pictures, summary = st.columns([2, 3])
+    pictures, summary = st.columns([1, 2])
     with pictures:
-        reveal_pictures(view["reveal"], t, 130, big=True)
-        show_composition(view["fragments"], view["signatures"], 260)
+        reveal_pictures(view["reveal"], t, 110, big=True)
+        show_composition(view["fragments"], view["signatures"], 240)
     with summary:
         reveal_summary(view, t, big=True)
 else:

@@ -40,7 +40,14 @@ BASE_CSS = """
 .cc-card { border: 2px solid #ccc; border-radius: .8rem; padding: .8rem 1rem; margin: .4rem 0; }
 .cc-legend { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; }
 .cc-reveal p { margin: .4rem 0; }
-.cc-reveal-big { font-size: 1.25rem; }
+.cc-reveal-big { font-size: 1.15rem; }
+.cc-reveal-big .cc-table .cc-sig { white-space: nowrap; }
+.cc-reveal-big .cc-table td { padding: 0 .8rem; line-height: 1.35; }
+.cc-reveal-big.cc-dense { font-size: .95rem; }
+.cc-reveal-big.cc-dense .cc-table td { line-height: 1.2; }
+.cc-reveal-big.cc-dense p { margin: .15rem 0; }
+.cc-accused td { background: #fff3bf; }
+.cc-reveal-big .cc-nowrap { white-space: nowrap; }
 .cc-reveal-big p { margin: .3rem 0; font-size: inherit; }
 .cc-label { font-size: 1.1rem; }
 .cc-label-big { font-size: 1.4rem; }
@@ -196,16 +203,23 @@ def reveal_summary(view: Mapping[str, Any], t: Translator, *, big: bool = False)
     outcome = t("ui.target_found") if reveal["target_found"] else t("ui.target_missed")
     choice_text = t("ui.curator_chose", name=chosen) if chosen else t("ui.curator_no_choice")
     caught = t("ui.distorter_caught") if reveal["distorter_caught"] else t("ui.distorter_escaped")
-    size = "cc-reveal-big" if big else "cc-reveal"
+    # Eleven artists' rows must still fit a 720 px projector under the pictures' heading.
+    size = (
+        ("cc-reveal-big" + (" cc-dense" if len(reveal["authors"]) > 7 else ""))
+        if big
+        else "cc-reveal"
+    )
     voters_by_sig: dict[str, list[str]] = {}
     for voter, sig_id in reveal["votes"].items():
         voters_by_sig.setdefault(sig_id, []).append(voter)
     rows = []
     for sig_id, author in reveal["authors"].items():
-        mark = f" ⟵ {literal(t('ui.accused'))}" if sig_id == reveal["accused"] else ""
+        mark = f" ⟵&nbsp;{literal(t('ui.accused'))}" if sig_id == reveal["accused"] else ""
         voters = ", ".join(literal(v) for v in voters_by_sig.get(sig_id, []))
         rows.append(
-            f"<tr><td>{signature_html(signatures[sig_id])}<b>{mark}</b></td>"
+            f'<tr class="{"cc-accused" if mark else ""}">'
+            f'<td><span class="cc-nowrap">{signature_html(signatures[sig_id])}<b>{mark}</b>'
+            "</span></td>"
             f"<td>{literal(author)}</td><td>{voters}</td></tr>"
         )
     head = (
