@@ -11,6 +11,9 @@ import streamlit as st
 
 from ui.composition import render_composition
 
+# Lighter than every signature colour (the grey one included): a frame is never read as ink.
+FRAME_COLOUR = "#d0d0d0"
+
 
 @st.cache_data(max_entries=256, show_spinner=False)
 def _png(fragments_json: str, signatures_json: str, size: int) -> bytes:
@@ -19,8 +22,8 @@ def _png(fragments_json: str, signatures_json: str, size: int) -> bytes:
     from PIL import ImageDraw
 
     image = render_composition(json.loads(fragments_json), json.loads(signatures_json), size)
-    # A thin frame: the canvas's edge is part of the drawing (a stroke "at the top").
-    ImageDraw.Draw(image).rectangle((0, 0, size - 1, size - 1), outline="#9a9a9a", width=3)
+    # A thin frame: the canvas edge is part of the drawing (a stroke "at the top").
+    ImageDraw.Draw(image).rectangle((0, 0, size - 1, size - 1), outline=FRAME_COLOUR, width=3)
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")
     return buffer.getvalue()

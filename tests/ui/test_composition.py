@@ -121,3 +121,15 @@ def test_empty_composition_is_plain_background():
 def test_size_must_be_positive():
     with pytest.raises(ValueError):
         render_composition([], SIGNATURES, 0)
+
+
+def test_the_frame_is_never_mistaken_for_a_signatures_ink():
+    from engine.rules import COLOURS
+    from ui.board import FRAME_COLOUR
+
+    def rgb(hex_colour: str) -> tuple[int, ...]:
+        return tuple(int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
+
+    for colour in COLOURS:
+        distance = sum(abs(a - b) for a, b in zip(rgb(FRAME_COLOUR), rgb(colour.hex), strict=True))
+        assert distance > 150, colour.id
