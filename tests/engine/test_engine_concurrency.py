@@ -20,6 +20,22 @@ LONG = cc_workers.LONG
 SHORT = dict.fromkeys(LONG, 1)
 
 
+def in_processes(target, *args, tags):
+    """Run `target(*args, tag, barrier, results)` in one new process per tag, started together;
+    returns what each put on the results queue."""
+    context = multiprocessing.get_context("spawn")
+    barrier, results = context.Barrier(len(tags)), context.Queue()
+    processes = [
+        context.Process(target=target, args=(*args, tag, barrier, results)) for tag in tags
+    ]
+    for process in processes:
+        process.start()
+    outcomes = [results.get(timeout=120) for _ in processes]
+    for process in processes:
+        process.join(timeout=60)
+    return outcomes
+
+
 def race(tasks, threads=THREADS):
     """Run (label, call) tasks on `threads` threads that start together; collect outcomes."""
     random.Random(0).shuffle(tasks)
@@ -170,17 +186,7 @@ def test_threads_racing_submits_choices_and_votes(file_url):
 
 
 def test_two_processes_open_create_and_play_on_one_new_file(file_url):
-    context = multiprocessing.get_context("spawn")
-    barrier, results = context.Barrier(3), context.Queue()
-    processes = [
-        context.Process(target=cc_workers.create_and_play, args=(file_url, tag, barrier, results))
-        for tag in ("p", "q", "r")
-    ]
-    for process in processes:
-        process.start()
-    outcomes = [results.get(timeout=120) for _ in processes]
-    for process in processes:
-        process.join(timeout=60)
+    outcomes = in_processes(cc_workers.create_and_play, file_url, tags=("p", "q", "r"))
     errors = [o for o in outcomes if o[1] != "ok"]
     assert not errors, errors[0][2]
     engine = Engine(file_url)
@@ -196,20 +202,7 @@ def test_two_processes_open_create_and_play_on_one_new_file(file_url):
 def test_two_processes_race_on_one_game(file_url):
     engine = Engine(file_url)  # system clock, like the children
     new = engine.create_game(durations=LONG)
-    context = multiprocessing.get_context("spawn")
-
-    barrier, results = context.Barrier(2), context.Queue()
-    joiners = [
-        context.Process(
-            target=cc_workers.join_shared, args=(file_url, new.code, tag, barrier, results)
-        )
-        for tag in ("P", "Q")
-    ]
-    for process in joiners:
-        process.start()
-    joined = [results.get(timeout=120) for _ in joiners]
-    for process in joiners:
-        process.join(timeout=60)
+    joined = in_processes(cc_workers.join_shared, file_url, new.code, tags=("P", "Q"))
     assert all(status == "ok" for _, status, _ in joined), joined
     tokens = {name: token for _, _, part in joined for name, token in part.items()}
     assert sorted(engine.public_view(new.code)["players"]) == sorted(tokens)  # no lost join
@@ -217,18 +210,7 @@ def test_two_processes_race_on_one_game(file_url):
 
     engine.start(new.facilitator_token)
     engine.advance(new.facilitator_token)
-    barrier, results = context.Barrier(2), context.Queue()
-    submitters = [
-        context.Process(
-            target=cc_workers.submit_shared, args=(file_url, tokens, tag, barrier, results)
-        )
-        for tag in ("P", "Q")
-    ]
-    for process in submitters:
-        process.start()
-    answers = [results.get(timeout=120) for _ in submitters]
-    for process in submitters:
-        process.join(timeout=60)
+    answers = in_processes(cc_workers.submit_shared, file_url, tokens, tags=("P", "Q"))
     assert all(status == "ok" for _, status, _ in answers), answers
     drew = {name: answer for name, answer in answers[0][2].items() if isinstance(answer, dict)}
     assert len(drew) == 9
