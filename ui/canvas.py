@@ -181,9 +181,8 @@ def drawing_canvas(
     size: int = DEFAULT_CANVAS_SIZE,
     background: PILImage | bytes | None = None,
     max_strokes: int = 3,
-    locked: bool = False,
-    undo_key: str | None = "undo_stroke",
-    clear_key: str | None = "clear_strokes",
+    undo_key: str = "undo_stroke",
+    clear_key: str = "clear_strokes",
     undo_label: str = "Undo last stroke",
     clear_label: str = "Clear",
     full_message: str | None = None,
@@ -198,8 +197,7 @@ def drawing_canvas(
         in CSS pixels (square). background: PIL image or PNG bytes under the strokes (the
         pulse-1 composition in pulse 2); keep it identical between reruns (cache it).
     max_strokes: once reached the canvas stops accepting strokes (Undo frees one).
-    locked: read-only (after submit); Undo/Clear are disabled.
-    undo_key / clear_key: widget keys of our Undo / Clear buttons (None: no button).
+    undo_key / clear_key: widget keys of our Undo / Clear buttons.
     full_message: caption shown when ``max_strokes`` is reached (None: nothing).
     """
     if "__" in key:
@@ -239,7 +237,7 @@ def drawing_canvas(
         drawing_mode="freedraw",
         initial_drawing=seed,
         key=widget_key,
-        disabled=bool(locked or full),
+        disabled=full,
     )
     all_strokes = fabric_objects_to_strokes(
         (result.json_data or {}).get("objects") or (),
@@ -250,27 +248,20 @@ def drawing_canvas(
     st.session_state[_LAST.format(key=key)] = all_strokes
     strokes = all_strokes[:max_strokes]
 
-    if full_message and len(all_strokes) >= max_strokes and not locked:
+    if full_message and len(all_strokes) >= max_strokes:
         st.caption(full_message)
 
-    if undo_key is not None or clear_key is not None:
-        with st.container(horizontal=True, gap="small"):
-            if undo_key is not None:
-                st.button(
-                    undo_label,
-                    key=undo_key,
-                    disabled=locked or not all_strokes,
-                    on_click=_reseed,
-                    args=(key, size, colour, None),
-                    icon=":material/undo:",
-                )
-            if clear_key is not None:
-                st.button(
-                    clear_label,
-                    key=clear_key,
-                    disabled=locked or not all_strokes,
-                    on_click=_reseed,
-                    args=(key, size, colour, 0),
-                    icon=":material/delete:",
-                )
+    with st.container(horizontal=True, gap="small"):
+        for label, button_key, keep, icon in (
+            (undo_label, undo_key, None, ":material/undo:"),
+            (clear_label, clear_key, 0, ":material/delete:"),
+        ):
+            st.button(
+                label,
+                key=button_key,
+                disabled=not all_strokes,
+                on_click=_reseed,
+                args=(key, size, colour, keep),
+                icon=icon,
+            )
     return strokes

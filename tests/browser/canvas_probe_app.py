@@ -60,7 +60,6 @@ strokes = drawing_canvas(
     size=size,
     background=background_png(size) if with_background else None,
     max_strokes=max_strokes,
-    locked=params.get("locked") == "1",
     undo_key="undo_stroke",
     clear_key="clear_strokes",
     full_message="Canvas full: undo a stroke to draw another.",
