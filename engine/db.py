@@ -2,12 +2,19 @@
 
 On SQLite: a WAL-mode file (readers never wait for the writer), a long busy timeout, and
 `BEGIN IMMEDIATE` for write transactions, so two writers queue for the lock at the start
-instead of one failing with "database is locked" when it tries to upgrade a read lock.
+instead of one failing with "database is locked" when it tries to upgrade a read lock. The file
+is created readable by its owner alone: it holds students' names.
 Elsewhere (PostgreSQL) a write transaction locks its game's row (`SELECT ... FOR UPDATE`).
+
+A read transaction is one consistent snapshot on every database: SQLite's deferred transaction
+is one by nature; PostgreSQL's default READ COMMITTED is not (each statement sees the latest
+commit, so a view could mix one round's game row with the next round's rows), hence
+REPEATABLE READ for reads there.
 """
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
@@ -33,6 +40,8 @@ class Database:
         self.is_sqlite = self.backend == "sqlite"
         if self.is_sqlite:
             memory = parsed.database in (None, "", ":memory:")
+            if not memory:
+                _make_private(parsed.database)
             self.engine = create_engine(
                 url,
                 connect_args={"timeout": BUSY_TIMEOUT_SECONDS, "check_same_thread": False},
@@ -41,6 +50,11 @@ class Database:
             _configure_sqlite(self.engine, wal=not memory)
         else:
             self.engine = create_engine(url, pool_pre_ping=True)
+        self._reader = (
+            self.engine
+            if self.is_sqlite
+            else self.engine.execution_options(isolation_level="REPEATABLE READ")
+        )
         # Threads of one process queue here rather than in SQLite's sleeping busy handler;
         # other processes still queue on BEGIN IMMEDIATE.
         self._write_lock = threading.Lock() if self.is_sqlite else None
@@ -67,8 +81,18 @@ class Database:
     @contextmanager
     def read(self) -> Iterator[Session]:
         """A read-only transaction: one consistent snapshot of the database."""
-        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+        with Session(self._reader, expire_on_commit=False) as session, session.begin():
             yield session
+
+
+def _make_private(path: str) -> None:
+    """Create the SQLite file for its owner alone (SQLite gives its -wal and -shm files the
+    same mode); an existing file is made private too."""
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+        os.chmod(path, 0o600)
+    except OSError:
+        pass  # SQLite itself will say what is wrong with the path
 
 
 def _configure_sqlite(engine: SqlEngine, *, wal: bool) -> None:

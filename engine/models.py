@@ -12,7 +12,9 @@ from sqlmodel import Field, SQLModel
 class Game(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     code: str = Field(unique=True, index=True, max_length=12)
-    facilitator_token: str = Field(unique=True, index=True, max_length=64)
+    # Only a hash of the facilitator's token is stored (engine/tokens.py): a copy of the
+    # database file gives nobody the game.
+    facilitator_hash: str = Field(unique=True, index=True, max_length=64)
     language: str = Field(max_length=5)
     deck: str
     durations: dict[str, float] = Field(sa_column=Column(JSON, nullable=False))
@@ -31,16 +33,34 @@ class Game(SQLModel, table=True):
     # Bumped by every change, so a poll that finds it unchanged needs nothing else.
     version: int = 0
     created_at: float = 0.0
+    # The last change: a game is deleted a retention period after it (names do not live forever).
+    touched_at: float = Field(default=0.0, index=True)
+    # The last moment a server was known to keep this game's clock (a command, or a keeper's
+    # beat): a gap of more than OUTAGE_SECONDS after it resumes the game paused, not played.
+    kept_at: float | None = None
+    # Paused by the engine after an outage, not by the facilitator: the page says why.
+    interrupted: bool = False
+    # The facilitator closed the lobby: nobody else may join.
+    locked: bool = False
+    # Hashes of browser sessions whose player the facilitator removed: they may not rejoin.
+    banned: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
 
 
 class Player(SQLModel, table=True):
-    __table_args__ = (UniqueConstraint("game_id", "name_key"),)
+    # One seat per browser session: the database refuses a second one (NULLs never clash).
+    __table_args__ = (
+        UniqueConstraint("game_id", "name_key"),
+        UniqueConstraint("game_id", "browser"),
+    )
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id", index=True)
     seat: int
     name: str = Field(max_length=64)
     name_key: str = Field(max_length=64)
-    token: str = Field(unique=True, index=True, max_length=64)
+    # Only a hash of the player's token (engine/tokens.py); a new link replaces it.
+    token_hash: str = Field(unique=True, index=True, max_length=64)
+    # A hash of the browser session that joined (None when the page gave none).
+    browser: str | None = Field(default=None, max_length=64)
 
 
 class Round(SQLModel, table=True):

@@ -15,24 +15,38 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, select, update
 
 from engine import rules, views
 from engine.clock import Clock, system_clock
 from engine.db import Database
 from engine.decks import DEFAULT_DECK, Deck, load_deck
 from engine.errors import RuleError
+from engine.guesses import GuessLimiter
 from engine.i18n import LANGUAGES
 from engine.models import Award, Choice, Fragment, Game, Player, Round, Vote
 from engine.rules import Phase
+from engine.storage import delete_games
+from engine.tokens import new_token, same_hash, token_hash, well_formed
 
 # Read aloud and typed on a phone: no 0/O, 1/I/L.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
-TOKEN_BYTES = 32  # 256 random bits
-REQUEST_ID_PATTERN = re.compile(r"^[A-Za-z0-9_.:-]{1,100}$")
+# What a typed code may be once spaces and dashes are gone; anything else is refused unread.
+CODE_PATTERN = re.compile(r"[A-Z0-9]{1,12}")
+REQUEST_ID_PATTERN = re.compile(r"[A-Za-z0-9_.:-]{1,100}")
 SNAPSHOT_CACHE_SIZE = 256
 DEFAULT_DECK_NAME = "default"
+# RULINGS (timing): a game the server could not keep for longer resumes paused, not played.
+OUTAGE_SECONDS = 30.0
+# Games and the names in them are deleted this long after their last change (configurable).
+RETENTION_DAYS = 30.0
+PURGE_EVERY_SECONDS = 600.0
+# The refusals a guess of a code or a token earns; they count against the guessing browser.
+GUESS_ERRORS = frozenset(
+    {"error.unknown_code", "error.bad_player_token", "error.bad_facilitator_token"}
+)
+RUNNING_PHASES = [phase.value for phase in rules.ROUND_PHASES]
 
 T = TypeVar("T")
 
@@ -46,7 +60,10 @@ class Engine:
     """The whole rulebook behind one object, persistent in any SQLAlchemy database.
 
     Thread-safe: pages in every browser session share one instance. Several processes may
-    share one database; a new Engine on the same URL continues every game exactly.
+    share one database; a new Engine on the same URL continues every game exactly, unless the
+    games were left without any server for more than OUTAGE_SECONDS: those resume paused.
+    `browser` (on joins and lookups) is an opaque id of the browser session asking: it holds
+    one seat per game and its failed guesses are counted.
     """
 
     def __init__(
@@ -55,9 +72,17 @@ class Engine:
         *,
         clock: Clock | None = None,
         seed: int | None = None,
+        retention_days: float = RETENTION_DAYS,
     ) -> None:
         self._db = Database(database_url)
         self._clock = clock or system_clock
+        self._retention_seconds = retention_days * 86400.0
+        # This engine has kept every game's clock since it was made (and since the keeper's
+        # last late beat): only a gap in its life before that is an outage.
+        self._awake_since = self._clock()
+        self._last_beat: float | None = None
+        self._last_purge: float | None = None
+        self._guesses = GuessLimiter(self._clock)
         # Seeded only in tests; tokens never come from here, always from `secrets`.
         self._rng: random.Random = (
             random.Random(seed) if seed is not None else secrets.SystemRandom()
@@ -75,68 +100,111 @@ class Engine:
         durations: Mapping[str, float] | None = None,
     ) -> NewGame:
         """A new game in the lobby, with its join code and the facilitator's secret token."""
-        if language not in LANGUAGES:
-            raise RuleError("error.bad_language", language=language)
-        loaded = load_deck(deck or DEFAULT_DECK)
+        if not isinstance(language, str) or language not in LANGUAGES:
+            raise RuleError("error.bad_language", language=_shown(language))
+        deck_name = _deck_name(deck)
         phase_seconds = rules.durations_for(durations)
         for _attempt in range(20):
             with self._rng_lock:
                 code = "".join(self._rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
                 seed = self._rng.getrandbits(62)
+            token = new_token()
+            now = self._clock()
             game = Game(
                 code=code,
-                facilitator_token=secrets.token_urlsafe(TOKEN_BYTES),
+                facilitator_hash=token_hash(token),
                 language=language,
-                deck=DEFAULT_DECK_NAME if deck is None else str(loaded.path),
+                deck=deck_name,
                 durations=phase_seconds,
                 seed=seed,
-                created_at=self._clock(),
+                created_at=now,
+                touched_at=now,
             )
             try:
                 with self._db.write() as session:
                     session.add(game)
-                return NewGame(code, game.facilitator_token)
+                return NewGame(code, token)
             except IntegrityError:
                 continue  # the code was taken: draw another
         raise RuntimeError("could not find a free join code")
 
-    def join(self, code: str, name: str) -> str:
-        """A new player in a game's lobby; returns the player's secret token."""
+    def join(self, code: str, name: str, *, browser: str | None = None) -> str:
+        """A new player in a game's lobby; returns the player's secret token.
+
+        A browser session holds one seat: joining again from it returns that seat (with a new
+        token, the old one retired), whatever the name typed, even once the game has started.
+        """
+        seat_key = _browser_key(browser)
 
         def act(session: Session, game: Game, now: float) -> str:
+            players = self._players(session, game)
+            seated = next((p for p in players if seat_key and p.browser == seat_key), None)
+            if seated is not None:
+                return self._new_player_token(session, seated)
+            if seat_key is not None and seat_key in game.banned:
+                raise RuleError("error.removed_from_game")
             if game.phase != Phase.LOBBY:
                 raise RuleError("error.already_started")
-            players = self._players(session, game)
+            if game.locked:
+                raise RuleError("error.lobby_locked")
             if len(players) >= rules.MAX_PLAYERS:
                 raise RuleError("error.game_full", most=rules.MAX_PLAYERS)
             cleaned = rules.clean_name(name)
             if any(p.name_key == rules.name_key(cleaned) for p in players):
                 raise RuleError("error.name_taken", name=cleaned)
+            token = new_token()
             player = Player(
                 game_id=game.id,
                 seat=max((p.seat for p in players), default=0) + 1,
                 name=cleaned,
                 name_key=rules.name_key(cleaned),
-                token=secrets.token_urlsafe(TOKEN_BYTES),
+                token_hash=token_hash(token),
+                browser=seat_key,
             )
             session.add(player)
             game.version += 1
-            return player.token
+            return token
 
-        return self._command(lambda s: self._game_by_code(s, code), act)
+        return self._guarded(
+            browser, lambda: self._command(lambda s: self._game_by_code(s, code), act)
+        )
 
     def remove_player(self, facilitator_token: str, name: str) -> None:
-        """Take a player out of the lobby (a mistyped name, a student who left)."""
+        """Take a player out of the lobby (a mistyped name, a student who left, one student
+        seating friends): their browser session may not join this game again."""
 
         def act(session: Session, game: Game, now: float) -> None:
             if game.phase != Phase.LOBBY:
                 raise RuleError("error.already_started")
-            wanted = rules.name_key(name) if isinstance(name, str) else None
-            player = next((p for p in self._players(session, game) if p.name_key == wanted), None)
-            if player is None:
-                raise RuleError("error.unknown_player")
+            player = self._named_player(session, game, name)
+            if player.browser is not None:
+                game.banned = [*game.banned, player.browser]
             session.delete(player)
             game.version += 1
+
+        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+
+    def lock_lobby(self, facilitator_token: str, locked: bool = True) -> None:
+        """Close the lobby to new players (everyone is in), or open it again."""
+
+        def act(session: Session, game: Game, now: float) -> None:
+            if game.phase != Phase.LOBBY:
+                raise RuleError("error.already_started")
+            if game.locked != bool(locked):
+                game.locked = bool(locked)
+                game.version += 1
+
+        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+
+    def delete_game(self, facilitator_token: str) -> None:
+        """Delete the game and everything in it now, names included: every link stops working."""
+
+        def act(session: Session, game: Game, now: float) -> None:
+            session.flush()
+            session.expunge(game)  # gone below: nothing of it is left to write back
+            delete_games(session, [game.id])
+            with self._snapshots_lock:
+                self._snapshots.pop(game.id, None)
 
         self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
 
@@ -157,16 +225,24 @@ class Engine:
 
         self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
 
-    def advance(self, facilitator_token: str) -> None:
-        """End the current timed phase now; the next one starts at this moment."""
+    def advance(
+        self, facilitator_token: str, *, phase: str | None = None, round: int | None = None
+    ) -> None:
+        """End the current timed phase now; the next one starts at this moment.
+
+        `phase` (and `round`) name the phase the click meant: once it is over (a double
+        click, a page not yet refreshed) the command quietly does nothing. Likewise below.
+        """
 
         def act(session: Session, game: Game, now: float) -> None:
             self._require_running(game)
             self._enter_next_phase(session, game, now)
 
-        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+        self._facilitator_command(facilitator_token, phase, round, act)
 
-    def pause(self, facilitator_token: str) -> None:
+    def pause(
+        self, facilitator_token: str, *, phase: str | None = None, round: int | None = None
+    ) -> None:
         """Stop the clock of the current phase; actions wait until resume."""
 
         def act(session: Session, game: Game, now: float) -> None:
@@ -177,10 +253,12 @@ class Engine:
             game.deadline = None
             game.version += 1
 
-        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+        self._facilitator_command(facilitator_token, phase, round, act)
 
-    def resume(self, facilitator_token: str) -> None:
-        """Restart the clock with the time that was left at the pause."""
+    def resume(
+        self, facilitator_token: str, *, phase: str | None = None, round: int | None = None
+    ) -> None:
+        """Restart the clock with the time that was left at the pause (or at an outage)."""
 
         def act(session: Session, game: Game, now: float) -> None:
             self._require_running(game)
@@ -188,17 +266,74 @@ class Engine:
                 raise RuleError("error.not_paused")
             game.deadline = now + game.paused_left
             game.paused_left = None
+            game.interrupted = False
             game.version += 1
 
-        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+        self._facilitator_command(facilitator_token, phase, round, act)
+
+    def _facilitator_command(
+        self,
+        facilitator_token: str,
+        phase: str | None,
+        round_number: int | None,
+        act: Callable[[Session, Game, float], None],
+    ) -> None:
+        """A timer command, a quiet no-op when the phase (and round) it names is over."""
+
+        def guarded(session: Session, game: Game, now: float) -> None:
+            if phase is not None and game.phase != phase:
+                return
+            if round_number is not None and game.round != round_number:
+                return
+            act(session, game, now)
+
+        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), guarded)
 
     def tick(self, code: str) -> None:
         """Catch the game up with the clock; cheap (one read) when nothing is due."""
         with self._db.read() as session:
             game = self._game_by_code(session, code)
-            due = self._is_due(game, self._clock())
+            due = self._needs_catch_up(game, self._clock())
         if due:
-            self._command(lambda s: self._game_by_code(s, code), lambda *_: None)
+            self._command(lambda s: self._game_by_code(s, code), lambda *_: None, touch=False)
+
+    def keep(self) -> None:
+        """One beat of this process's keeper: the app calls it every few seconds.
+
+        Every running game is moved on at its deadlines, even with nobody looking, and marked
+        kept, so a restart knows how long games went without a server. A beat that comes more
+        than OUTAGE_SECONDS late means this process itself was away (a sleeping laptop): the
+        games it alone kept resume paused. Old games are purged now and then.
+        """
+        now = self._clock()
+        if self._last_beat is not None and now - self._last_beat > OUTAGE_SECONDS:
+            self._awake_since = now
+        self._last_beat = now
+        running = (col(Game.phase).in_(RUNNING_PHASES), col(Game.paused_left).is_(None))
+        with self._db.read() as session:
+            games = session.exec(select(Game).where(*running)).all()
+        for game in games:
+            if self._needs_catch_up(game, now):
+                self.tick(game.code)
+        with self._db.write() as session:
+            session.exec(
+                update(Game)
+                .where(*running, col(Game.kept_at) >= self._awake_since - OUTAGE_SECONDS)
+                .values(kept_at=now)
+            )
+        if self._last_purge is None or now - self._last_purge >= PURGE_EVERY_SECONDS:
+            self.purge()
+
+    def purge(self) -> int:
+        """Delete every game whose last change is older than the retention period; how many."""
+        now = self._clock()
+        self._last_purge = now
+        with self._db.write() as session:
+            old = session.exec(
+                select(Game.id).where(Game.touched_at < now - self._retention_seconds)
+            ).all()
+            delete_games(session, list(old))
+        return len(old)
 
     def submit_fragment(self, player_token: str, strokes: Sequence, request_id: str) -> dict:
         """Lock this artist's strokes for the current pulse (R4, R5)."""
@@ -306,24 +441,37 @@ class Engine:
 
     # ------------------------------------------------------------------ queries
 
-    def public_view(self, code: str) -> dict[str, Any]:
+    def public_view(self, code: str, *, browser: str | None = None) -> dict[str, Any]:
         """What anyone may see: the projector's view (R11)."""
-        return self._view(lambda s: (self._game_by_code(s, code), None), views.public_view)
+        return self._guarded(
+            browser,
+            lambda: self._view(lambda s: (self._game_by_code(s, code), None), views.public_view),
+        )
 
-    def player_view(self, player_token: str) -> dict[str, Any]:
+    def player_view(self, player_token: str, *, browser: str | None = None) -> dict[str, Any]:
         """One player's view: public, plus their own role, picture and actions."""
 
         def find(session: Session) -> tuple[Game, Player]:
             player = self._player(session, player_token)
             return session.get(Game, player.game_id), player
 
-        return self._view(find, lambda snap, now, player: views.player_view(snap, player, now))
+        return self._guarded(
+            browser,
+            lambda: self._view(
+                find, lambda snap, now, player: views.player_view(snap, player, now)
+            ),
+        )
 
-    def facilitator_view(self, facilitator_token: str) -> dict[str, Any]:
+    def facilitator_view(
+        self, facilitator_token: str, *, browser: str | None = None
+    ) -> dict[str, Any]:
         """The teacher's view: public, plus rounds already revealed. Safe to project."""
-        return self._view(
-            lambda s: (self._game_by_facilitator(s, facilitator_token), None),
-            views.facilitator_view,
+        return self._guarded(
+            browser,
+            lambda: self._view(
+                lambda s: (self._game_by_facilitator(s, facilitator_token), None),
+                views.facilitator_view,
+            ),
         )
 
     def status(self, code: str) -> dict[str, Any]:
@@ -334,7 +482,7 @@ class Engine:
         with self._db.read() as session:
             game = self._game_by_code(session, code)
             now = self._clock()
-            if not self._is_due(game, now):
+            if not self._needs_catch_up(game, now):
                 return {
                     "version": game.version,
                     "phase": game.phase,
@@ -345,28 +493,36 @@ class Engine:
         return self.status(code)
 
     def player_token(self, facilitator_token: str, name: str) -> str:
-        """A player's personal token again, for a student who lost their tab."""
-        with self._db.read() as session:
-            game = self._game_by_facilitator(session, facilitator_token)
-            wanted = rules.name_key(name) if isinstance(name, str) else None
-            player = next((p for p in self._players(session, game) if p.name_key == wanted), None)
-            if player is None:
-                raise RuleError("error.unknown_player")
-            return player.token
+        """A new personal token for a student who lost their tab; the old one stops working
+        (only hashes are stored, and a link given twice may have reached someone else)."""
+
+        def act(session: Session, game: Game, now: float) -> str:
+            return self._new_player_token(session, self._named_player(session, game, name))
+
+        return self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
 
     def game_code(self, token: str) -> str:
         """The join code of the game a player's or the facilitator's token belongs to."""
         with self._db.read() as session:
-            player = session.exec(select(Player).where(Player.token == _text(token))).first()
-            if player is not None:
-                return session.get(Game, player.game_id).code
-            return self._game_by_facilitator(session, token).code
+            try:
+                return self._game_by_player(session, token).code
+            except RuleError:
+                return self._game_by_facilitator(session, token).code
 
     # ------------------------------------------------------------------ plumbing
 
     def _command(
-        self, find: Callable[[Session], Game], act: Callable[[Session, Game, float], T]
+        self,
+        find: Callable[[Session], Game],
+        act: Callable[[Session, Game, float], T],
+        *,
+        touch: bool = True,
     ) -> T:
+        """One command in one write transaction, after catching the game up with the clock.
+
+        The game is marked kept (a server is here); `touch` marks it changed by someone,
+        which a mere catch-up is not: an abandoned game still expires on time.
+        """
         with self._db.write() as session:
             game = find(session)
             if not self._db.is_sqlite:
@@ -379,15 +535,30 @@ class Engine:
                 ).one()
             now = self._clock()
             self._catch_up(session, game, now)
+            game.kept_at = now
+            if touch:
+                game.touched_at = now
             return act(session, game, now)
 
+    def _guarded(self, browser: str | None, call: Callable[[], T]) -> T:
+        """A call that looks a game up by code or token: a browser that guessed wrong too
+        often lately is refused before it may guess again."""
+        key = _browser_key(browser)
+        self._guesses.check(key)
+        try:
+            return call()
+        except RuleError as error:
+            if error.key in GUESS_ERRORS:
+                self._guesses.failed(key)
+            raise
+
     def _view(self, find, build) -> dict[str, Any]:  # type: ignore[no-untyped-def]
-        """A view built at one version; a game with a deadline passed is caught up first."""
+        """A view built from one snapshot; a game with a deadline passed is caught up first."""
         for attempt in range(3):
             with self._db.read() as session:
                 game, player = find(session)
                 now = self._clock()
-                if attempt == 2 or not self._is_due(game, now):
+                if attempt == 2 or not self._needs_catch_up(game, now):
                     snap = self._snapshot(session, game)
                     break
             self.tick(game.code)
@@ -404,7 +575,7 @@ class Engine:
         )
         round_ids = [r.id for r in rounds]
         snap = views.Snapshot(
-            game=game,
+            game=views.GameFacts.of(game),
             deck=_deck_of(game),
             players=self._players(session, game),
             rounds=rounds,
@@ -434,10 +605,37 @@ class Engine:
             and game.deadline <= now
         )
 
+    def _lost_at(self, game: Game, now: float) -> float | None:
+        """When no server kept this running game any more, if that lasted over OUTAGE_SECONDS.
+
+        This engine kept every game since it was awake; a keeper that has not beaten for too
+        long means the machine slept just now (its thread has not noticed yet).
+        """
+        if game.kept_at is None or game.deadline is None or game.paused_left is not None:
+            return None
+        awake = self._awake_since
+        if self._last_beat is not None and now - self._last_beat > OUTAGE_SECONDS:
+            awake = now
+        return game.kept_at if awake - game.kept_at > OUTAGE_SECONDS else None
+
+    def _needs_catch_up(self, game: Game, now: float) -> bool:
+        return self._is_due(game, now) or self._lost_at(game, now) is not None
+
     def _catch_up(self, session: Session, game: Game, now: float) -> None:
-        """Walk every phase whose deadline has passed, each chained from the last (no skips)."""
+        """Bring the game up to `now`: every phase whose deadline passed, each chained from the
+        last (no skips); but after an outage, only up to when the server lost the game, then
+        paused with the time it had left there, nothing settled (RULINGS, timing)."""
+        lost = self._lost_at(game, now)
+        self._walk(session, game, now if lost is None else lost)
+        if lost is not None and game.deadline is not None and game.paused_left is None:
+            game.paused_left = max(0.0, game.deadline - lost)
+            game.deadline = None
+            game.interrupted = True
+            game.version += 1
+
+    def _walk(self, session: Session, game: Game, until: float) -> None:
         for _step in range(len(rules.ROUND_PHASES) * (rules.MAX_PLAYERS + 1)):
-            if not self._is_due(game, now):
+            if not self._is_due(game, until):
                 return
             self._enter_next_phase(session, game, game.deadline)
         raise RuntimeError(f"game {game.code}: catch-up did not settle")
@@ -567,17 +765,40 @@ class Engine:
         ).one()
 
     @staticmethod
+    def _named_player(session: Session, game: Game, name: object) -> Player:
+        """The player the facilitator picked by name."""
+        wanted = rules.name_key(name) if isinstance(name, str) else None
+        player = next((p for p in Engine._players(session, game) if p.name_key == wanted), None)
+        if player is None:
+            raise RuleError("error.unknown_player")
+        return player
+
+    @staticmethod
+    def _new_player_token(session: Session, player: Player) -> str:
+        token = new_token()
+        player.token_hash = token_hash(token)
+        session.add(player)
+        return token
+
+    @staticmethod
     def _game_by_code(session: Session, code: str) -> Game:
         normalised = _text(code).strip().upper().replace(" ", "").replace("-", "")
-        game = session.exec(select(Game).where(Game.code == normalised)).first()
+        game = (
+            session.exec(select(Game).where(Game.code == normalised)).first()
+            if CODE_PATTERN.fullmatch(normalised)
+            else None
+        )
         if game is None:
-            raise RuleError("error.unknown_code", code=_text(code)[:20])
+            raise RuleError("error.unknown_code", code=_shown(code))
         return game
 
     @staticmethod
     def _game_by_facilitator(session: Session, token: str) -> Game:
-        game = session.exec(select(Game).where(Game.facilitator_token == _text(token))).first()
-        if game is None:
+        game = None
+        if well_formed(token):
+            digest = token_hash(token)
+            game = session.exec(select(Game).where(Game.facilitator_hash == digest)).first()
+        if game is None or not same_hash(game.facilitator_hash, token):
             raise RuleError("error.bad_facilitator_token")
         return game
 
@@ -586,8 +807,11 @@ class Engine:
 
     @staticmethod
     def _player(session: Session, token: str) -> Player:
-        player = session.exec(select(Player).where(Player.token == _text(token))).first()
-        if player is None:
+        player = None
+        if well_formed(token):
+            digest = token_hash(token)
+            player = session.exec(select(Player).where(Player.token_hash == digest)).first()
+        if player is None or not same_hash(player.token_hash, token):
             raise RuleError("error.bad_player_token")
         return player
 
@@ -596,21 +820,45 @@ class Engine:
         session: Session, table: type[T], owner_column, player: Player, request_id: str
     ) -> T | None:  # type: ignore[no-untyped-def]
         """The action this request already made, if it is a retry (R12)."""
-        if not isinstance(request_id, str) or not REQUEST_ID_PATTERN.match(request_id):
+        if not isinstance(request_id, str) or not REQUEST_ID_PATTERN.fullmatch(request_id):
             raise RuleError("error.bad_request_id")
         return session.exec(
             select(table).where(owner_column == player.id, table.request_id == request_id)
         ).first()
 
 
+def _deck_name(deck: object) -> str:
+    """What a new game stores to find its deck again.
+
+    Decks come only from the data folder, by name, or from a file the code itself names
+    (a `Path`: tests and tools, never a visitor, who can only send text); text naming any
+    other file is refused unread.
+    """
+    if deck is None or deck == DEFAULT_DECK_NAME:
+        return DEFAULT_DECK_NAME
+    if isinstance(deck, Path):
+        return str(load_deck(deck).path)
+    raise RuleError("error.unknown_deck", deck=_shown(deck))
+
+
 def _deck_of(game: Game) -> Deck:
     """The game's deck; the default one by name, so a game survives the app moving folders."""
-    return load_deck(DEFAULT_DECK if game.deck == DEFAULT_DECK_NAME else game.deck)
+    return load_deck(DEFAULT_DECK if game.deck == DEFAULT_DECK_NAME else Path(game.deck))
 
 
 def _text(value: object) -> str:
     """Tokens and codes arrive from URLs and forms: anything but a string matches nothing."""
     return value if isinstance(value, str) else ""
+
+
+def _shown(value: object) -> str:
+    """A visitor's text echoed in a message: printable characters only, and not much."""
+    return "".join(ch for ch in _text(value) if ch.isprintable())[:20]
+
+
+def _browser_key(browser: object) -> str | None:
+    """What is stored of a browser-session id: its hash; None when there is no usable id."""
+    return token_hash(browser) if well_formed(browser) else None
 
 
 def _signature_of(rnd: Round, player_id: int) -> str | None:

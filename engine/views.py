@@ -27,11 +27,47 @@ PUBLIC_AFTER = {1: Phase.PULSE1, 2: Phase.PULSE2}
 PHASE_ORDER = list(Phase)
 
 
+@dataclass(frozen=True)
+class GameFacts:
+    """The game row without its secrets (seed, rotations, token hash, removed browsers), so
+    that no view can reach one of them by mistake."""
+
+    id: int
+    code: str
+    language: str
+    phase: str
+    round: int
+    rounds: int
+    deadline: float | None
+    paused_left: float | None
+    durations: dict[str, float]
+    version: int
+    locked: bool
+    interrupted: bool
+
+    @classmethod
+    def of(cls, game: Game) -> GameFacts:
+        return cls(
+            id=game.id,
+            code=game.code,
+            language=game.language,
+            phase=game.phase,
+            round=game.round,
+            rounds=game.rounds,
+            deadline=game.deadline,
+            paused_left=game.paused_left,
+            durations=dict(game.durations),
+            version=game.version,
+            locked=game.locked,
+            interrupted=game.interrupted,
+        )
+
+
 @dataclass
 class Snapshot:
     """Everything the views of one game need, read in one transaction at one version."""
 
-    game: Game
+    game: GameFacts
     deck: Deck
     players: list[Player]
     rounds: list[Round]
@@ -64,6 +100,9 @@ def public_view(snap: Snapshot, now: float) -> dict[str, Any]:
         "rounds": game.rounds,
         "seconds_left": seconds_left(game, now),
         "paused": game.paused_left is not None,
+        # Paused by the engine after the server was away, not by the facilitator.
+        "interrupted": game.interrupted,
+        "locked": game.locked,
         "players": [p.name for p in snap.players],
         "category": None,
         "closeness": None,
@@ -146,7 +185,7 @@ def facilitator_view(snap: Snapshot, now: float) -> dict[str, Any]:
     return view
 
 
-def seconds_left(game: Game, now: float) -> float | None:
+def seconds_left(game: Game | GameFacts, now: float) -> float | None:
     """Time left in the current phase: frozen while paused, None where no clock runs."""
     if game.paused_left is not None:
         return round(game.paused_left, 1)

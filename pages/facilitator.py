@@ -24,7 +24,7 @@ from ui.look import (
 )
 from ui.results import results_csv
 from ui.runtime import get_engine, query_param
-from ui.text import browser_language, dead_end, literal, show_error, translator
+from ui.text import browser_language, dead_end, literal, plain_label, show_error, translator
 
 st.set_page_config(page_title="Crossed Canvas · facilitator", page_icon="🎨", layout="wide")
 page_style()
@@ -55,18 +55,24 @@ def command(action, *args) -> None:  # type: ignore[no-untyped-def]
 
 
 def lost_link() -> None:
-    """A student's personal link and QR code again: only once the teacher picks the name."""
+    """A new personal link and QR code for a student, once the teacher picks the name and asks
+    for it: only a hash of each token is kept, so the old link is retired, not shown again."""
     with st.expander(t("ui.fac.lost_link")):
         who = st.selectbox(t("ui.fac.lost_link_who"), view["players"], index=None, key="link_name")
-        if who is not None:
+        if who is None:
+            return
+        if st.button(plain_label(t("ui.fac.lost_link_make", name=who)), key="new_link"):
             try:
-                link = page_url("play", token=engine.player_token(key, who))
+                token = engine.player_token(key, who)
             except RuleError as error:
                 show_error(error, language)
             else:
-                st.caption(t("ui.fac.lost_link_hint"))
-                st.code(link, language=None)
-                st.image(qr_png(link), width=260)
+                st.session_state["made_link"] = (who, page_url("play", token=token))
+        made_for, link = st.session_state.get("made_link", (None, ""))
+        if made_for == who:
+            st.caption(t("ui.fac.lost_link_hint"))
+            st.code(link, language=None)
+            st.image(qr_png(link), width=260)
 
 
 heading, timer = st.columns([3, 1])

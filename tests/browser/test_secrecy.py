@@ -205,7 +205,12 @@ def test_screen_and_facilitator_keep_every_secret_until_the_reveal(table: Table,
         except PlaywrightTimeoutError:
             continue
     facilitator.get_by_role("listbox").get_by_text(loyal[1], exact=True).click()
-    expect(facilitator.get_by_text(tokens[loyal[1]])).to_be_visible(timeout=UI_TIMEOUT_MS)
+    button(facilitator, "new_link").click()
+    shown = facilitator.locator('[data-testid="stCode"]').filter(has_text="token=")
+    expect(shown).to_be_visible(timeout=UI_TIMEOUT_MS)
+    new_token = shown.inner_text().strip().rsplit("token=", 1)[1]
+    assert table.engine.player_view(new_token)["name"] == loyal[1]
     html = facilitator.content()
-    assert [name for name, token in tokens.items() if token in html] == [loyal[1]]
+    assert new_token in html
+    assert [name for name, token in tokens.items() if token in html] == []  # old ones retired
     assert button(facilitator, "advance_phase").is_visible()

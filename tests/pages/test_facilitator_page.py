@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from pagekit import NAMES, home_hash, page, rendered, run, seat, tr, visible_text
 
+from engine import RuleError
+
 
 @pytest.mark.parametrize("query", [{}, {"key": "nope"}, {"key": "  "}])
 def test_bad_or_missing_key_says_so_and_links_home(engine, query):
@@ -107,8 +109,16 @@ def test_lost_link_only_after_choosing_a_name(started, phase):
     assert at.selectbox(key="link_name").value is None
 
     at = run(at.selectbox(key="link_name").set_value("Cai"))
+    assert not at.code  # picking a name alone changes nothing
+    at = run(at.button(key="new_link").click())
     [code] = at.code
-    assert code.value.endswith(f"/play?token={table.tokens['Cai']}")
+    token = code.value.rsplit("token=", 1)[1]
+    assert table.engine.player_view(token)["name"] == "Cai"
+    with pytest.raises(RuleError):  # the old link is retired
+        table.engine.player_view(table.tokens["Cai"])
     shown = rendered(at)
-    for name, token in table.tokens.items():
-        assert (token in shown) is (name == "Cai"), name
+    assert token in shown
+    for name, old in table.tokens.items():
+        assert old not in shown, name
+    at = run(at.selectbox(key="link_name").set_value("Ana"))
+    assert not at.code  # Cai's new link is not shown under another name
