@@ -10,6 +10,7 @@ import streamlit as st
 from engine import RuleError
 from engine.i18n import LANGUAGES
 from engine.rules import DEFAULT_DURATIONS
+from ui.browser import browser_id
 from ui.look import page_style
 from ui.runtime import get_engine
 from ui.text import browser_language, show_error, translator
@@ -21,6 +22,7 @@ LANGUAGE_NAMES = {"en": "English", "es": "Español"}
 st.set_page_config(page_title="Crossed Canvas", page_icon="🎨", layout="wide")
 page_style()
 engine = get_engine()
+browser = browser_id()
 
 
 def game_language_follows() -> None:
@@ -52,7 +54,7 @@ with join_column:
     code = st.text_input(t("ui.home.code_label"), key="join_code", max_chars=8)
     if st.button(t("ui.home.join_go"), key="join_go", type="primary"):
         try:
-            found = engine.public_view(code)
+            found = engine.public_view(code, browser=browser)
         except RuleError as error:
             show_error(error, language)
         else:

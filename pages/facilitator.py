@@ -11,6 +11,7 @@ import streamlit as st
 from engine import RuleError
 from engine.rules import MIN_PLAYERS
 from ui.board import show_composition
+from ui.browser import browser_id
 from ui.links import page_url, qr_png
 from ui.live import live_status
 from ui.look import (
@@ -35,7 +36,7 @@ language = browser_language()
 try:
     if key is None:
         raise RuleError("error.bad_facilitator_token")
-    view = engine.facilitator_view(key)
+    view = engine.facilitator_view(key, browser=browser_id())
     status = engine.status(view["code"])
 except RuleError as error:
     dead_end(language, error)
@@ -52,6 +53,23 @@ def command(action, *args) -> None:  # type: ignore[no-untyped-def]
         show_error(error, language)
     else:
         st.rerun()
+
+
+def timer_command(action, **meant_for) -> None:  # type: ignore[no-untyped-def]
+    """A timer button's callback, with the phase and round on screen when it was drawn: a
+    click that reaches the server once that phase is over (a double click, a page not yet
+    refreshed) does nothing (RULINGS, timing)."""
+    try:
+        action(key, **meant_for)
+    except RuleError as error:
+        st.session_state["command_error"] = error
+
+
+def timer_button(label: str, widget_key: str, action, **options) -> None:  # type: ignore[no-untyped-def]
+    meant_for = {"phase": view["phase"], "round": view["round"]}
+    st.button(
+        label, key=widget_key, on_click=timer_command, args=(action,), kwargs=meant_for, **options
+    )
 
 
 def lost_link() -> None:
@@ -106,6 +124,11 @@ if phase == "lobby":
         st.html(
             '<ol class="cc-roster">' + "".join(f"<li>{literal(n)}</li>" for n in players) + "</ol>"
         )
+        if (
+            st.toggle(t("ui.fac.lock_lobby"), value=view["locked"], key="lock_lobby")
+            != view["locked"]
+        ):
+            command(engine.lock_lobby, not view["locked"])
         if players:
             with st.container(horizontal=True, vertical_alignment="bottom"):
                 leaving = st.selectbox(
@@ -113,21 +136,24 @@ if phase == "lobby":
                 )
                 if st.button(t("ui.fac.remove"), key="remove_player", disabled=leaving is None):
                     command(engine.remove_player, leaving)
+            st.caption(t("ui.fac.remove_hint"))
             lost_link()
     with qr:
         st.image(qr_png(join_url), width=260)
 else:
     main, side = st.columns([3, 2], gap="large")
     with main:
+        if "command_error" in st.session_state:
+            show_error(st.session_state.pop("command_error"), language)
+        if view["interrupted"]:
+            st.warning(t("ui.fac.interrupted"), icon=":material/power:")
         if phase != "finished":
             with st.container(horizontal=True):
                 if view["paused"]:
-                    if st.button(t("ui.fac.resume"), key="resume_game", type="primary"):
-                        command(engine.resume)
-                elif st.button(t("ui.fac.pause"), key="pause_game"):
-                    command(engine.pause)
-                if st.button(t("ui.fac.advance"), key="advance_phase"):
-                    command(engine.advance)
+                    timer_button(t("ui.fac.resume"), "resume_game", engine.resume, type="primary")
+                else:
+                    timer_button(t("ui.fac.pause"), "pause_game", engine.pause)
+                timer_button(t("ui.fac.advance"), "advance_phase", engine.advance)
                 st.link_button(t("ui.fac.open_screen"), screen_url)
             legend(view, t)
         if phase == "reveal":
@@ -150,3 +176,20 @@ else:
                 on_click="ignore",
             )
         lost_link()
+
+
+def delete_game() -> None:
+    """Delete everything of this game now (names included), after a confirmation."""
+    with st.expander(t("ui.fac.delete")):
+        st.caption(t("ui.fac.delete_hint"))
+        if st.button(t("ui.fac.delete_confirm"), key="delete_game", type="primary"):
+            try:
+                engine.delete_game(key)
+            except RuleError as error:
+                show_error(error, language)
+            else:
+                st.switch_page("app.py")
+
+
+with side if phase != "lobby" else qr:
+    delete_game()

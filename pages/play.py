@@ -14,6 +14,7 @@ import streamlit as st
 from engine import RuleError
 from engine.rules import STROKE_LIMITS
 from ui.board import composition_png, show_composition
+from ui.browser import browser_id
 from ui.canvas import drawing_canvas, reset_canvas
 from ui.live import live_status
 from ui.look import (
@@ -53,6 +54,7 @@ CANVAS_SIZE = 320  # fits a 360 px phone's main column (16 px padding each side)
 st.set_page_config(page_title="Crossed Canvas", page_icon="🎨", layout="centered")
 page_style(PLAY_CSS)
 engine = get_engine()
+browser = browser_id()
 
 
 def code_form(language: str) -> None:
@@ -71,7 +73,7 @@ def join_form(code: str) -> None:
     """Code and name: join the game in its lobby, then keep the personal link in the URL."""
     language = browser_language()
     try:
-        view = engine.public_view(code)
+        view = engine.public_view(code, browser=browser)
     except RuleError as error:
         show_error(error, language)
         code_form(language)
@@ -87,7 +89,7 @@ def join_form(code: str) -> None:
         )
     if submitted:
         try:
-            token = engine.join(view["code"], name)
+            token = engine.join(view["code"], name, browser=browser)
         except RuleError as error:
             show_error(error, language)
         else:
@@ -256,7 +258,7 @@ def accuse(view: dict[str, Any], t: Translator, token: str) -> None:
 
 def player_page(token: str) -> None:
     try:
-        view = engine.player_view(token)
+        view = engine.player_view(token, browser=browser)
         status = engine.status(view["code"])
     except RuleError as error:
         dead_end(browser_language(), error)

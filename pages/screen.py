@@ -6,6 +6,7 @@ import streamlit as st
 
 from engine import RuleError
 from ui.board import show_composition
+from ui.browser import browser_id
 from ui.links import page_url, qr_png
 from ui.live import live_status
 from ui.look import (
@@ -39,7 +40,7 @@ if code is None:
     dead_end(language, message_key="ui.screen.no_code")
 try:
     status = engine.status(code)
-    view = engine.public_view(code)
+    view = engine.public_view(code, browser=browser_id())
 except RuleError as error:
     dead_end(language, error)
 

@@ -1,0 +1,71 @@
+"""pages/facilitator.py: the controls that keep a class safe: the lobby's lock, deleting a
+game's data, a game that waited through an outage, and timer clicks that arrive too late."""
+
+from __future__ import annotations
+
+import pytest
+from pagekit import rendered, run, seat, tr
+from sqlalchemy import text
+
+from engine import RuleError
+
+
+def test_locking_the_lobby_keeps_newcomers_out_until_it_is_opened(engine):
+    table = seat(engine, ["Ana", "Ben"])
+    at = table.facilitator()
+    at = run(at.toggle(key="lock_lobby").set_value(True))
+    assert table.public()["locked"] is True
+    with pytest.raises(RuleError) as refused:
+        engine.join(table.code, "Cai")
+    assert refused.value.key == "error.lobby_locked"
+    at = run(at.toggle(key="lock_lobby").set_value(False))
+    engine.join(table.code, "Cai")
+    assert table.public()["players"] == ["Ana", "Ben", "Cai"]
+
+
+def test_removing_a_player_says_they_cannot_come_back_from_that_browser(engine):
+    at = seat(engine, ["Ana", "Ben"]).facilitator()
+    assert tr("en", "ui.fac.remove_hint") in rendered(at)
+
+
+@pytest.mark.parametrize("phase", ["lobby", "reveal"])
+def test_deleting_the_game_removes_it_at_once(engine, phase):
+    table = seat(engine)
+    if phase != "lobby":
+        table.start()
+        table.advance_to(phase)
+    at = table.facilitator()
+    assert tr("en", "ui.fac.delete") in [e.label for e in at.expander]
+    at.button(key="delete_game").click().run()
+    with pytest.raises(RuleError):
+        engine.public_view(table.code)
+    with pytest.raises(RuleError):
+        engine.player_view(table.tokens["Ana"])
+
+
+def test_a_game_that_waited_through_an_outage_says_so_and_resumes(engine, db_url):
+    table = seat(engine)
+    table.start()
+    table.advance_to("pulse1")
+    with engine._db.engine.begin() as connection:  # the server was gone for 100 s
+        connection.execute(text("UPDATE game SET kept_at = kept_at - 100"))
+    at = table.facilitator()
+    assert [w.value for w in at.warning] == [tr("en", "ui.fac.interrupted")]
+    assert table.public()["paused"] and table.phase == "pulse1"
+    at = run(at.button(key="resume_game").click())
+    assert not at.warning
+    assert not table.public()["paused"]
+
+
+def test_a_timer_click_meant_for_a_phase_already_over_does_nothing(engine):
+    """A double click on "End this phase now": the second click was drawn in the roles phase."""
+    table = seat(engine)
+    table.start()
+    stale = table.facilitator()  # drawn during roles
+    engine.advance(table.fac)  # the first click already ended the roles phase
+    assert table.phase == "pulse1"
+    at = run(stale.button(key="advance_phase").click())
+    assert table.phase == "pulse1"
+    assert not at.error
+    at = run(at.button(key="advance_phase").click())  # a click drawn in pulse 1 ends it
+    assert table.phase == "merge"

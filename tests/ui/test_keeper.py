@@ -1,0 +1,36 @@
+"""ui/keeper.py: the app's beat moves a game on at its deadline with nobody looking, and stops."""
+
+from __future__ import annotations
+
+import time
+
+from sqlalchemy import text
+
+from engine import Engine
+from ui.keeper import Keeper
+
+
+def stored_phase(engine: Engine, code: str) -> str:
+    """The phase as stored: unlike a view or status, reading it moves nothing on."""
+    with engine._db.engine.connect() as connection:
+        query = text("SELECT phase FROM game WHERE code = :code")
+        return connection.execute(query, {"code": code}).scalar_one()
+
+
+def test_the_keeper_ends_a_phase_on_time_with_nobody_looking_then_stops(tmp_path):
+    engine = Engine(f"sqlite:///{tmp_path / 'k.db'}")
+    game = engine.create_game(durations={"roles": 1})
+    for name in ["Ana", "Ben", "Cai", "Dee", "Eli"]:
+        engine.join(game.code, name)
+    engine.start(game.facilitator_token)
+    keeper = Keeper(engine, interval=0.05).start()
+    try:
+        deadline = time.monotonic() + 10
+        while stored_phase(engine, game.code) == "roles":
+            assert time.monotonic() < deadline, "the keeper never moved the game on"
+            time.sleep(0.05)
+    finally:
+        keeper.stop()
+    assert stored_phase(engine, game.code) == "pulse1"
+    keeper._thread.join(timeout=2)
+    assert not keeper._thread.is_alive()
