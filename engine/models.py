@@ -93,6 +93,21 @@ class Fragment(SQLModel, table=True):
     signature: str
     strokes: list[Any] = Field(sa_column=Column(JSON, nullable=False))
     request_id: str = Field(max_length=100)
+    # Locked for the artist from their draft when the pulse ended (R4), not by their submit.
+    auto: bool = False
+
+
+class Draft(SQLModel, table=True):
+    """An artist's finished strokes not yet locked, kept as they are drawn (R4): a reload
+    brings them back, nobody else ever sees them, and they are locked for the artist when the
+    pulse ends."""
+
+    __table_args__ = (UniqueConstraint("round_id", "player_id", "pulse"),)
+    id: int | None = Field(default=None, primary_key=True)
+    round_id: int = Field(foreign_key="round.id", index=True)
+    player_id: int = Field(foreign_key="player.id")
+    pulse: int
+    strokes: list[Any] = Field(sa_column=Column(JSON, nullable=False))
 
 
 class Choice(SQLModel, table=True):

@@ -20,6 +20,7 @@ MAX_PLAYERS = 12
 NAME_MAX_CHARS = 24
 MAX_POINTS_PER_STROKE = 2000
 STROKE_LIMITS = {1: (1, 3), 2: (1, 2)}  # pulse -> (fewest, most) strokes (R4, R5)
+MAX_DRAFT_STROKES = 10  # a draft may run past the limit; what is locked never does
 POINTS_PER_POINT = 100  # R9, R10: "100 points" per player per outcome
 
 
@@ -246,6 +247,16 @@ def validate_strokes(strokes: object, pulse: int) -> list[list[Point]]:
         raise RuleError("error.strokes_malformed")
     if not fewest <= len(strokes) <= most:
         raise RuleError("error.stroke_count", fewest=fewest, most=most, count=len(strokes))
+    return [_validate_stroke(stroke) for stroke in strokes]
+
+
+def validate_draft(strokes: object) -> list[list[Point]]:
+    """An artist's strokes so far (R4): none up to MAX_DRAFT_STROKES, each checked as in a
+    fragment (the pulse's limit applies when the draft is locked, in drawing order)."""
+    if not isinstance(strokes, list | tuple):
+        raise RuleError("error.strokes_malformed")
+    if len(strokes) > MAX_DRAFT_STROKES:
+        raise RuleError("error.stroke_count", fewest=0, most=MAX_DRAFT_STROKES, count=len(strokes))
     return [_validate_stroke(stroke) for stroke in strokes]
 
 

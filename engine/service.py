@@ -24,7 +24,7 @@ from engine.decks import DEFAULT_DECK, Deck, load_deck
 from engine.errors import RuleError
 from engine.guesses import GuessLimiter
 from engine.i18n import LANGUAGES
-from engine.models import Award, Choice, Fragment, Game, Player, Round, Vote
+from engine.models import Award, Choice, Draft, Fragment, Game, Player, Round, Vote
 from engine.rules import Phase
 from engine.storage import delete_games
 from engine.tokens import new_token, same_hash, token_hash, well_formed
@@ -347,12 +347,15 @@ class Engine:
             if session.exec(select(Fragment.id).where(*mine, Fragment.pulse == pulse)).first():
                 raise RuleError("error.already_submitted")
             checked = rules.validate_strokes(strokes, pulse)
+            draft = self._draft(session, rnd.id, player.id, pulse)
+            if draft is not None:
+                session.delete(draft)
             return Fragment(
                 round_id=rnd.id,
                 player_id=player.id,
                 pulse=pulse,
                 signature=signature,
-                strokes=[[list(point) for point in stroke] for stroke in checked],
+                strokes=_stored(checked),
                 request_id=request_id,
             )
 
@@ -364,6 +367,32 @@ class Engine:
             fragment,
             _fragment_result,
         )
+
+    def save_draft(self, player_token: str, strokes: Sequence) -> int:
+        """Keep this artist's finished strokes for the current pulse as drawn (R4), replacing
+        the last draft; returns how many are kept. Private to its owner, so it changes no
+        version: nobody else's page reruns for it."""
+
+        def act(session: Session, game: Game, now: float) -> int:
+            player = self._player(session, player_token)
+            pulse = rules.pulse_of(Phase(game.phase))
+            if pulse is None:
+                raise RuleError("error.wrong_phase", phase=game.phase)
+            rnd = self._current_round(session, game)
+            if _signature_of(rnd, player.id) is None:
+                raise RuleError("error.curator_does_not_draw")
+            mine = (Fragment.round_id == rnd.id, Fragment.player_id == player.id)
+            if session.exec(select(Fragment.id).where(*mine, Fragment.pulse == pulse)).first():
+                raise RuleError("error.already_submitted")
+            checked = rules.validate_draft(strokes)
+            draft = self._draft(session, rnd.id, player.id, pulse) or Draft(
+                round_id=rnd.id, player_id=player.id, pulse=pulse, strokes=[]
+            )
+            draft.strokes = _stored(checked)
+            session.add(draft)
+            return len(checked)
+
+        return self._command(lambda s: self._game_by_player(s, player_token), act)
 
     def choose(self, player_token: str, option_id: str, request_id: str) -> str:
         """The Curator locks one of the four options; the choice phase ends at once (R6)."""
@@ -455,12 +484,10 @@ class Engine:
             player = self._player(session, player_token)
             return session.get(Game, player.game_id), player
 
-        return self._guarded(
-            browser,
-            lambda: self._view(
-                find, lambda snap, now, player: views.player_view(snap, player, now)
-            ),
-        )
+        def build(snap: views.Snapshot, now: float, player: Player, draft: Draft | None) -> dict:
+            return views.player_view(snap, player, now, draft)
+
+        return self._guarded(browser, lambda: self._view(find, build))
 
     def facilitator_view(
         self, facilitator_token: str, *, browser: str | None = None
@@ -560,9 +587,18 @@ class Engine:
                 now = self._clock()
                 if attempt == 2 or not self._needs_catch_up(game, now):
                     snap = self._snapshot(session, game)
+                    draft = None if player is None else self._own_draft(session, snap, player)
                     break
             self.tick(game.code)
-        return build(snap, now) if player is None else build(snap, now, player)
+        return build(snap, now) if player is None else build(snap, now, player, draft)
+
+    def _own_draft(self, session: Session, snap: views.Snapshot, player: Player) -> Draft | None:
+        """The player's draft for the pulse in progress: read apart from the shared snapshot,
+        which is cached by version, while a draft changes no version."""
+        rnd, pulse = snap.current_round, rules.pulse_of(snap.phase)
+        return (
+            None if rnd is None or pulse is None else self._draft(session, rnd.id, player.id, pulse)
+        )
 
     def _snapshot(self, session: Session, game: Game) -> views.Snapshot:
         """The game's rows at its current version; reused while the version stands."""
@@ -667,6 +703,8 @@ class Engine:
             self._enter_next_phase(session, game, now)
 
     def _enter_next_phase(self, session: Session, game: Game, start: float) -> None:
+        if rules.pulse_of(Phase(game.phase)):
+            self._lock_drafts(session, game)
         following = rules.next_phase(Phase(game.phase), game.round, game.rounds)
         if following is Phase.REVEAL:
             self._score_round(session, game)
@@ -685,6 +723,40 @@ class Engine:
         else:
             game.deadline = None if length is None else start + length
         game.version += 1
+
+    def _lock_drafts(self, session: Session, game: Game) -> None:
+        """The pulse ends: each artist's finished strokes that were not submitted are locked
+        for them, up to the pulse's limit in drawing order (R4); drafts are then gone."""
+        rnd = self._current_round(session, game)
+        pulse = rules.pulse_of(Phase(game.phase))
+        fewest, most = rules.STROKE_LIMITS[pulse]
+        mine = (Fragment.round_id == rnd.id, Fragment.pulse == pulse)
+        locked = set(session.exec(select(Fragment.player_id).where(*mine)).all())
+        drafts = session.exec(select(Draft).where(Draft.round_id == rnd.id, Draft.pulse == pulse))
+        for draft in drafts:
+            if draft.player_id not in locked and len(draft.strokes) >= fewest:
+                session.add(
+                    Fragment(
+                        round_id=rnd.id,
+                        player_id=draft.player_id,
+                        pulse=pulse,
+                        signature=_signature_of(rnd, draft.player_id),
+                        strokes=draft.strokes[:most],
+                        # "/" is outside REQUEST_ID_PATTERN: no page's request can take it.
+                        request_id=f"auto/{rnd.number}/{pulse}",
+                        auto=True,
+                    )
+                )
+            session.delete(draft)
+        session.flush()
+
+    @staticmethod
+    def _draft(session: Session, round_id: int, player_id: int, pulse: int) -> Draft | None:
+        return session.exec(
+            select(Draft).where(
+                Draft.round_id == round_id, Draft.player_id == player_id, Draft.pulse == pulse
+            )
+        ).first()
 
     def _deal_round(self, session: Session, game: Game) -> None:
         """Round setup (R2, R3, R6): an unused pair, targets, options and fresh signatures."""
@@ -865,6 +937,11 @@ def _signature_of(rnd: Round, player_id: int) -> str | None:
     return next(
         (sig_id for sig_id, sig in rnd.signatures.items() if sig["player"] == player_id), None
     )
+
+
+def _stored(strokes: Sequence[Sequence[tuple[float, float]]]) -> list[list[list[float]]]:
+    """Checked strokes as JSON stores them."""
+    return [[list(point) for point in stroke] for stroke in strokes]
 
 
 def _fragment_result(fragment: Fragment) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from sqlmodel import Session, col, delete, select
 
-from engine.models import Award, Choice, Fragment, Game, Player, Round, Vote
+from engine.models import Award, Choice, Draft, Fragment, Game, Player, Round, Vote
 
 
 def delete_games(session: Session, game_ids: Sequence[int]) -> None:
@@ -14,7 +14,7 @@ def delete_games(session: Session, game_ids: Sequence[int]) -> None:
     if not game_ids:
         return
     rounds = select(Round.id).where(col(Round.game_id).in_(game_ids))
-    for table in (Award, Vote, Choice, Fragment):
+    for table in (Award, Vote, Choice, Draft, Fragment):
         session.exec(delete(table).where(col(table.round_id).in_(rounds)))
     session.exec(delete(Round).where(col(Round.game_id).in_(game_ids)))
     session.exec(delete(Player).where(col(Player.game_id).in_(game_ids)))

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.decks import Deck
-from engine.models import Award, Choice, Fragment, Game, Player, Round, Vote
+from engine.models import Award, Choice, Draft, Fragment, Game, Player, Round, Vote
 from engine.rules import (
     COLOURS_BY_ID,
     Phase,
@@ -130,8 +130,11 @@ def public_view(snap: Snapshot, now: float) -> dict[str, Any]:
     return view
 
 
-def player_view(snap: Snapshot, player: Player, now: float) -> dict[str, Any]:
-    """The public view plus this player's own secrets and accepted actions (R2, R12)."""
+def player_view(
+    snap: Snapshot, player: Player, now: float, draft: Draft | None = None
+) -> dict[str, Any]:
+    """The public view plus this player's own secrets, accepted actions and unsubmitted
+    strokes (R2, R4, R12)."""
     view = public_view(snap, now)
     rnd = snap.current_round if snap.phase is not Phase.FINISHED else None
     view |= {
@@ -142,6 +145,10 @@ def player_view(snap: Snapshot, player: Player, now: float) -> dict[str, Any]:
         "options": None,
         "my_choice": None,
         "my_vote": None,
+        # The owner's own finished strokes not yet locked in this pulse; no other view has them.
+        "draft": draft.strokes if draft is not None else [],
+        # Pulses whose strokes were locked for this artist when time ran out (R4).
+        "auto_locked": [],
     }
     if rnd is None:
         return view
@@ -161,6 +168,9 @@ def player_view(snap: Snapshot, player: Player, now: float) -> dict[str, Any]:
         view["role"] = "loyal"
         view["target"] = _object(snap, rnd.true_id)
     view["signature"] = own_signature
+    view["auto_locked"] = sorted(
+        f.pulse for f in snap.fragments if f.player_id == player.id and f.auto
+    )
     view["fragments"] = _fragments(
         snap, lambda fragment: fragment.player_id == player.id or _is_public(snap, fragment)
     )
