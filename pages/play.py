@@ -178,16 +178,19 @@ def draw(view: dict[str, Any], t: Translator, token: str) -> None:
     background = composition_png(earlier, view["signatures"], CANVAS_SIZE) if pulse == 2 else None
     canvas_key = f"draw_r{view['round']}_p{pulse}"
     colour = view["signatures"][view["signature"]]["colour"]
+    kept = [[(x, y) for x, y in stroke] for stroke in view["draft"]]
     strokes = drawing_canvas(
         key=canvas_key,
         colour=colour,
         size=CANVAS_SIZE,
         background=background,
         max_strokes=most,
+        initial=kept,
         undo_label=t("ui.play.undo"),
         clear_label=t("ui.play.clear"),
         full_message=t("ui.play.full", most=most),
     )
+    keep_draft(token, canvas_key, strokes, kept)
     st.html(f"<b>{literal(t('ui.play.stroke_counter', count=len(strokes), most=most))}</b>")
     confirm_key = f"confirming_{canvas_key}"
     if not st.session_state.get(confirm_key):
@@ -211,6 +214,19 @@ def draw(view: dict[str, Any], t: Translator, token: str) -> None:
         st.session_state[confirm_key] = False
         reset_canvas(canvas_key)
         st.rerun()
+
+
+def keep_draft(token: str, canvas_key: str, strokes: list, kept: list) -> None:
+    """Send the finished strokes to the server whenever they change (R4): a reload brings
+    them back, and if time runs out they are locked for the artist. A refusal here (the pulse
+    just ended) is not the artist's doing; the next rerun shows the new phase."""
+    sent = f"draft_sent_{canvas_key}"
+    if strokes != st.session_state.setdefault(sent, kept):
+        try:
+            engine.save_draft(token, strokes)
+        except RuleError:
+            return
+        st.session_state[sent] = strokes
 
 
 def choose(view: dict[str, Any], t: Translator, token: str) -> None:
@@ -302,6 +318,9 @@ def player_page(token: str) -> None:
         hint = f"ui.play.hint.{phase}.curator" if curator else f"ui.play.hint.{phase}"
         if not (phase == "roles" and card_shown):
             st.info(t(hint))
+        ended_pulse = {"merge": 1, "discussion": 2}.get(phase)
+        if ended_pulse in view["auto_locked"]:
+            st.success(t("ui.play.auto_locked"), icon=":material/lock:")
         if view["fragments"]:
             show_composition(view["fragments"], view["signatures"], CANVAS_SIZE)
     if phase != "reveal":

@@ -181,6 +181,7 @@ def drawing_canvas(
     size: int = DEFAULT_CANVAS_SIZE,
     background: PILImage | bytes | None = None,
     max_strokes: int = 3,
+    initial: list[Stroke] | None = None,
     undo_key: str = "undo_stroke",
     clear_key: str = "clear_strokes",
     undo_label: str = "Undo last stroke",
@@ -197,6 +198,8 @@ def drawing_canvas(
         in CSS pixels (square). background: PIL image or PNG bytes under the strokes (the
         pulse-1 composition in pulse 2); keep it identical between reruns (cache it).
     max_strokes: once reached the canvas stops accepting strokes (Undo frees one).
+    initial: strokes to start from the first time this tab shows the key (the draft the
+        server kept, after a reload); later reruns ignore it, so the canvas stays stable.
     undo_key / clear_key: widget keys of our Undo / Clear buttons.
     full_message: caption shown when ``max_strokes`` is reached (None: nothing).
     """
@@ -206,6 +209,12 @@ def drawing_canvas(
     from streamlit_drawable_canvas import st_canvas
 
     inject_canvas_fix(key)
+
+    if _SEED.format(key=key) not in st.session_state:
+        st.session_state[_SEED.format(key=key)] = (
+            strokes_to_drawing(initial, size, colour=colour) if initial else None
+        )
+        st.session_state[_LAST.format(key=key)] = list(initial or [])
 
     generation = st.session_state.get(_GEN.format(key=key), 0)
     seed = st.session_state.get(_SEED.format(key=key))
