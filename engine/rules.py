@@ -94,15 +94,23 @@ def phase_complete(
 
 
 def durations_for(overrides: Mapping[str, float] | None) -> dict[str, float]:
-    """Phase lengths for a game: the rulebook's, with a facilitator's overrides checked."""
+    """Phase lengths for a game: the rulebook's, with a facilitator's overrides checked.
+
+    Anything but a mapping of phase names to seconds is refused, not crashed on: the service
+    passes what a caller sent straight here.
+    """
     result = {phase.value: float(seconds) for phase, seconds in DEFAULT_DURATIONS.items()}
-    for name, seconds in (overrides or {}).items():
-        if name not in result:
+    if overrides is None:
+        return result
+    if not isinstance(overrides, Mapping):
+        raise RuleError("error.bad_durations", phase="")
+    for name, seconds in overrides.items():
+        if not isinstance(name, str) or name not in result:
             raise RuleError("error.bad_durations", phase=name)
+        # Compared as given: float() of a huge int would raise OverflowError.
         if (
             isinstance(seconds, bool)
             or not isinstance(seconds, int | float)
-            or not math.isfinite(seconds)
             or not MIN_PHASE_SECONDS <= seconds <= MAX_PHASE_SECONDS
         ):
             raise RuleError("error.bad_durations", phase=name)
@@ -304,7 +312,9 @@ def _validate_point(point: object) -> Point:
     for value in point:
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise RuleError("error.strokes_malformed")
-        if not math.isfinite(value):
+        # Only a float can be infinite or NaN; an int is compared as it is, since float() of
+        # a huge one (10**400) raises OverflowError.
+        if isinstance(value, float) and not math.isfinite(value):
             raise RuleError("error.point_not_finite")
         if not 0.0 <= value <= 1.0:
             raise RuleError("error.point_outside")
