@@ -24,7 +24,7 @@ from ui.look import (
 )
 from ui.results import results_csv
 from ui.runtime import get_engine, query_param
-from ui.text import browser_language, dead_end, literal, show_error, translator
+from ui.text import browser_language, dead_end, isolate, literal, name_html, show_error, translator
 
 st.set_page_config(page_title="Crossed Canvas · facilitator", page_icon="🎨", layout="wide")
 page_style()
@@ -57,7 +57,13 @@ def command(action, *args) -> None:  # type: ignore[no-untyped-def]
 def lost_link() -> None:
     """A student's personal link and QR code again: only once the teacher picks the name."""
     with st.expander(t("ui.fac.lost_link")):
-        who = st.selectbox(t("ui.fac.lost_link_who"), view["players"], index=None, key="link_name")
+        who = st.selectbox(
+            t("ui.fac.lost_link_who"),
+            view["players"],
+            index=None,
+            format_func=isolate,
+            key="link_name",
+        )
         if who is not None:
             try:
                 link = page_url("play", token=engine.player_token(key, who))
@@ -98,12 +104,18 @@ if phase == "lobby":
             st.caption(t("ui.fac.need_players", fewest=MIN_PLAYERS))
         st.subheader(t("ui.players_joined", count=len(players)))
         st.html(
-            '<ol class="cc-roster">' + "".join(f"<li>{literal(n)}</li>" for n in players) + "</ol>"
+            '<ol class="cc-roster">'
+            + "".join(f"<li>{name_html(n)}</li>" for n in players)
+            + "</ol>"
         )
         if players:
             with st.container(horizontal=True, vertical_alignment="bottom"):
                 leaving = st.selectbox(
-                    t("ui.fac.remove_who"), players, index=None, key="remove_name"
+                    t("ui.fac.remove_who"),
+                    players,
+                    index=None,
+                    format_func=isolate,
+                    key="remove_name",
                 )
                 if st.button(t("ui.fac.remove"), key="remove_player", disabled=leaving is None):
                     command(engine.remove_player, leaving)
@@ -128,7 +140,7 @@ else:
             reveal_pictures(view["reveal"], t, 120)
             reveal_summary(view, t)
         elif phase == "finished":
-            st.html(f'<div class="cc-huge">★ {literal(", ".join(view["winners"]))}</div>')
+            st.html(f'<div class="cc-huge">★ {", ".join(map(name_html, view["winners"]))}</div>')
         elif view["fragments"]:
             show_composition(view["fragments"], view["signatures"], 320)
     with side:
