@@ -143,7 +143,7 @@ def clean_name(name: object) -> str:
     ):
         raise RuleError("error.name_bad_characters")
     cleaned = " ".join(normal.split())
-    if not cleaned or not _skeleton(cleaned).strip():
+    if not cleaned or not _skeleton(cleaned):
         raise RuleError("error.name_empty")
     if len(cleaned) > NAME_MAX_CHARS:
         raise RuleError("error.name_too_long", max=NAME_MAX_CHARS)
