@@ -6,12 +6,16 @@ what they return. Randomness comes in as a `random.Random`, so a seed replays a 
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+
+from disarm import skeleton_key
 
 from engine.errors import RuleError
 
@@ -91,15 +95,23 @@ def phase_complete(
 
 
 def durations_for(overrides: Mapping[str, float] | None) -> dict[str, float]:
-    """Phase lengths for a game: the rulebook's, with a facilitator's overrides checked."""
+    """Phase lengths for a game: the rulebook's, with a facilitator's overrides checked.
+
+    Anything but a mapping of phase names to seconds is refused, not crashed on: the service
+    passes what a caller sent straight here.
+    """
     result = {phase.value: float(seconds) for phase, seconds in DEFAULT_DURATIONS.items()}
-    for name, seconds in (overrides or {}).items():
-        if name not in result:
+    if overrides is None:
+        return result
+    if not isinstance(overrides, Mapping):
+        raise RuleError("error.bad_durations", phase="")
+    for name, seconds in overrides.items():
+        if not isinstance(name, str) or name not in result:
             raise RuleError("error.bad_durations", phase=name)
+        # Compared as given: float() of a huge int would raise OverflowError.
         if (
             isinstance(seconds, bool)
             or not isinstance(seconds, int | float)
-            or not math.isfinite(seconds)
             or not MIN_PHASE_SECONDS <= seconds <= MAX_PHASE_SECONDS
         ):
             raise RuleError("error.bad_durations", phase=name)
@@ -107,12 +119,32 @@ def durations_for(overrides: Mapping[str, float] | None) -> dict[str, float]:
     return result
 
 
+# Characters a name may not hold: controls (NUL included), format characters (zero-width
+# ones, bidi overrides, isolates and marks: an override reversed the projector's sentences),
+# lone surrogates, private use, unassigned code points, and line or paragraph separators.
+FORBIDDEN_IN_NAMES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+# The controls a keyboard or a paste brings as spaces; they collapse like spaces.
+TYPED_WHITESPACE = frozenset("\t\n\r")
+
+
 def clean_name(name: object) -> str:
-    """A player's name as shown: 1 to 24 characters after trimming spaces."""
+    """A player's name as shown: NFKC, spaces trimmed and collapsed, 1 to 24 characters.
+
+    NFKC makes a full-width or decomposed spelling the ordinary one, so the roster shows one
+    spelling per name. Invisible or direction-changing characters are refused rather than
+    dropped, so nobody is seated under a name other than the one they typed; so is a name
+    with nothing to see (only fillers or blank patterns).
+    """
     if not isinstance(name, str):
         raise RuleError("error.name_empty")
-    cleaned = " ".join(name.split())
-    if not cleaned:
+    normal = unicodedata.normalize("NFKC", name)
+    if any(
+        unicodedata.category(char) in FORBIDDEN_IN_NAMES and char not in TYPED_WHITESPACE
+        for char in normal
+    ):
+        raise RuleError("error.name_bad_characters")
+    cleaned = " ".join(normal.split())
+    if not cleaned or not _skeleton(cleaned):
         raise RuleError("error.name_empty")
     if len(cleaned) > NAME_MAX_CHARS:
         raise RuleError("error.name_too_long", max=NAME_MAX_CHARS)
@@ -120,8 +152,22 @@ def clean_name(name: object) -> str:
 
 
 def name_key(name: str) -> str:
-    """What two names must not share to be told apart: case never counts."""
-    return name.casefold()
+    """What two names in a game must not share: a SHA-256 hex digest of their confusable
+    skeleton, so "Ana", "ANA" and an "Ana" spelt with a Cyrillic or full-width A share one key.
+
+    A digest because the skeleton of a 24-character name can be longer than the 64
+    characters of player.name_key; equal skeletons still give equal keys. The facilitator's
+    pick reaches here unchecked, so a lone surrogate must not make encoding fail.
+    """
+    return hashlib.sha256(_skeleton(name).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _skeleton(name: str) -> str:
+    """The Unicode TR39 confusable skeleton (disarm's, from Unicode's confusables.txt) of the
+    case-folded NFKC name: case folded first, so case never counts (RULINGS); digits fold as
+    TR39 has them (0 like o, 1 like l), so "B0b" is "Bob"."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return skeleton_key(folded, digit_policy="tr39")
 
 
 def rotations(count: int, rng: random.Random) -> tuple[list[int], list[int]]:
@@ -277,7 +323,9 @@ def _validate_point(point: object) -> Point:
     for value in point:
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise RuleError("error.strokes_malformed")
-        if not math.isfinite(value):
+        # Only a float can be infinite or NaN; an int is compared as it is, since float() of
+        # a huge one (10**400) raises OverflowError.
+        if isinstance(value, float) and not math.isfinite(value):
             raise RuleError("error.point_not_finite")
         if not 0.0 <= value <= 1.0:
             raise RuleError("error.point_outside")

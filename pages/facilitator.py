@@ -25,7 +25,16 @@ from ui.look import (
 )
 from ui.results import results_csv
 from ui.runtime import get_engine, query_param
-from ui.text import browser_language, dead_end, literal, plain_label, show_error, translator
+from ui.text import (
+    browser_language,
+    dead_end,
+    isolate,
+    literal,
+    name_html,
+    plain_label,
+    show_error,
+    translator,
+)
 
 st.set_page_config(page_title="Crossed Canvas · facilitator", page_icon="🎨", layout="wide")
 page_style()
@@ -76,10 +85,16 @@ def lost_link() -> None:
     """A new personal link and QR code for a student, once the teacher picks the name and asks
     for it: only a hash of each token is kept, so the old link is retired, not shown again."""
     with st.expander(t("ui.fac.lost_link")):
-        who = st.selectbox(t("ui.fac.lost_link_who"), view["players"], index=None, key="link_name")
+        who = st.selectbox(
+            t("ui.fac.lost_link_who"),
+            view["players"],
+            index=None,
+            format_func=isolate,
+            key="link_name",
+        )
         if who is None:
             return
-        if st.button(plain_label(t("ui.fac.lost_link_make", name=who)), key="new_link"):
+        if st.button(plain_label(t("ui.fac.lost_link_make", name=isolate(who))), key="new_link"):
             try:
                 token = engine.player_token(key, who)
             except RuleError as error:
@@ -122,7 +137,9 @@ if phase == "lobby":
             st.caption(t("ui.fac.need_players", fewest=MIN_PLAYERS))
         st.subheader(t("ui.players_joined", count=len(players)))
         st.html(
-            '<ol class="cc-roster">' + "".join(f"<li>{literal(n)}</li>" for n in players) + "</ol>"
+            '<ol class="cc-roster">'
+            + "".join(f"<li>{name_html(n)}</li>" for n in players)
+            + "</ol>"
         )
         if (
             st.toggle(t("ui.fac.lock_lobby"), value=view["locked"], key="lock_lobby")
@@ -132,7 +149,11 @@ if phase == "lobby":
         if players:
             with st.container(horizontal=True, vertical_alignment="bottom"):
                 leaving = st.selectbox(
-                    t("ui.fac.remove_who"), players, index=None, key="remove_name"
+                    t("ui.fac.remove_who"),
+                    players,
+                    index=None,
+                    format_func=isolate,
+                    key="remove_name",
                 )
                 if st.button(t("ui.fac.remove"), key="remove_player", disabled=leaving is None):
                     command(engine.remove_player, leaving)
@@ -160,7 +181,7 @@ else:
             reveal_pictures(view["reveal"], t, 120)
             reveal_summary(view, t)
         elif phase == "finished":
-            st.html(f'<div class="cc-huge">★ {literal(", ".join(view["winners"]))}</div>')
+            st.html(f'<div class="cc-huge">★ {", ".join(map(name_html, view["winners"]))}</div>')
         elif view["fragments"]:
             show_composition(view["fragments"], view["signatures"], 320)
     with side:

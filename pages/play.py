@@ -35,6 +35,7 @@ from ui.text import (
     browser_language,
     dead_end,
     literal,
+    name_html,
     plain_label,
     show_error,
     translator,
@@ -286,7 +287,7 @@ def player_page(token: str) -> None:
     sig = view["signatures"].get(view["signature"] or "")
     chip = f" · {signature_html(sig)}" if sig and phase != "finished" else ""
     st.html(
-        f"<div><b>{literal(view['name'])}</b>{chip}"
+        f"<div><b>{name_html(view['name'])}</b>{chip}"
         f'<div class="cc-phase">{round_heading(view, t)}</div>'
         f'<div class="cc-muted">{category_line(view, t)}</div></div>'
     )
@@ -294,7 +295,7 @@ def player_page(token: str) -> None:
 
     if phase == "lobby":
         st.success(t("ui.play.waiting_start"))
-        st.html("<ol>" + "".join(f"<li>{literal(n)}</li>" for n in view["players"]) + "</ol>")
+        st.html("<ol>" + "".join(f"<li>{name_html(n)}</li>" for n in view["players"]) + "</ol>")
         return
     if phase == "finished":
         winners = view["winners"]

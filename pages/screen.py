@@ -19,7 +19,7 @@ from ui.look import (
     round_heading,
 )
 from ui.runtime import get_engine, query_param
-from ui.text import browser_language, dead_end, literal, translator
+from ui.text import browser_language, dead_end, literal, name_html, translator
 
 # Read from the back of a classroom at 1280x720.
 SCREEN_CSS = """
@@ -63,7 +63,7 @@ if phase == "lobby":
         st.html(f'<div class="cc-huge">{literal(t("ui.screen.join_with"))}</div>')
         st.html(f'<div class="cc-code cc-code-huge">{literal(view["code"])}</div>')
         st.html(f'<div class="cc-big">{literal(join_url)}</div>')
-        names = ", ".join(literal(name) for name in view["players"]) or "—"
+        names = ", ".join(name_html(name) for name in view["players"]) or "—"
         st.html(
             f'<div class="cc-big"><b>{literal(t("ui.players_joined", count=len(view["players"])))}'
             f"</b> {names}</div>"

@@ -1,7 +1,8 @@
 """What the pages share on screen: styles, signatures, pictures, readiness, standings.
 
 Names and every other user-typed text go through `literal` before they meet HTML, so a name
-like <b>x</b> or **x** is shown as typed.
+like <b>x</b> or **x** is shown as typed; a player's name goes through `name_html`, which also
+isolates it in a <bdi>, so a right-to-left name cannot reorder its neighbours.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 
 import streamlit as st
 
-from ui.text import Translator, literal
+from ui.text import Translator, literal, name_html, sentence_html
 
 SHAPE_GLYPHS = {
     "circle": "●",
@@ -149,7 +150,7 @@ def standings(
     """Totals, best first; the winners (ties share the victory) marked with a star."""
     rows = sorted(totals.items(), key=lambda item: (-item[1], item[0].casefold()))
     body = "".join(
-        f"<tr><td>{'★ ' if name in winners else ''}{literal(name)}</td><td>{points}</td></tr>"
+        f"<tr><td>{'★ ' if name in winners else ''}{name_html(name)}</td><td>{points}</td></tr>"
         for name, points in rows
     )
     head = f"<tr><th>{literal(t('ui.player'))}</th><th>{literal(t('ui.points'))}</th></tr>"
@@ -165,7 +166,7 @@ def podium(totals: Mapping[str, int], t: Translator) -> None:
         place = 1 + sum(1 for other in totals.values() if other > points)
         if place > 3:
             break
-        names = "<br>".join(literal(n) for n, p in sorted(totals.items()) if p == points)
+        names = "<br>".join(name_html(n) for n, p in sorted(totals.items()) if p == points)
         steps.append(
             f'<div class="cc-step cc-step-{place}"><div class="cc-step-names">{names}</div>'
             f'<div class="cc-step-block">{place}<div class="cc-step-points">'
@@ -174,7 +175,7 @@ def podium(totals: Mapping[str, int], t: Translator) -> None:
     # Second, first, third from left to right, as on a real podium.
     order = [steps[i] for i in (1, 0, 2) if i < len(steps)]
     everyone = "".join(
-        f'<span class="cc-score">{literal(name)} <b>{points}</b></span>'
+        f'<span class="cc-score">{name_html(name)} <b>{points}</b></span>'
         for name, points in sorted(totals.items(), key=lambda item: (-item[1], item[0].casefold()))
     )
     st.html(
@@ -215,19 +216,19 @@ def reveal_summary(view: Mapping[str, Any], t: Translator, *, big: bool = False)
     rows = []
     for sig_id, author in reveal["authors"].items():
         mark = f" ⟵&nbsp;{literal(t('ui.accused'))}" if sig_id == reveal["accused"] else ""
-        voters = ", ".join(literal(v) for v in voters_by_sig.get(sig_id, []))
+        voters = ", ".join(name_html(v) for v in voters_by_sig.get(sig_id, []))
         rows.append(
             f'<tr class="{"cc-accused" if mark else ""}">'
             f'<td><span class="cc-nowrap">{signature_html(signatures[sig_id])}<b>{mark}</b>'
             "</span></td>"
-            f"<td>{literal(author)}</td><td>{voters}</td></tr>"
+            f"<td>{name_html(author)}</td><td>{voters}</td></tr>"
         )
     head = (
         f"<tr><th>{literal(t('ui.signature'))}</th><th>{literal(t('ui.drawn_by'))}</th>"
         f"<th>{literal(t('ui.accused_by'))}</th></tr>"
     )
     scores = "".join(
-        f'<span class="cc-score">{literal(name)} <b>{view["totals"].get(name, 0)}</b>'
+        f'<span class="cc-score">{name_html(name)} <b>{view["totals"].get(name, 0)}</b>'
         f"{f' (+{points})' if points else ''}</span>"
         for name, points in sorted(
             reveal["awards"].items(), key=lambda item: -view["totals"].get(item[0], 0)
@@ -235,8 +236,8 @@ def reveal_summary(view: Mapping[str, Any], t: Translator, *, big: bool = False)
     )
     st.html(
         f'<div class="{size}">'
-        f"<p>{literal(t('ui.curator_was', name=reveal['curator']))} {literal(choice_text)} "
-        f"<b>{literal(outcome)}</b><br>{literal(t('ui.distorter_was', name=reveal['distorter']))} "
+        f"<p>{sentence_html(t, 'ui.curator_was', reveal['curator'])} {literal(choice_text)} "
+        f"<b>{literal(outcome)}</b><br>{sentence_html(t, 'ui.distorter_was', reveal['distorter'])} "
         f"<b>{literal(caught)}</b></p>"
         f'<table class="cc-table">{head}{"".join(rows)}</table>'
         f'<p><b>{literal(t("ui.totals"))}</b></p><div class="cc-legend">{scores}</div></div>'

@@ -1,4 +1,10 @@
-"""The game's results as CSV for the teacher's records: one row per round and player."""
+"""The game's results as CSV for the teacher's records: one row per round and player.
+
+A spreadsheet runs a cell that starts with = + - @, a tab or a carriage return as a formula,
+so such cells get a leading apostrophe (OWASP's advice for CSV injection): a student named
+=1+1 or =HYPERLINK(...) stays text. The file is UTF-8 with a byte order mark, which is how
+Excel knows to read "Chloé" as UTF-8.
+"""
 
 from __future__ import annotations
 
@@ -25,19 +31,27 @@ COLUMNS = (
     "voted_for",
     "points",
 )
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def results_csv(view: Mapping[str, Any], t: Translator) -> str:
-    """Per round: targets, Curator, Distorter, choice, every vote and award; then totals."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow([t(f"ui.csv.{column}") for column in COLUMNS])
+def _cell(value: object) -> str:
+    """A cell a spreadsheet shows as text, never runs."""
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def results_csv(view: Mapping[str, Any], t: Translator) -> bytes:
+    """Per round: targets, Curator, Distorter, choice, every vote and award; then totals.
+
+    Bytes, UTF-8 with a byte order mark, ready for a download button.
+    """
+    rows: list[list[object]] = [[t(f"ui.csv.{column}") for column in COLUMNS]]
     for entry in view["history"]:
         names = {sig_id: sig["name"] for sig_id, sig in entry["signatures"].items()}
         signature_of = {author: sig_id for sig_id, author in entry["authors"].items()}
         choice = next((o["name"] for o in entry["options"] if o["id"] == entry["choice"]), "")
         for player, points in entry["awards"].items():
-            writer.writerow(
+            rows.append(
                 [
                     entry["round"],
                     entry["category"],
@@ -56,5 +70,7 @@ def results_csv(view: Mapping[str, Any], t: Translator) -> str:
                 ]
             )
     for player, total in view["totals"].items():
-        writer.writerow([t("ui.csv.total"), *[""] * 9, player, "", "", total])
-    return buffer.getvalue()
+        rows.append([t("ui.csv.total"), *[""] * 9, player, "", "", total])
+    buffer = io.StringIO()
+    csv.writer(buffer).writerows([_cell(value) for value in row] for row in rows)
+    return buffer.getvalue().encode("utf-8-sig")

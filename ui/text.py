@@ -29,8 +29,11 @@ def browser_language() -> str:
 
 
 def show_error(error: RuleError, language: str) -> None:
-    """A refused command, in the page's language; a typed name or code in it stays literal."""
+    """A refused command, in the page's language; a typed name or code in it stays literal,
+    and a name is isolated so right-to-left text cannot reorder the sentence."""
     params = {k: plain_label(v) if isinstance(v, str) else v for k, v in error.params.items()}
+    if isinstance(params.get("name"), str):
+        params["name"] = isolate(params["name"])
     st.error(translate(language, error.key, **params), icon=":material/warning:")
 
 
@@ -53,6 +56,24 @@ def literal(text: str) -> str:
 def plain_label(text: str) -> str:
     """Text made safe for a widget label, where Streamlit reads Markdown: **x** stays literal."""
     return _MARKDOWN_SPECIALS.sub(r"\\\1", text)
+
+
+def name_html(name: str) -> str:
+    """A player's name for HTML: escaped, and in its own <bdi>, so a right-to-left name keeps
+    its order and cannot pull the punctuation or the next name in a list into it."""
+    return f"<bdi>{literal(name)}</bdi>"
+
+
+def isolate(name: str) -> str:
+    """A player's name for plain text (widget labels and options, where HTML is not read):
+    between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, the plain-text <bdi>."""
+    return f"\u2068{name}\u2069"
+
+
+def sentence_html(t: Translator, key: str, name: str) -> str:
+    """A translated sentence naming a player, as HTML: the sentence escaped, the name in <bdi>."""
+    before, _, after = t(key, name="\x00").partition("\x00")
+    return f"{literal(before)}{name_html(name)}{literal(after)}"
 
 
 def seconds_text(seconds: float | None) -> str:

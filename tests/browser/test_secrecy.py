@@ -28,6 +28,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from engine.i18n import catalogue
+from ui.text import isolate
 
 pytestmark = pytest.mark.browser
 
@@ -204,7 +205,7 @@ def test_screen_and_facilitator_keep_every_secret_until_the_reveal(table: Table,
             break
         except PlaywrightTimeoutError:
             continue
-    facilitator.get_by_role("listbox").get_by_text(loyal[1], exact=True).click()
+    facilitator.get_by_role("listbox").get_by_text(isolate(loyal[1]), exact=True).click()
     button(facilitator, "new_link").click()
     shown = facilitator.locator('[data-testid="stCode"]').filter(has_text="token=")
     expect(shown).to_be_visible(timeout=UI_TIMEOUT_MS)

@@ -6,6 +6,7 @@ import pytest
 from pagekit import NAMES, home_hash, page, rendered, run, seat, tr, visible_text
 
 from engine import RuleError
+from ui.text import isolate
 
 
 @pytest.mark.parametrize("query", [{}, {"key": "nope"}, {"key": "  "}])
@@ -35,13 +36,14 @@ def test_lobby_shows_code_and_roster_and_removes_a_player(engine):
     for name in ("Ana", "Ben", "Cai"):
         assert name in shown
     remove = at.selectbox(key="remove_name")
-    assert list(remove.options) == ["Ana", "Ben", "Cai"]
+    # Each option isolated (FSI ... PDI), so a right-to-left name cannot reorder the list.
+    assert list(remove.options) == [isolate(n) for n in ("Ana", "Ben", "Cai")]
 
     at = run(remove.set_value("Ben"))
     at = run(at.button(key="remove_player").click())
     assert not at.error
     assert engine.public_view(table.code)["players"] == ["Ana", "Cai"]
-    assert list(at.selectbox(key="remove_name").options) == ["Ana", "Cai"]
+    assert list(at.selectbox(key="remove_name").options) == [isolate("Ana"), isolate("Cai")]
     assert tr("en", "ui.players_joined", count=2) in rendered(at)
 
 

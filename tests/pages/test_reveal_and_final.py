@@ -135,7 +135,7 @@ def test_finished_on_the_facilitator_page_with_results_csv(finished, recorded_fi
     csv_files = [f for f in files if f.mimetype.startswith("text/csv")]
     assert csv_files, "the download button carries no CSV"
     expected = results_csv(table.engine.facilitator_view(table.fac), translator("en"))
-    assert csv_files[-1].content.decode("utf-8") == expected
+    assert csv_files[-1].content == expected
     assert csv_files[-1].filename == f"crossed-canvas-{table.code}.csv"
 
 
@@ -143,7 +143,8 @@ def test_results_csv_content(finished):
     r = finished
     table = r["table"]
     t = translator("en")
-    rows = list(csv.reader(io.StringIO(results_csv(table.engine.facilitator_view(table.fac), t))))
+    data = results_csv(table.engine.facilitator_view(table.fac), t)
+    rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
     header, body = rows[0], rows[1:]
     assert header[0] == t("ui.csv.round") and header[-1] == t("ui.csv.points")
     col = {
@@ -203,7 +204,7 @@ def test_results_csv_content(finished):
 def test_results_csv_in_spanish():
     t = translator("es")
     view = {"history": [], "totals": {"Ana": 5}}
-    rows = list(csv.reader(io.StringIO(results_csv(view, t))))
+    rows = list(csv.reader(io.StringIO(results_csv(view, t).decode("utf-8-sig"))))
     assert rows[0][0] == t("ui.csv.round") != translator("en")("ui.csv.round")
     assert rows[1][0] == t("ui.csv.total") and rows[1][-1] == "5"
 

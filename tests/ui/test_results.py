@@ -1,0 +1,85 @@
+"""The teacher's results CSV (ui/results.py): opened in a spreadsheet, no cell runs as a formula,
+and accented names survive Excel (UTF-8 with a byte order mark)."""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import io
+
+from engine import Engine, FakeClock
+from ui.results import results_csv
+from ui.text import translator
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+NAMES = ["=1+1", '=HYPERLINK("http://x")', "@SUM(A1)", "+Ben", "-Cai", "Chloé"]
+
+
+def rows_of(data: bytes) -> list[list[str]]:
+    assert data.startswith(codecs.BOM_UTF8)
+    return list(csv.reader(io.StringIO(data.decode("utf-8-sig"), newline="")))
+
+
+def played_round() -> dict:
+    """The facilitator's view after round 1's reveal, with students named like formulas."""
+    engine = Engine("sqlite://", clock=FakeClock(), seed=3)
+    game = engine.create_game()
+    for name in NAMES:
+        engine.join(game.code, name)
+    engine.start(game.facilitator_token)
+    while engine.public_view(game.code)["phase"] != "reveal":
+        engine.advance(game.facilitator_token)
+    return engine.facilitator_view(game.facilitator_token)
+
+
+def test_player_names_never_become_formulas():
+    rows = rows_of(results_csv(played_round(), translator("en")))
+    cells = [cell for row in rows for cell in row]
+    for name in NAMES[:-1]:
+        assert "'" + name in cells, name
+        assert name not in cells, name
+    assert not [cell for cell in cells if cell.startswith(FORMULA_STARTS)]
+    header = rows[0]
+    players = {row[header.index(translator("en")("ui.csv.player"))] for row in rows[1:]}
+    assert players == {"'=1+1", '\'=HYPERLINK("http://x")', "'@SUM(A1)", "'+Ben", "'-Cai", "Chloé"}
+
+
+def test_utf8_with_a_byte_order_mark_keeps_accents():
+    data = results_csv(played_round(), translator("es"))
+    assert data.startswith(codecs.BOM_UTF8)
+    assert data.count(codecs.BOM_UTF8) == 1
+    assert "Chloé".encode() in data
+    assert "Chloé" in [cell for row in rows_of(data) for cell in row]
+
+
+def test_every_cell_is_escaped_whatever_its_column():
+    """Tab and carriage return start formulas too; object and category names are escaped like
+    player names, and a plain cell is left alone."""
+    view = {
+        "history": [
+            {
+                "round": 1,
+                "category": "\tcategory",
+                "true_target": {"name": "\rtrue"},
+                "false_target": {"name": "-false"},
+                "curator": "=curator",
+                "distorter": "+distorter",
+                "options": [],
+                "choice": None,
+                "target_found": False,
+                "accused": None,
+                "distorter_caught": False,
+                "signatures": {},
+                "authors": {},
+                "votes": {},
+                "awards": {"@voter": 100, "Plain": 0},
+            }
+        ],
+        "totals": {"@voter": 100, "Plain": 0},
+    }
+    rows = rows_of(results_csv(view, translator("en")))
+    first = rows[1]
+    assert first[1:6] == ["'\tcategory", "'\rtrue", "'-false", "'=curator", "'+distorter"]
+    assert first[10] == "'@voter"
+    assert [row[10] for row in rows[1:]] == ["'@voter", "Plain", "'@voter", "Plain"]
+    assert [row[-1] for row in rows[1:]] == ["100", "0", "100", "0"]
