@@ -19,9 +19,9 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 
-from sqlalchemy import event, text
+from sqlalchemy import event, inspect, text
+from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.engine import Engine as SqlEngine
-from sqlalchemy.engine import make_url
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, SQLModel, create_engine
 
@@ -65,6 +65,7 @@ class Database:
             if self.backend == "postgresql":
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
             SQLModel.metadata.create_all(connection)
+            _require_current_schema(connection)
 
     @contextmanager
     def write(self) -> Iterator[Session]:
@@ -112,3 +113,18 @@ def _configure_sqlite(engine: SqlEngine, *, wal: bool) -> None:
     def _on_begin(connection) -> None:  # type: ignore[no-untyped-def]
         write = connection.get_execution_options().get("crossed_write", False)
         connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def _require_current_schema(connection: Connection) -> None:
+    """Refuse, clearly, a database an older version made: `create_all` adds missing tables
+    but never missing columns, and every query would fail later with an obscure error."""
+    found = inspect(connection)
+    for table in SQLModel.metadata.sorted_tables:
+        have = {column["name"] for column in found.get_columns(table.name)}
+        missing = sorted(set(table.columns.keys()) - have)
+        if missing:
+            raise RuntimeError(
+                f"The database was made by an older version of Crossed Canvas (table "
+                f"{table.name!r} lacks {', '.join(missing)}). Move it away (for SQLite, rename "
+                f"the .db file) and start again: its games cannot be continued."
+            )
