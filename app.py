@@ -12,7 +12,7 @@ from engine.i18n import LANGUAGES
 from engine.rules import DEFAULT_DURATIONS
 from ui.browser import browser_id
 from ui.look import page_style
-from ui.runtime import get_engine
+from ui.runtime import checked, get_engine
 from ui.text import browser_language, show_error, translator
 
 # Timer paces a teacher can pick: the rulebook's, or longer phases for younger classes.
@@ -54,7 +54,7 @@ with join_column:
     code = st.text_input(t("ui.home.code_label"), key="join_code", max_chars=8)
     if st.button(t("ui.home.join_go"), key="join_go", type="primary"):
         try:
-            found = engine.public_view(code, browser=browser)
+            found = engine.public_view(checked(code, "error.bad_code"), browser=browser)
         except RuleError as error:
             show_error(error, language)
         else:

@@ -23,6 +23,7 @@ from ui.look import (
     round_heading,
     standings,
 )
+from ui.private_link import private_link_button, remember_key, remembered_key
 from ui.results import results_csv
 from ui.runtime import get_engine, query_param
 from ui.text import (
@@ -40,16 +41,34 @@ st.set_page_config(page_title="Crossed Canvas · facilitator", page_icon="🎨",
 page_style()
 engine = get_engine()
 
-key = query_param("key")
+
+def facilitator_key(language: str) -> str:
+    """The key this page runs on: the private link's (?key=...), or on ?game=CODE the one this
+    tab or this browser remembers."""
+    key = query_param("key", "error.bad_facilitator_token")
+    if key is not None:
+        return key
+    code = query_param("game", "error.bad_code")
+    if code is None:
+        raise RuleError("error.bad_facilitator_token")
+    key = remembered_key(code)
+    if key is None:
+        dead_end(language, message_key="ui.fac.open_private_link")
+    return key
+
+
 language = browser_language()
 try:
-    if key is None:
-        raise RuleError("error.bad_facilitator_token")
+    key = facilitator_key(language)
     view = engine.facilitator_view(key, browser=browser_id())
     status = engine.status(view["code"])
 except RuleError as error:
     dead_end(language, error)
 
+# The page may be projected: the address shows the game's code, never its key.
+remember_key(view["code"], key)
+if st.query_params.to_dict() != {"game": view["code"]}:
+    st.query_params.from_dict({"game": view["code"]})
 language = view["language"]
 t = translator(language)
 
@@ -133,8 +152,10 @@ if phase == "lobby":
             if st.button(t("ui.fac.start"), key="start_game", type="primary", disabled=not ready):
                 command(engine.start)
             st.link_button(t("ui.fac.open_screen"), screen_url)
+            private_link_button(view["code"], key, t)
         if not ready:
             st.caption(t("ui.fac.need_players", fewest=MIN_PLAYERS))
+        st.caption(t("ui.fac.private_link_hint"))
         st.subheader(t("ui.players_joined", count=len(players)))
         st.html(
             '<ol class="cc-roster">'
@@ -168,14 +189,16 @@ else:
             show_error(st.session_state.pop("command_error"), language)
         if view["interrupted"]:
             st.warning(t("ui.fac.interrupted"), icon=":material/power:")
-        if phase != "finished":
-            with st.container(horizontal=True):
+        with st.container(horizontal=True):
+            if phase != "finished":
                 if view["paused"]:
                     timer_button(t("ui.fac.resume"), "resume_game", engine.resume, type="primary")
                 else:
                     timer_button(t("ui.fac.pause"), "pause_game", engine.pause)
                 timer_button(t("ui.fac.advance"), "advance_phase", engine.advance)
-                st.link_button(t("ui.fac.open_screen"), screen_url)
+            st.link_button(t("ui.fac.open_screen"), screen_url)
+            private_link_button(view["code"], key, t)
+        if phase != "finished":
             legend(view, t)
         if phase == "reveal":
             reveal_pictures(view["reveal"], t, 120)

@@ -70,13 +70,17 @@ def code_form(language: str) -> None:
     st.page_link("app.py", label=t("ui.go_home"))
 
 
-def join_form(code: str) -> None:
-    """Code and name: join the game in its lobby, then keep the personal link in the URL."""
+def join_form() -> None:
+    """Code (?code=...) and name: join the game in its lobby, then keep the personal link in
+    the URL. No code, or a wrong one: the code form."""
     language = browser_language()
     try:
-        view = engine.public_view(code, browser=browser)
+        code = query_param("code", "error.bad_code")
+        view = engine.public_view(code, browser=browser) if code else None
     except RuleError as error:
         show_error(error, language)
+        view = None
+    if view is None:
         code_form(language)
         return
     language = view["language"]
@@ -331,11 +335,11 @@ def player_page(token: str) -> None:
             standings(view["totals"], [], t)
 
 
-token = query_param("token")
-code = query_param("code")
+try:
+    token = query_param("token", "error.bad_player_token")
+except RuleError as error:
+    dead_end(browser_language(), error)
 if token:
     player_page(token)
-elif code:
-    join_form(code)
 else:
-    code_form(browser_language())
+    join_form()

@@ -33,12 +33,12 @@ st.set_page_config(page_title="Crossed Canvas", page_icon="🎨", layout="wide")
 page_style(SCREEN_CSS)
 engine = get_engine()
 
-code = query_param("code")
 language = browser_language()
-if code is None:
-    st.title(translator(language)("ui.title"))
-    dead_end(language, message_key="ui.screen.no_code")
 try:
+    code = query_param("code", "error.bad_code")
+    if code is None:
+        st.title(translator(language)("ui.title"))
+        dead_end(language, message_key="ui.screen.no_code")
     status = engine.status(code)
     view = engine.public_view(code, browser=browser_id())
 except RuleError as error:

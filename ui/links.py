@@ -19,12 +19,14 @@ PAGES = ("facilitator", "play", "screen")
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1", "0.0.0.0"}
 
 
-def app_root() -> str:
-    """The app's root address as students' devices can reach it, without a trailing slash."""
+def app_root(*, for_other_devices: bool = True) -> str:
+    """The app's root address, without a trailing slash: PUBLIC_URL when set, else the one this
+    browser uses, its local host replaced for other devices (students' phones)."""
     public = os.environ.get("PUBLIC_URL", "").strip()
     if public:
         return public.rstrip("/")
-    return root_from_browser_url(st.context.url or "", net_util.get_internal_ip())
+    network_ip = net_util.get_internal_ip() if for_other_devices else None
+    return root_from_browser_url(st.context.url or "", network_ip)
 
 
 def root_from_browser_url(url: str, network_ip: str | None) -> str:
@@ -40,9 +42,16 @@ def root_from_browser_url(url: str, network_ip: str | None) -> str:
     return urlunsplit((parts.scheme or "http", netloc, path, "", ""))
 
 
-def page_url(page: str, **params: str) -> str:
+def app_path() -> str:
+    """The app's path in this browser's address bar, base path kept, ending in "/" (where a
+    cookie must apply to reach every page and the app's websocket)."""
+    root = root_from_browser_url(st.context.url or "", None)
+    return urlsplit(root).path + "/"
+
+
+def page_url(page: str, *, for_other_devices: bool = True, **params: str) -> str:
     """The full address of one page of this app, with its query parameters."""
-    return f"{app_root()}/{page}?{urlencode(params)}"
+    return f"{app_root(for_other_devices=for_other_devices)}/{page}?{urlencode(params)}"
 
 
 def qr_png(url: str) -> bytes:

@@ -6,13 +6,15 @@ import os
 
 import streamlit as st
 
-from engine import Engine
+from engine import Engine, RuleError
 from engine.service import RETENTION_DAYS
 from ui.keeper import Keeper
 
 DEFAULT_DATABASE_URL = "sqlite:///crossed_canvas.db"
 # Every device polls this often: updates reach everyone within about 1.5 s.
 POLL_SECONDS = 1.0
+# Codes and tokens are a few dozen characters; an address holding more is not the app's.
+MAX_TEXT_LENGTH = 200
 
 
 _keepers: dict[int, Keeper] = {}
@@ -36,7 +38,20 @@ def get_engine() -> Engine:
     return engine
 
 
-def query_param(name: str) -> str | None:
-    """A query parameter from the address bar, trimmed; None when absent or empty."""
+def checked(value: str, refusal: str) -> str:
+    """`value` trimmed, or RuleError(refusal) when no link of the app and no code on a screen
+    could hold it (a control character such as NUL, or hundreds of characters): such a value
+    gets the page's clear message and never reaches the database, whatever the database is."""
+    value = value.strip()
+    if len(value) > MAX_TEXT_LENGTH or not value.isprintable():
+        raise RuleError(refusal)
+    return value
+
+
+def query_param(name: str, refusal: str) -> str | None:
+    """A query parameter from the address bar, trimmed; None when absent or empty.
+
+    Raises RuleError(refusal) for a value `checked` refuses, so the page says what is wrong.
+    """
     value = st.query_params.get(name)
-    return value.strip() or None if isinstance(value, str) else None
+    return checked(value, refusal) or None if isinstance(value, str) else None

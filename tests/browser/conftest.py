@@ -6,7 +6,9 @@ Fixtures
   pick another with ``@pytest.mark.parametrize("streamlit_server", ["tests/x.py"],
   indirect=True)``. It has ``.url``, ``.port``, ``.log_path``, ``.database_url``, ``.log()``.
   Servers are shared per script for the session; the log tail is attached to failing tests.
-- ``start_streamlit`` (session): the factory behind it, ``start_streamlit("script.py")``.
+- ``start_streamlit`` (session): the factory behind it, ``start_streamlit("script.py")``;
+  ``database_url=...`` runs the server on that database (e.g. a throwaway PostgreSQL) instead
+  of a SQLite file of its own.
 - ``browser`` (session): Chromium at /usr/bin/chromium, never downloaded; missing = failure.
 - ``page`` (1280x800 mouse page) and ``touch_page`` (360x740, has_touch, is_mobile).
 - ``draw_stroke(page, locator, points)`` and ``touch_stroke(page, locator, points)``: draw
@@ -88,7 +90,7 @@ class StreamlitServer:
             self.process.wait(timeout=10)
 
 
-def _start_server(script: str, workdir: Path) -> StreamlitServer:
+def _start_server(script: str, workdir: Path, database_url: str | None) -> StreamlitServer:
     script_path = Path(script)
     if not script_path.is_absolute():
         script_path = ROOT / script_path
@@ -97,7 +99,7 @@ def _start_server(script: str, workdir: Path) -> StreamlitServer:
     port = free_port()
     workdir.mkdir(parents=True, exist_ok=True)
     log_path = workdir / "streamlit.log"
-    database_url = f"sqlite:///{workdir / 'game.db'}"
+    database_url = database_url or f"sqlite:///{workdir / 'game.db'}"
     env = dict(os.environ, DATABASE_URL=database_url, PYTHONUNBUFFERED="1")
     env.setdefault("STREAMLIT_BROWSER_GATHER_USAGE_STATS", "false")
     log_file = open(log_path, "wb")  # noqa: SIM115 - closed with the process
@@ -137,13 +139,13 @@ def _start_server(script: str, workdir: Path) -> StreamlitServer:
 
 @pytest.fixture(scope="session")
 def start_streamlit(tmp_path_factory) -> Iterator:
-    servers: dict[str, StreamlitServer] = {}
+    servers: dict[tuple[str, str | None], StreamlitServer] = {}
 
-    def start(script: str = "app.py") -> StreamlitServer:
-        if script not in servers:
+    def start(script: str = "app.py", database_url: str | None = None) -> StreamlitServer:
+        if (script, database_url) not in servers:
             workdir = tmp_path_factory.mktemp("streamlit")
-            servers[script] = _start_server(script, workdir)
-        return servers[script]
+            servers[script, database_url] = _start_server(script, workdir, database_url)
+        return servers[script, database_url]
 
     yield start
     for server in servers.values():

@@ -26,7 +26,6 @@ from engine.rules import ROUND_PHASES, STROKE_LIMITS
 LANGUAGE = "en"
 PHASES = tuple(phase.value for phase in ROUND_PHASES)
 UI_TIMEOUT_MS = 20_000
-CODE_PATTERN = re.compile(r"^\s*[A-Z0-9]{6}\s*$")  # a join code as the pages show it
 
 PageFactory = Callable[..., Page]
 
@@ -64,8 +63,10 @@ def heading_text(phase: str, round_number: int = 0, rounds: int = 0) -> str:
     return t("ui.round_of", round=round_number, rounds=rounds) + " · " + t(f"ui.phase.{phase}")
 
 
-def query(page: Page, name: str) -> str | None:
-    values = parse_qs(urlsplit(page.url).query).get(name)
+def query(address: Page | str, name: str) -> str | None:
+    """A query parameter of a page's address, or of an address."""
+    url = address if isinstance(address, str) else address.url
+    values = parse_qs(urlsplit(url).query).get(name)
     return values[0] if values else None
 
 
@@ -109,6 +110,16 @@ def settle(page: Page, images: bool = False, pause_ms: int = 0) -> None:
     if pause_ms:
         page.wait_for_timeout(pause_ms)
         page.wait_for_function(check, timeout=UI_TIMEOUT_MS)
+
+
+def copy_private_link(page: Page) -> str:
+    """Press the facilitator page's "Copy my private link"; returns what the clipboard got."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    copy = page.locator(".st-key-private_link button")
+    expect(copy).to_have_text(t("ui.fac.copy_link"), timeout=UI_TIMEOUT_MS)  # set up, ready
+    copy.click()
+    expect(copy).to_have_text(t("ui.fac.link_copied"))
+    return page.evaluate("navigator.clipboard.readText()")
 
 
 def no_traceback(page: Page) -> None:
@@ -163,12 +174,11 @@ class Table:
         page.locator(".st-key-create_pace label").filter(has_text=t(f"ui.pace.{pace}")).click()
         expect(page.locator(".st-key-create_pace input:checked")).to_have_count(1)
         button(page, "create_game").click()
-        page.wait_for_url("**/facilitator?key=*", timeout=UI_TIMEOUT_MS)
-        self.key = query(page, "key") or ""
-        assert self.key, page.url
-        code = page.locator(".cc-code").first
-        expect(code).to_have_text(CODE_PATTERN, timeout=UI_TIMEOUT_MS)
-        self.code = code.inner_text().strip()
+        # The page opens on ?key=..., then shows ?game=CODE: the key stays out of sight.
+        page.wait_for_url("**/facilitator?game=*", timeout=UI_TIMEOUT_MS)
+        self.code = query(page, "game") or ""
+        expect(page.locator(".cc-code").first).to_have_text(self.code, timeout=UI_TIMEOUT_MS)
+        self.key = query(copy_private_link(page), "key") or ""
         assert self.engine.game_code(self.key) == self.code
         self.facilitator = page
 

@@ -1,8 +1,13 @@
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
+import sqlalchemy
 import streamlit as st
 from pagekit import NAMES, Table, seat
+from sqlalchemy import event
 from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 
 from engine import Engine
@@ -49,3 +54,29 @@ def recorded_files(monkeypatch) -> list[MemoryMediaFileStorage]:
 
     monkeypatch.setattr("streamlit.testing.v1.app_test.MemoryMediaFileStorage", Recording)
     return stores
+
+
+def _strings(value: Any) -> Iterator[str]:
+    """Every string inside a statement's parameters (tuples, lists, dicts, nested)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _strings(item)
+
+
+@pytest.fixture
+def sql_strings() -> Iterator[list[str]]:
+    """Every string any database statement received during the test, from any engine: a value
+    that must never reach the database can be looked for here."""
+    seen: list[str] = []
+
+    def record(conn, cursor, statement, parameters, context, executemany) -> None:  # noqa: ARG001
+        seen.extend(_strings(parameters))
+
+    event.listen(sqlalchemy.engine.Engine, "before_cursor_execute", record)
+    yield seen
+    event.remove(sqlalchemy.engine.Engine, "before_cursor_execute", record)

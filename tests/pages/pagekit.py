@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import functools
 import html
+import json
 import re
 import uuid
 from collections.abc import Iterator
@@ -76,12 +77,26 @@ def rendered(at: AppTest) -> str:
     This is more than the visible text: labels, options, HTML bodies, help texts, expander
     labels, code blocks. A secret is absent from the page only if it is absent from here.
     """
-    parts = []
-    for node in walk(at._tree):
-        proto = getattr(node, "proto", None)
-        if proto is not None and hasattr(proto, "DESCRIPTOR"):
-            parts.append(text_format.MessageToString(proto, as_utf8=True))
-    return "\n".join(parts)
+    return "\n".join(filter(None, map(element_text, walk(at._tree))))
+
+
+def element_text(node: Any) -> str:
+    """One element's or block's message as the browser would receive it (empty if none)."""
+    proto = getattr(node, "proto", None)
+    if proto is None or not hasattr(proto, "DESCRIPTOR"):
+        return ""
+    return text_format.MessageToString(proto, as_utf8=True)
+
+
+def private_link_element(at: AppTest) -> Any:
+    """The facilitator page's "Copy my private link" button (a custom component)."""
+    [element] = [node for node in walk(at._tree) if getattr(node, "key", None) == "private_link"]
+    return element
+
+
+def private_link(at: AppTest) -> str:
+    """The link "Copy my private link" puts on the clipboard (the component's data)."""
+    return json.loads(private_link_element(at).proto.json)["link"]
 
 
 def html_text(at: AppTest) -> str:

@@ -3,7 +3,20 @@
 from __future__ import annotations
 
 import pytest
-from pagekit import NAMES, home_hash, page, rendered, run, seat, tr, visible_text
+from pagekit import (
+    NAMES,
+    element_text,
+    home_hash,
+    page,
+    private_link,
+    private_link_element,
+    rendered,
+    run,
+    seat,
+    tr,
+    visible_text,
+    walk,
+)
 
 from engine import RuleError
 from ui.text import isolate
@@ -124,3 +137,35 @@ def test_lost_link_only_after_choosing_a_name(started, phase):
         assert old not in shown, name
     at = run(at.selectbox(key="link_name").set_value("Ana"))
     assert not at.code  # Cai's new link is not shown under another name
+
+
+def test_the_key_leaves_the_address_and_the_page_keeps_working(table):
+    """A projected facilitator page must not show the key (issue point 9): once verified, the
+    address says ?game=CODE, and the tab keeps working on the key it remembers."""
+    at = table.facilitator()
+    assert at.query_params == {"game": table.code}
+    # Only the "Copy my private link" button holds the key (as data for the clipboard).
+    holders = [node for node in walk(at._tree) if table.fac in element_text(node)]
+    assert holders == [private_link_element(at)]
+    assert private_link(at).endswith(f"/facilitator?key={table.fac}")
+
+    at = run(at.button(key="start_game").click())
+    assert table.phase == "roles"
+    assert at.query_params == {"game": table.code}
+    at = run(at.button(key="advance_phase").click())
+    assert table.phase == "pulse1"
+    assert not at.error
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_game_code_alone_asks_for_the_private_link(engine, language):
+    """A new tab of ?game=CODE in a browser that never opened the private link controls nothing."""
+    table = seat(engine, NAMES, language=language)
+    at = page("pages/facilitator.py", game=table.code)
+    at.context = {"locale": f"{language}-ES"}
+    run(at)
+    assert [w.value for w in at.warning] == [tr(language, "ui.fac.open_private_link")]
+    assert not at.button and not at.error
+    assert table.code not in rendered(at)
+    [link] = at.get("page_link")
+    assert link.proto.page_script_hash == home_hash()

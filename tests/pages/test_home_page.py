@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs, urlsplit
+
 import pytest
-from pagekit import page, rendered, run, seat, tr
+from pagekit import page, private_link, rendered, run, seat, tr
 
 from engine.rules import DEFAULT_DURATIONS
 
@@ -18,9 +20,10 @@ def test_create_game_opens_the_facilitator_page_of_a_new_game(engine, language, 
     at.radio(key="create_pace").set_value(pace)
     run(at.button(key="create_game").click())
 
-    key = at.query_params.get("key")
-    assert key, "create_game must switch to the facilitator page with ?key=..."
+    # The facilitator page opened, and its private link holds the new game's key.
+    [key] = parse_qs(urlsplit(private_link(at)).query)["key"]
     view = engine.facilitator_view(key)  # the key is a real facilitator token
+    assert at.query_params == {"game": view["code"]}  # the key left the address bar
     assert view["phase"] == "lobby"
     assert view["language"] == language
     assert view["durations"] == {
