@@ -838,8 +838,12 @@ class Engine:
 
     @staticmethod
     def _named_player(session: Session, game: Game, name: object) -> Player:
-        """The player the facilitator picked by name."""
-        wanted = rules.name_key(name) if isinstance(name, str) else None
+        """The player the facilitator picked from the roster, by name as a join compares
+        names (case never counts); a name no join would accept picks nobody."""
+        try:
+            wanted = rules.name_key(rules.clean_name(name))
+        except RuleError:
+            wanted = None
         player = next((p for p in Engine._players(session, game) if p.name_key == wanted), None)
         if player is None:
             raise RuleError("error.unknown_player")

@@ -238,3 +238,15 @@ def test_pause_and_resume_meant_for_a_phase_that_is_over_do_nothing(table):
     assert fingerprint(table) == before
     table.engine.pause(table.fac, phase="roles", round=1)
     assert table.public()["paused"]
+
+
+@pytest.mark.parametrize("name", ["A\x00na", "\x00", "Ana\u202e", "\ud800Ana"])
+def test_garbage_names_are_refused_before_the_database_on_every_database(file_url, name):
+    clock = FakeClock()
+    engine = Engine(file_url, clock=clock)
+    table = seat_table(engine, clock, 2, start=False)
+    before = row_counts(engine)
+    refused("error.name_bad_characters", engine.join, table.code, name)
+    refused("error.unknown_player", engine.remove_player, table.fac, name)
+    refused("error.unknown_player", engine.player_token, table.fac, name)
+    assert row_counts(engine) == before
