@@ -190,8 +190,15 @@ class Table:
         return page
 
     def join(self, name: str, page: Page | None = None, **page_options: Any) -> Person:
-        """Join through /play?code=..., typing the name; the page ends up on ?token=..."""
-        page = page or self.new_page(**page_options)
+        """Join through /play?code=..., typing the name; the page ends up on ?token=...
+
+        A page reused for several students stands for several browsers: its cookies are
+        cleared first, or the app would give each join the seat that browser already holds.
+        """
+        if page is None:
+            page = self.new_page(**page_options)
+        else:
+            page.context.clear_cookies()
         page.goto(f"{self.server.url}/play?code={self.code}")
         field_ = page.locator(".st-key-join_name input")
         field_.wait_for(timeout=UI_TIMEOUT_MS)
@@ -251,7 +258,10 @@ class Table:
             view = self.public()
         heading = heading_text(phase, view["round"], view["rounds"])
         for page in self.pages():
-            expect(page.locator(".cc-phase").first).to_have_text(heading, timeout=UI_TIMEOUT_MS)
+            try:
+                expect(page.locator(".cc-phase").first).to_have_text(heading, timeout=UI_TIMEOUT_MS)
+            except AssertionError as stale:
+                raise AssertionError(f"{page.url} did not show {heading!r}") from stale
             settle(page)
 
     # -- acting -------------------------------------------------------------------------------
