@@ -42,6 +42,8 @@ class Game(SQLModel, table=True):
     interrupted: bool = False
     # The facilitator closed the lobby: nobody else may join.
     locked: bool = False
+    # The game the facilitator started for the same class once this one finished.
+    next_code: str | None = Field(default=None, max_length=12)
     # Hashes of browser sessions whose player the facilitator removed: they may not rejoin.
     banned: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
 

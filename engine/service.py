@@ -104,28 +104,56 @@ class Engine:
             raise RuleError("error.bad_language", language=_shown(language))
         deck_name = _deck_name(deck)
         phase_seconds = rules.durations_for(durations)
+        with self._db.write() as session:
+            return self._new_game(session, language, deck_name, phase_seconds, self._clock())
+
+    def play_again(self, facilitator_token: str) -> NewGame:
+        """Once a game is finished, a new one for the same class (same language, pace and
+        deck): its code is shown to this game's players, who join it in one tap. Once only:
+        a second click finds the new game already made."""
+
+        def act(session: Session, game: Game, now: float) -> NewGame:
+            if game.phase != Phase.FINISHED:
+                raise RuleError("error.not_finished")
+            if game.next_code is not None:
+                raise RuleError("error.already_playing_again", code=game.next_code)
+            new = self._new_game(session, game.language, game.deck, dict(game.durations), now)
+            game.next_code = new.code
+            game.version += 1
+            return new
+
+        return self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+
+    def _new_game(
+        self,
+        session: Session,
+        language: str,
+        deck_name: str,
+        durations: dict[str, float],
+        now: float,
+    ) -> NewGame:
+        """A game row in the lobby, under a join code no other game has."""
         for _attempt in range(20):
             with self._rng_lock:
                 code = "".join(self._rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
                 seed = self._rng.getrandbits(62)
             token = new_token()
-            now = self._clock()
             game = Game(
                 code=code,
                 facilitator_hash=token_hash(token),
                 language=language,
                 deck=deck_name,
-                durations=phase_seconds,
+                durations=durations,
                 seed=seed,
                 created_at=now,
                 touched_at=now,
             )
             try:
-                with self._db.write() as session:
+                with session.begin_nested():  # a taken code undoes this row alone
                     session.add(game)
-                return NewGame(code, token)
             except IntegrityError:
                 continue  # the code was taken: draw another
+            return NewGame(code, token)
         raise RuntimeError("could not find a free join code")
 
     def join(self, code: str, name: str, *, browser: str | None = None) -> str:

@@ -44,6 +44,7 @@ class GameFacts:
     version: int
     locked: bool
     interrupted: bool
+    next_code: str | None
 
     @classmethod
     def of(cls, game: Game) -> GameFacts:
@@ -60,6 +61,7 @@ class GameFacts:
             version=game.version,
             locked=game.locked,
             interrupted=game.interrupted,
+            next_code=game.next_code,
         )
 
 
@@ -113,6 +115,8 @@ def public_view(snap: Snapshot, now: float) -> dict[str, Any]:
         "totals": _totals(snap),
         "reveal": None,
         "winners": winners(_totals(snap)) if snap.phase is Phase.FINISHED else [],
+        # The code of the game the class plays next, once the facilitator started it.
+        "next_game": game.next_code,
     }
     if rnd is None:
         return view
@@ -216,7 +220,8 @@ def _fragments(snap: Snapshot, visible) -> list[dict[str, Any]]:  # type: ignore
 
 
 def _readiness(snap: Snapshot) -> tuple[dict[str, int] | None, list[str]]:
-    """Role-neutral readiness: counts, and signatures that have submitted in a pulse."""
+    """Role-neutral readiness: counts, and the signatures whose artist has submitted in a
+    pulse, or voted in the accusation (the Curator votes too, under no signature)."""
     rnd = snap.current_round
     assert rnd is not None
     pulse = pulse_of(snap.phase)
@@ -224,7 +229,10 @@ def _readiness(snap: Snapshot) -> tuple[dict[str, int] | None, list[str]]:
         done = sorted(f.signature for f in snap.fragments if f.pulse == pulse)
         return {"done": len(done), "total": len(rnd.signatures)}, done
     if snap.phase is Phase.ACCUSATION:
-        return {"done": len(snap.votes.get(rnd.id, [])), "total": len(snap.players)}, []
+        votes = snap.votes.get(rnd.id, [])
+        voted = {v.voter_id for v in votes}
+        done = sorted(sig_id for sig_id, sig in rnd.signatures.items() if sig["player"] in voted)
+        return {"done": len(votes), "total": len(snap.players)}, done
     return None, []
 
 
