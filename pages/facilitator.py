@@ -127,6 +127,21 @@ def lost_link() -> None:
             st.image(qr_png(link), width=260)
 
 
+def play_again() -> None:
+    """A new game for the same class: this game's players see its code and join in a tap."""
+    with st.container(horizontal=True, vertical_alignment="center"):
+        if st.button(t("ui.fac.play_again"), key="play_again", type="primary"):
+            try:
+                new_game = engine.play_again(key)
+            except RuleError as error:
+                show_error(error, language)
+            else:
+                st.switch_page(
+                    "pages/facilitator.py", query_params={"key": new_game.facilitator_token}
+                )
+        st.page_link("app.py", label=t("ui.go_home"), icon=":material/home:")
+
+
 heading, timer = st.columns([3, 1])
 with heading:
     st.html(f'<div class="cc-phase">{round_heading(view, t)}</div>')
@@ -205,6 +220,7 @@ else:
             reveal_summary(view, t)
         elif phase == "finished":
             st.html(f'<div class="cc-huge">★ {", ".join(map(name_html, view["winners"]))}</div>')
+            play_again()
         elif view["fragments"]:
             show_composition(view["fragments"], view["signatures"], 320)
     with side:

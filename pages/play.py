@@ -277,6 +277,26 @@ def accuse(view: dict[str, Any], t: Translator, token: str) -> None:
             st.rerun()
 
 
+def next_game(view: dict[str, Any], t: Translator) -> None:
+    """Once the teacher starts the next game, join it in one tap, under the same name."""
+    if not view["next_game"]:
+        st.info(t("ui.play.wait_next_game"))
+        return
+    if st.button(t("ui.play.join_next"), key="join_next", type="primary", width="stretch"):
+        try:
+            token = engine.join(view["next_game"], view["name"], browser=browser)
+        except RuleError as error:
+            show_error(error, view["language"])
+            st.page_link(
+                "pages/play.py",
+                label=t("ui.play.join_next_by_code"),
+                query_params={"code": view["next_game"]},
+            )
+        else:
+            st.query_params.from_dict({"token": token})
+            st.rerun()
+
+
 def player_page(token: str) -> None:
     try:
         view = engine.player_view(token, browser=browser)
@@ -305,6 +325,7 @@ def player_page(token: str) -> None:
         winners = view["winners"]
         message = "ui.play.you_won" if view["name"] in winners else "ui.play.game_over"
         st.html(f'<div class="cc-role">{literal(t(message))}</div>')
+        next_game(view, t)
         standings(view["totals"], winners, t)
         return
     scroll_to_top_on_new_phase(view)

@@ -71,6 +71,9 @@ if phase == "lobby":
     with right:
         st.image(qr_png(join_url), width=420)
 elif phase == "finished":
+    if view["next_game"]:  # the teacher started the next game: the projector follows
+        st.query_params.from_dict({"code": view["next_game"]})
+        st.rerun()
     podium(view["totals"], t)
 elif phase == "reveal":
     pictures, summary = st.columns([1, 2])
