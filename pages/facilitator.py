@@ -210,7 +210,7 @@ else:
                     timer_button(t("ui.fac.resume"), "resume_game", engine.resume, type="primary")
                 else:
                     timer_button(t("ui.fac.pause"), "pause_game", engine.pause)
-                timer_button(t("ui.fac.advance"), "advance_phase", engine.advance)
+                timer_button(t(f"ui.fac.advance.{phase}"), "advance_phase", engine.advance)
             st.link_button(t("ui.fac.open_screen"), screen_url)
             private_link_button(view["code"], key, t)
         if phase != "finished":

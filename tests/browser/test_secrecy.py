@@ -82,7 +82,7 @@ def neutral_texts() -> list[str]:
         (
             text
             for key, text in strings.items()
-            if ".hint." in key or key.startswith(("ui.home.", "ui.phase."))
+            if ".hint." in key or key.startswith(("ui.home.", "ui.phase.", "ui.fac.advance."))
         ),
         key=len,
         reverse=True,
@@ -188,7 +188,7 @@ def test_screen_and_facilitator_keep_every_secret_until_the_reveal(table: Table,
     # The search does find secrets where they belong: on a loyal artist's own open card.
     assert whole(target["name"]).search(words_of(control))
     assert t("ui.role.loyal") in words_of(control)
-    assert whole(t("ui.fac.advance")).search(words_of(captured[-1][2]))
+    assert whole(t("ui.fac.advance.accusation")).search(words_of(captured[-1][2]))
 
     # -- the lost link: one player's link, and only once that player is picked -------------
     facilitator = table.facilitator

@@ -69,3 +69,13 @@ def test_a_timer_click_meant_for_a_phase_already_over_does_nothing(engine):
     assert not at.error
     at = run(at.button(key="advance_phase").click())  # a click drawn in pulse 1 ends it
     assert table.phase == "merge"
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_end_button_says_which_phase_it_ends(engine, language):
+    table = seat(engine, language=language)
+    table.start()
+    for phase in ("roles", "pulse1", "merge", "discussion"):
+        table.advance_to(phase)
+        label = table.facilitator().button(key="advance_phase").label
+        assert label == tr(language, f"ui.fac.advance.{phase}")
