@@ -26,9 +26,11 @@ browser = browser_id()
 
 
 def game_language_follows() -> None:
-    """Switching the page to Spanish also proposes a Spanish game (still changeable)."""
+    """Switching the page to Spanish also proposes a Spanish game (still changeable). The
+    pace is set again: its labels change language, and the browser would drop the choice."""
     if st.session_state.get("home_language"):
         st.session_state["create_language"] = st.session_state["home_language"]
+    st.session_state["create_pace"] = st.session_state.get("create_pace") or "standard"
 
 
 language = (
@@ -62,10 +64,13 @@ with join_column:
 
 with create_column:
     st.subheader(t("ui.home.create_title"))
+    # Defaults through session state, not index=: the language switch sets both, and a
+    # widget given a default and a value set in session state logs a warning.
+    st.session_state.setdefault("create_language", language)
+    st.session_state.setdefault("create_pace", "standard")
     game_language = st.selectbox(
         t("ui.home.game_language"),
         LANGUAGES,
-        index=LANGUAGES.index(language),
         format_func=LANGUAGE_NAMES.get,
         key="create_language",
     )

@@ -109,6 +109,7 @@ def lost_link() -> None:
             view["players"],
             index=None,
             format_func=isolate,
+            placeholder=t("ui.choose_player"),
             key="link_name",
         )
         if who is None:
@@ -189,6 +190,7 @@ if phase == "lobby":
                     players,
                     index=None,
                     format_func=isolate,
+                    placeholder=t("ui.choose_player"),
                     key="remove_name",
                 )
                 if st.button(t("ui.fac.remove"), key="remove_player", disabled=leaving is None):

@@ -87,6 +87,15 @@ def join_form() -> None:
     t = translator(language)
     st.title(t("ui.play.join_title"))
     st.html(f'<div class="cc-code">{literal(view["code"])}</div>')
+    if view["phase"] != "lobby" or view["locked"]:
+        # Said before a name is typed (a late student, a locked lobby), unless this browser
+        # holds a seat already: joining again returns it, whatever the name.
+        try:
+            enter(engine.join(view["code"], "", browser=browser))
+        except RuleError as error:
+            show_error(error, language)
+            st.page_link("app.py", label=t("ui.go_home"))
+        return
     with st.form("join"):
         name = st.text_input(t("ui.play.name_label"), key="join_name", max_chars=24)
         submitted = st.form_submit_button(
@@ -98,9 +107,13 @@ def join_form() -> None:
         except RuleError as error:
             show_error(error, language)
         else:
-            st.query_params.clear()
-            st.query_params["token"] = token
-            st.rerun()
+            enter(token)
+
+
+def enter(token: str) -> None:
+    """Go to one's seat: the personal link replaces the code in the address bar."""
+    st.query_params.from_dict({"token": token})
+    st.rerun()
 
 
 def act(action, *args) -> bool:  # type: ignore[no-untyped-def]
@@ -208,7 +221,8 @@ def draw(view: dict[str, Any], t: Translator, token: str) -> None:
             st.session_state[confirm_key] = True
             st.rerun()
         return
-    st.warning(t("ui.play.confirm_question", count=len(strokes)))
+    question = "ui.play.confirm_question" if len(strokes) > 1 else "ui.play.confirm_question_one"
+    st.warning(t(question, count=len(strokes)))
     yes, no = st.columns(2)
     if no.button(t("ui.play.keep_drawing"), key="cancel_submit"):
         st.session_state[confirm_key] = False
@@ -293,8 +307,7 @@ def next_game(view: dict[str, Any], t: Translator) -> None:
                 query_params={"code": view["next_game"]},
             )
         else:
-            st.query_params.from_dict({"token": token})
-            st.rerun()
+            enter(token)
 
 
 def player_page(token: str) -> None:
@@ -332,6 +345,9 @@ def player_page(token: str) -> None:
     card_shown = phase != "reveal" and role_card(view, t)
     curator = view["role"] == "curator"
     if phase in ("pulse1", "pulse2") and not curator:
+        if not card_shown:
+            fewest, most = STROKE_LIMITS[1 if phase == "pulse1" else 2]
+            st.caption(t("ui.play.hint.draw", fewest=fewest, most=most))
         draw(view, t, token)
     elif phase == "choice" and curator and view["options"]:
         choose(view, t, token)

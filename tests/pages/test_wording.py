@@ -1,0 +1,46 @@
+"""Words a class reads: said at the right moment, in the game's language, in the right number."""
+
+from __future__ import annotations
+
+import pytest
+from pagekit import a_path, drawing_state, page, run, seat, tr
+
+
+def canvas_key(view) -> str:
+    return f"draw_r{view['round']}_p1-gen0"
+
+
+def test_a_late_student_is_told_before_typing_a_name(started):
+    at = run(page("pages/play.py", code=started.code))
+    assert [e.value for e in at.error] == [tr("en", "error.already_started")]
+    assert not at.text_input  # no name to type in vain
+
+
+def test_a_locked_lobby_is_said_before_typing_a_name(table):
+    table.engine.lock_lobby(table.fac)
+    at = run(page("pages/play.py", code=table.code))
+    assert [e.value for e in at.error] == [tr("en", "error.lobby_locked")]
+    assert not at.text_input
+
+
+def test_one_stroke_is_asked_about_in_the_singular(started):
+    table = started
+    table.advance_to("pulse1")
+    artist = table.loyal()[0]
+    at = table.play(artist)
+    at.session_state[canvas_key(table.view(artist))] = drawing_state(a_path())
+    at = run(run(at).button(key="submit_fragment").click())
+    assert [w.value for w in at.warning] == [tr("en", "ui.play.confirm_question_one")]
+
+
+def test_a_pulse_with_the_card_hidden_says_what_to_do(started):
+    table = started
+    table.advance_to("pulse1")
+    at = table.play(table.loyal()[0])
+    assert tr("en", "ui.play.hint.draw", fewest=1, most=3) in [c.value for c in at.caption]
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_name_pickers_ask_in_the_games_language(engine, language):
+    at = seat(engine, language=language).facilitator()
+    assert at.selectbox(key="remove_name").placeholder == tr(language, "ui.choose_player")
