@@ -12,7 +12,7 @@ from typing import Any
 import streamlit as st
 
 from engine import RuleError
-from engine.rules import STROKE_LIMITS
+from engine.rules import POINTS_PER_POINT, STROKE_LIMITS
 from ui.board import composition_png, show_composition
 from ui.browser import browser_id
 from ui.canvas import drawing_canvas, reset_canvas
@@ -310,6 +310,30 @@ def next_game(view: dict[str, Any], t: Translator) -> None:
             enter(token)
 
 
+def points_line(view: dict[str, Any], t: Translator) -> str:
+    """Why this player got this round's points (R8 to R10), in one line: each of the round's
+    two outcomes pays either everyone but the Distorter, or the Distorter alone."""
+    reveal = view["reveal"]
+    mine = reveal["awards"].get(view["name"], 0)
+    distorter = view["name"] == reveal["distorter"]
+    others = len(reveal["awards"]) - 1
+    target = "found" if reveal["target_found"] else "missed"
+    if reveal["distorter_caught"]:
+        accusation = "caught"
+    else:
+        accusation = "escaped" if reveal["accused"] else "nobody"
+
+    def paid(outcome: str, others_win: bool) -> str:
+        if distorter:
+            points = 0 if others_win else others * POINTS_PER_POINT
+        else:
+            points = POINTS_PER_POINT if others_win else 0
+        return t(f"ui.points.{outcome}.{'distorter' if distorter else 'others'}", points=points)
+
+    reasons = [paid(target, reveal["target_found"]), paid(accusation, reveal["distorter_caught"])]
+    return t("ui.points.line", points=mine, reasons="; ".join(reasons))
+
+
 def player_page(token: str) -> None:
     try:
         view = engine.player_view(token, browser=browser)
@@ -354,6 +378,7 @@ def player_page(token: str) -> None:
     elif phase == "accusation":
         accuse(view, t, token)
     elif phase == "reveal":
+        st.html(f'<div class="cc-role">{literal(points_line(view, t))}</div>')
         reveal_pictures(view["reveal"], t, 100)
         reveal_summary(view, t)
     else:

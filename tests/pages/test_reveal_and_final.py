@@ -8,7 +8,7 @@ import io
 import re
 
 import pytest
-from pagekit import Table, has_word, rendered, rid, shows_points, tr, visible, visible_text
+from pagekit import Table, has_word, rendered, rid, seat, shows_points, tr, visible, visible_text
 
 from ui.results import results_csv
 from ui.text import translator
@@ -216,3 +216,34 @@ def test_reveal_names_absent_before_reveal_on_every_page(started):
     true_name = table.view(table.loyal()[0])["target"]["name"]
     for at in (table.screen(), table.facilitator()):
         assert not has_word(rendered(at), true_name)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_each_phone_says_why_it_got_its_points(engine, language):
+    """R8 to R10 in one line per phone: here the Curator misses and nobody votes (a tie)."""
+    table = seat(engine, language=language)
+    table.start()
+    table.advance_to("reveal")
+    reveal = table.public()["reveal"]
+    distorter = reveal["distorter"]
+    loyal = next(n for n in table.tokens if n not in (distorter, reveal["curator"]))
+    expected = {
+        distorter: tr(
+            language,
+            "ui.points.line",
+            points=800,
+            reasons=tr(language, "ui.points.missed.distorter", points=400)
+            + "; "
+            + tr(language, "ui.points.nobody.distorter", points=400),
+        ),
+        loyal: tr(
+            language,
+            "ui.points.line",
+            points=0,
+            reasons=tr(language, "ui.points.missed.others", points=0)
+            + "; "
+            + tr(language, "ui.points.nobody.others", points=0),
+        ),
+    }
+    for name, line in expected.items():
+        assert line in visible_text(table.play(name)), name
