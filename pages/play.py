@@ -46,9 +46,15 @@ PLAY_CSS = """
 .cc-role { font-size: 1.3rem; font-weight: 800; }
 .cc-phase { font-size: 1.1rem; }
 .cc-table { table-layout: fixed; width: 100%; }
-/* The countdown floats in the top corner, in sight while the student scrolls to draw. */
+/* The countdown floats in the top corner, in sight while the student scrolls to draw; taps
+   and strokes pass through it (the canvas corner, Clear), and the heading wraps before it. */
 .cc-timer { position: fixed; top: .35rem; right: .8rem; z-index: 999991; font-size: 1.8rem;
-  background: rgba(255, 255, 255, .92); border-radius: .5rem; padding: 0 .5rem; }
+  background: rgba(255, 255, 255, .8); border-radius: .5rem; padding: 0 .5rem;
+  pointer-events: none; }
+.cc-head { padding-right: 6.5rem; overflow-wrap: anywhere; }
+/* While drawing, the stroke counter and Submit stay in sight at the bottom of a phone. */
+[data-testid="stLayoutWrapper"]:has(> .st-key-cc_submit_bar) { position: sticky; bottom: 0;
+  z-index: 20; background: #fff; padding: .4rem 0 .6rem; border-top: 1px solid #ddd; }
 """
 CANVAS_SIZE = 320  # fits a 360 px phone's main column (16 px padding each side)
 
@@ -209,6 +215,20 @@ def draw(view: dict[str, Any], t: Translator, token: str) -> None:
         full_message=t("ui.play.full", most=most),
     )
     keep_draft(token, canvas_key, strokes, kept)
+    with st.container(key="cc_submit_bar"):
+        submit_bar(view, t, token, canvas_key, strokes, (fewest, most))
+
+
+def submit_bar(
+    view: dict[str, Any],
+    t: Translator,
+    token: str,
+    canvas_key: str,
+    strokes: list,
+    limits: tuple[int, int],
+) -> None:
+    """The stroke counter, Submit and its confirmation: a bar kept in sight while drawing."""
+    fewest, most = limits
     st.html(f"<b>{literal(t('ui.play.stroke_counter', count=len(strokes), most=most))}</b>")
     confirm_key = f"confirming_{canvas_key}"
     if not st.session_state.get(confirm_key):
@@ -348,7 +368,7 @@ def player_page(token: str) -> None:
     sig = view["signatures"].get(view["signature"] or "")
     chip = f" · {signature_html(sig)}" if sig and phase != "finished" else ""
     st.html(
-        f"<div><b>{name_html(view['name'])}</b>{chip}"
+        f'<div class="cc-head"><b>{name_html(view["name"])}</b>{chip}'
         f'<div class="cc-phase">{round_heading(view, t)}</div>'
         f'<div class="cc-muted">{category_line(view, t)}</div></div>'
     )

@@ -1,0 +1,94 @@
+"""A phone in a real class (issue "Classroom-proof"): the teacher's double click ends one phase;
+a 24-character name and the countdown share the top without covering each other or the canvas;
+Submit and the counter stay in sight with the card open; strokes survive a reload and are
+locked for the artist when the pulse ends before they tapped Submit."""
+
+from __future__ import annotations
+
+import pytest
+from gamekit import UI_TIMEOUT_MS, Table, button, heading_text, open_card, settle, t, wait_canvas
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+LONG_NAME = "Maximiliana Bartolomea Q"  # 24 characters, the most a name may have
+NAMES = [LONG_NAME, "Bea", "Cruz", "Dana", "Eli"]
+
+
+def boxes_overlap(a: dict, b: dict) -> bool:
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
+def in_viewport(box: dict | None, height: int) -> bool:
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+def test_a_phone_through_a_pulse_and_a_double_click(table: Table, new_page, touch_draw):
+    table.create_game()
+    phone = new_page(width=360, height=740, touch=True, scale=2)
+    others = new_page()
+    for name in NAMES:
+        table.join(name, page=phone if name == LONG_NAME else others)
+    others.close()
+    table.start()
+    artist = next(name for name in NAMES if table.view(name)["role"] != "curator")
+    if artist != LONG_NAME:  # the phone belongs to an artist this round
+        phone.goto(f"{table.server.url}/play?token={table.players[artist].token}")
+        table.players[artist].page = phone
+
+    # The teacher double-clicks "End the roles now": one phase ends, not two.
+    end = button(table.facilitator, "advance_phase")
+    expect(end).to_have_text(t("ui.fac.advance.roles"))
+    end.dblclick()
+    table.wait_phase("pulse1", 1)
+    settle(table.facilitator, pause_ms=1500)
+    assert (table.public()["phase"], table.public()["round"]) == ("pulse1", 1)
+    expect(end).to_have_text(t("ui.fac.advance.pulse1"))
+
+    # The phone: card open, the canvas in view, Submit and the counter still on screen.
+    expect(phone.locator(".cc-phase").first).to_have_text(
+        heading_text("pulse1", 1, len(NAMES)), timeout=UI_TIMEOUT_MS
+    )
+    open_card(phone)
+    canvas = wait_canvas(phone)
+    timer = phone.locator(".cc-timer")
+    expect(timer).to_be_visible(timeout=UI_TIMEOUT_MS)
+    assert timer.evaluate("e => getComputedStyle(e).pointerEvents") == "none"
+    name = phone.locator(".cc-head b").first
+    assert not boxes_overlap(name.bounding_box(), timer.bounding_box())
+    canvas.evaluate("e => e.scrollIntoView({block: 'center'})")  # as a student scrolls to it
+    submit = button(phone, "submit_fragment")
+    assert in_viewport(submit.bounding_box(), 740), "Submit is off screen while drawing"
+    assert in_viewport(canvas.bounding_box(), 740)
+    bar = phone.locator(".st-key-cc_submit_bar")
+    assert not boxes_overlap(canvas.bounding_box(), bar.bounding_box()), "the bar hides the canvas"
+
+    # A stroke started in the canvas's top-right corner (where the countdown may sit) counts.
+    touch_draw(phone, canvas, [(0.97, 0.03), (0.8, 0.15), (0.6, 0.3)])
+    counter = phone.locator(".st-key-cc_submit_bar b").first
+    expect(counter).to_have_text(t("ui.play.stroke_counter", count=1, most=3))
+    assert in_viewport(counter.bounding_box(), 740)
+    touch_draw(phone, canvas, [(0.1, 0.7), (0.5, 0.75), (0.9, 0.7)])
+    expect(counter).to_have_text(t("ui.play.stroke_counter", count=2, most=3))
+
+    # A reload brings the strokes back; nobody else's view ever holds them.
+    settle(phone, pause_ms=500)
+    assert len(table.view(artist)["draft"]) == 2
+    assert "draft" not in table.public()
+    phone.reload()
+    wait_canvas(phone)
+    expect(phone.locator(".st-key-cc_submit_bar b").first).to_have_text(
+        t("ui.play.stroke_counter", count=2, most=3), timeout=UI_TIMEOUT_MS
+    )
+
+    # The teacher ends the pulse before the artist taps Submit: the strokes are theirs anyway.
+    table.advance("pulse1", 1)
+    expect(phone.get_by_text(t("ui.play.auto_locked"))).to_be_visible(timeout=UI_TIMEOUT_MS)
+    signature = table.view(artist)["signature"]
+    (mine,) = [f for f in table.public()["fragments"] if f["signature"] == signature]
+    assert len(mine["strokes"]) == 2
