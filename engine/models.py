@@ -17,7 +17,8 @@ class Game(SQLModel, table=True):
     facilitator_hash: str = Field(unique=True, index=True, max_length=64)
     language: str = Field(max_length=5)
     deck: str
-    durations: dict[str, float] = Field(sa_column=Column(JSON, nullable=False))
+    # Seconds per phase; None: the phase waits for the facilitator (an untimed pace).
+    durations: dict[str, float | None] = Field(sa_column=Column(JSON, nullable=False))
     # Secret: rotations, pairs, signatures and option order all derive from it.
     seed: int = Field(sa_column=Column(BigInteger, nullable=False))
     phase: str = Field(default="lobby", max_length=16)
@@ -25,7 +26,10 @@ class Game(SQLModel, table=True):
     rounds: int = 0
     phase_started_at: float | None = None
     deadline: float | None = None
-    # Seconds left in the phase when the facilitator paused; None while the clock runs.
+    # Paused by the facilitator (or after an outage): actions wait for resume.
+    paused: bool = False
+    # Seconds the phase had left at the pause; None while the clock runs, or in a phase that
+    # waits for the facilitator (an untimed pace).
     paused_left: float | None = None
     # Secret: player ids in round order (R1).
     curator_order: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))

@@ -94,13 +94,17 @@ def phase_complete(
     return False
 
 
-def durations_for(overrides: Mapping[str, float] | None) -> dict[str, float]:
+def durations_for(overrides: Mapping[str, float | None] | None) -> dict[str, float | None]:
     """Phase lengths for a game: the rulebook's, with a facilitator's overrides checked.
 
-    Anything but a mapping of phase names to seconds is refused, not crashed on: the service
-    passes what a caller sent straight here.
+    None makes a phase wait for the facilitator (an untimed pace: WCAG 2.2.1, timing
+    adjustable); it still ends early when everyone has answered. Anything but a mapping of
+    phase names to seconds or None is refused, not crashed on: the service passes what a
+    caller sent straight here.
     """
-    result = {phase.value: float(seconds) for phase, seconds in DEFAULT_DURATIONS.items()}
+    result: dict[str, float | None] = {
+        phase.value: float(seconds) for phase, seconds in DEFAULT_DURATIONS.items()
+    }
     if overrides is None:
         return result
     if not isinstance(overrides, Mapping):
@@ -108,6 +112,9 @@ def durations_for(overrides: Mapping[str, float] | None) -> dict[str, float]:
     for name, seconds in overrides.items():
         if not isinstance(name, str) or name not in result:
             raise RuleError("error.bad_durations", phase=name)
+        if seconds is None:
+            result[name] = None
+            continue
         # Compared as given: float() of a huge int would raise OverflowError.
         if (
             isinstance(seconds, bool)

@@ -37,6 +37,8 @@ CODE_PATTERN = re.compile(r"[A-Z0-9]{1,12}")
 REQUEST_ID_PATTERN = re.compile(r"[A-Za-z0-9_.:-]{1,100}")
 SNAPSHOT_CACHE_SIZE = 256
 DEFAULT_DECK_NAME = "default"
+# What the facilitator's "+30 s" adds to the current phase.
+EXTEND_SECONDS = 30.0
 # RULINGS (timing): a game the server could not keep for longer resumes paused, not played.
 OUTAGE_SECONDS = 30.0
 # Games and the names in them are deleted this long after their last change (configurable).
@@ -129,7 +131,7 @@ class Engine:
         session: Session,
         language: str,
         deck_name: str,
-        durations: dict[str, float],
+        durations: dict[str, float | None],
         now: float,
     ) -> NewGame:
         """A game row in the lobby, under a join code no other game has."""
@@ -275,9 +277,10 @@ class Engine:
 
         def act(session: Session, game: Game, now: float) -> None:
             self._require_running(game)
-            if game.paused_left is not None:
+            if game.paused:
                 raise RuleError("error.already_paused")
-            game.paused_left = max(0.0, (game.deadline or now) - now)
+            game.paused = True
+            game.paused_left = None if game.deadline is None else max(0.0, game.deadline - now)
             game.deadline = None
             game.version += 1
 
@@ -290,11 +293,37 @@ class Engine:
 
         def act(session: Session, game: Game, now: float) -> None:
             self._require_running(game)
-            if game.paused_left is None:
+            if not game.paused:
                 raise RuleError("error.not_paused")
-            game.deadline = now + game.paused_left
-            game.paused_left = None
+            game.deadline = None if game.paused_left is None else now + game.paused_left
+            game.paused, game.paused_left = False, None
             game.interrupted = False
+            game.version += 1
+
+        self._facilitator_command(facilitator_token, phase, round, act)
+
+    def extend(
+        self,
+        facilitator_token: str,
+        seconds: float = EXTEND_SECONDS,
+        *,
+        phase: str | None = None,
+        round: int | None = None,
+    ) -> None:
+        """Give the current phase more time (a class that needs it), paused or running."""
+
+        def act(session: Session, game: Game, now: float) -> None:
+            self._require_running(game)
+            if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+                raise RuleError("error.bad_durations", phase=game.phase)
+            if not 0 < seconds <= rules.MAX_PHASE_SECONDS:
+                raise RuleError("error.bad_durations", phase=game.phase)
+            if game.paused and game.paused_left is not None:
+                game.paused_left += seconds
+            elif game.deadline is not None:
+                game.deadline += seconds
+            else:
+                raise RuleError("error.untimed_phase")
             game.version += 1
 
         self._facilitator_command(facilitator_token, phase, round, act)
@@ -337,7 +366,7 @@ class Engine:
         if self._last_beat is not None and now - self._last_beat > OUTAGE_SECONDS:
             self._awake_since = now
         self._last_beat = now
-        running = (col(Game.phase).in_(RUNNING_PHASES), col(Game.paused_left).is_(None))
+        running = (col(Game.phase).in_(RUNNING_PHASES), col(Game.paused).is_(False))
         with self._db.read() as session:
             games = session.exec(select(Game).where(*running)).all()
         for game in games:
@@ -541,7 +570,7 @@ class Engine:
                 return {
                     "version": game.version,
                     "phase": game.phase,
-                    "paused": game.paused_left is not None,
+                    "paused": game.paused,
                     "seconds_left": views.seconds_left(game, now),
                 }
         self.tick(code)
@@ -664,7 +693,7 @@ class Engine:
     def _is_due(game: Game, now: float) -> bool:
         return (
             game.phase not in (Phase.LOBBY, Phase.FINISHED)
-            and game.paused_left is None
+            and not game.paused
             and game.deadline is not None
             and game.deadline <= now
         )
@@ -675,7 +704,7 @@ class Engine:
         This engine kept every game since it was awake; a keeper that has not beaten for too
         long means the machine slept just now (its thread has not noticed yet).
         """
-        if game.kept_at is None or game.deadline is None or game.paused_left is not None:
+        if game.kept_at is None or game.deadline is None or game.paused:
             return None
         awake = self._awake_since
         if self._last_beat is not None and now - self._last_beat > OUTAGE_SECONDS:
@@ -691,7 +720,8 @@ class Engine:
         paused with the time it had left there, nothing settled (RULINGS, timing)."""
         lost = self._lost_at(game, now)
         self._walk(session, game, now if lost is None else lost)
-        if lost is not None and game.deadline is not None and game.paused_left is None:
+        if lost is not None and game.deadline is not None and not game.paused:
+            game.paused = True
             game.paused_left = max(0.0, game.deadline - lost)
             game.deadline = None
             game.interrupted = True
@@ -744,10 +774,10 @@ class Engine:
         length = game.durations.get(following.value)
         if following is Phase.FINISHED:
             # A finished game has no clock: never left "paused" with nothing to resume.
-            game.paused_left = None
-        if game.paused_left is not None:
+            game.paused, game.paused_left = False, None
+        if game.paused:
             # Advanced while paused: the new phase waits, whole, for resume.
-            game.paused_left, game.deadline = length or 0.0, None
+            game.paused_left, game.deadline = length, None
         else:
             game.deadline = None if length is None else start + length
         game.version += 1
@@ -849,7 +879,7 @@ class Engine:
 
     @staticmethod
     def _require_unpaused(game: Game) -> None:
-        if game.paused_left is not None:
+        if game.paused:
             raise RuleError("error.paused")
 
     @staticmethod

@@ -39,8 +39,9 @@ class GameFacts:
     round: int
     rounds: int
     deadline: float | None
+    paused: bool
     paused_left: float | None
-    durations: dict[str, float]
+    durations: dict[str, float | None]
     version: int
     locked: bool
     interrupted: bool
@@ -56,6 +57,7 @@ class GameFacts:
             round=game.round,
             rounds=game.rounds,
             deadline=game.deadline,
+            paused=game.paused,
             paused_left=game.paused_left,
             durations=dict(game.durations),
             version=game.version,
@@ -101,7 +103,7 @@ def public_view(snap: Snapshot, now: float) -> dict[str, Any]:
         "round": game.round,
         "rounds": game.rounds,
         "seconds_left": seconds_left(game, now),
-        "paused": game.paused_left is not None,
+        "paused": game.paused,
         # Paused by the engine after the server was away, not by the facilitator.
         "interrupted": game.interrupted,
         "locked": game.locked,
@@ -201,8 +203,8 @@ def facilitator_view(snap: Snapshot, now: float) -> dict[str, Any]:
 
 def seconds_left(game: Game | GameFacts, now: float) -> float | None:
     """Time left in the current phase: frozen while paused, None where no clock runs."""
-    if game.paused_left is not None:
-        return round(game.paused_left, 1)
+    if game.paused:
+        return None if game.paused_left is None else round(game.paused_left, 1)
     if game.deadline is None:
         return None
     return round(max(0.0, game.deadline - now), 1)
