@@ -16,7 +16,13 @@ from ui.runtime import checked, get_engine
 from ui.text import browser_language, show_error, translator
 
 # Timer paces a teacher can pick: the rulebook's, or longer phases for younger classes.
-PACES = {"standard": 1.0, "relaxed": 1.5, "extra_relaxed": 2.0}
+# Untimed (None): every phase waits for the facilitator, for classes that need it (WCAG 2.2.1).
+PACES: dict[str, float | None] = {
+    "standard": 1.0,
+    "relaxed": 1.5,
+    "extra_relaxed": 2.0,
+    "untimed": None,
+}
 LANGUAGE_NAMES = {"en": "English", "es": "Español"}
 
 st.set_page_config(page_title="Crossed Canvas", page_icon="🎨", layout="wide")
@@ -81,8 +87,10 @@ with create_column:
         key="create_pace",
     )
     if st.button(t("ui.home.create_go"), key="create_game", type="primary"):
+        factor = PACES[pace]
         durations = {
-            phase.value: seconds * PACES[pace] for phase, seconds in DEFAULT_DURATIONS.items()
+            phase.value: None if factor is None else seconds * factor
+            for phase, seconds in DEFAULT_DURATIONS.items()
         }
         new_game = engine.create_game(language=game_language, durations=durations)
         st.switch_page("pages/facilitator.py", query_params={"key": new_game.facilitator_token})

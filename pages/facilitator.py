@@ -213,6 +213,8 @@ else:
                 else:
                     timer_button(t("ui.fac.pause"), "pause_game", engine.pause)
                 timer_button(t(f"ui.fac.advance.{phase}"), "advance_phase", engine.advance)
+                if view["seconds_left"] is not None:
+                    timer_button(t("ui.fac.extend"), "extend_phase", engine.extend)
             st.link_button(t("ui.fac.open_screen"), screen_url)
             private_link_button(view["code"], key, t)
         if phase != "finished":

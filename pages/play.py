@@ -52,6 +52,9 @@ PLAY_CSS = """
   background: rgba(255, 255, 255, .8); border-radius: .5rem; padding: 0 .5rem;
   pointer-events: none; }
 .cc-head { padding-right: 6.5rem; overflow-wrap: anywhere; }
+.cc-warn { position: fixed; top: 3.1rem; right: .8rem; z-index: 999991; pointer-events: none;
+  background: #b00020; color: #fff; font-weight: 700; border-radius: .4rem;
+  padding: .1rem .5rem; }
 /* While drawing, the stroke counter and Submit stay in sight at the bottom of a phone. */
 [data-testid="stLayoutWrapper"]:has(> .st-key-cc_submit_bar) { position: sticky; bottom: 0;
   z-index: 20; background: #fff; padding: .4rem 0 .6rem; border-top: 1px solid #ddd; }

@@ -13,10 +13,14 @@ from engine import RuleError
 from ui.runtime import POLL_SECONDS, get_engine
 from ui.text import seconds_text, translator
 
+# The last seconds of an ink pulse: every phone says so, so nobody is surprised by the end.
+WARN_SECONDS = 10
+WARN_PHASES = ("pulse1", "pulse2")
+
 
 @st.fragment(run_every=POLL_SECONDS)
 def live_status(code: str, version: int, language: str, *, big: bool = False) -> None:
-    """The countdown; a full rerun as soon as the game changed."""
+    """The countdown (warning in a pulse's last seconds); a full rerun when the game changed."""
     try:
         status = get_engine().status(code)
     except RuleError:
@@ -24,11 +28,16 @@ def live_status(code: str, version: int, language: str, *, big: bool = False) ->
     if status["version"] != version:
         st.rerun()
     t = translator(language)
+    left = status["seconds_left"]
     if status["paused"]:
         label = t("ui.paused")
-    elif status["seconds_left"] is None:
+    elif left is None:
         return
     else:
-        label = seconds_text(status["seconds_left"])
+        label = seconds_text(left)
     css = "cc-timer cc-timer-big" if big else "cc-timer"
-    st.html(f'<div class="{css}" role="timer">{label}</div>')
+    warn = not status["paused"] and status["phase"] in WARN_PHASES and left <= WARN_SECONDS
+    style = ' style="color:#b00020"' if warn else ""  # a dark red, 7:1 on white
+    # On a phone a line under the countdown says it (the play page styles .cc-warn).
+    banner = f'<div class="cc-warn" role="alert">{t("ui.last_seconds")}</div>' if warn else ""
+    st.html(f'<div class="{css}" role="timer"{style}>{label}</div>{"" if big else banner}')

@@ -12,7 +12,12 @@ from engine.rules import DEFAULT_DURATIONS
 
 @pytest.mark.parametrize(
     ("language", "pace", "factor"),
-    [("es", "relaxed", 1.5), ("en", "extra_relaxed", 2.0), ("en", "standard", 1.0)],
+    [
+        ("es", "relaxed", 1.5),
+        ("en", "extra_relaxed", 2.0),
+        ("en", "standard", 1.0),
+        ("es", "untimed", None),
+    ],
 )
 def test_create_game_opens_the_facilitator_page_of_a_new_game(engine, language, pace, factor):
     at = run(page("app.py"))
@@ -27,7 +32,8 @@ def test_create_game_opens_the_facilitator_page_of_a_new_game(engine, language, 
     assert view["phase"] == "lobby"
     assert view["language"] == language
     assert view["durations"] == {
-        phase.value: seconds * factor for phase, seconds in DEFAULT_DURATIONS.items()
+        phase.value: None if factor is None else seconds * factor
+        for phase, seconds in DEFAULT_DURATIONS.items()
     }
     # The run followed the switch: this is the facilitator page, in the game's language.
     start = at.button(key="start_game")

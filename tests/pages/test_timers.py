@@ -1,0 +1,41 @@
+"""Timers a class notices: +30 s on the facilitator page, and the last seconds of a pulse
+said on every phone (and shown in red on the projector)."""
+
+from __future__ import annotations
+
+from pagekit import LONG, NAMES, Table, html_text, run, tr
+
+from engine import Engine
+
+
+def seated(engine: Engine, durations: dict) -> Table:
+    game = engine.create_game(durations=durations)
+    table = Table(engine, game.code, game.facilitator_token)
+    for name in NAMES:
+        table.tokens[name] = engine.join(game.code, name)
+    table.start()
+    return table
+
+
+def test_thirty_more_seconds_from_the_facilitator_page(engine):
+    table = seated(engine, LONG)
+    at = table.facilitator()
+    before = table.public()["seconds_left"]
+    at = run(at.button(key="extend_phase").click())
+    assert table.public()["seconds_left"] >= before + 29
+    assert at.button(key="extend_phase").label == tr("en", "ui.fac.extend")
+
+
+def test_an_untimed_phase_offers_no_extra_time(engine):
+    table = seated(engine, dict.fromkeys(LONG))
+    assert not [b for b in table.facilitator().button if b.key == "extend_phase"]
+
+
+def test_the_last_seconds_of_a_pulse_are_said_on_every_phone(engine):
+    table = seated(engine, LONG | {"pulse1": 8})
+    table.advance_to("pulse1")
+    phone = html_text(table.play(table.loyal()[0]))
+    assert tr("en", "ui.last_seconds") in phone
+    assert "#b00020" in html_text(table.screen())  # the projector's countdown turns red
+    table.engine.advance(table.fac)  # the merge: no warning
+    assert tr("en", "ui.last_seconds") not in html_text(table.play(table.loyal()[0]))
