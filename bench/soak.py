@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import heapq
-import inspect
 import itertools
 import json
 import multiprocessing
@@ -46,6 +45,7 @@ from soak_audit import KILLED, audit, read_journal  # noqa: E402
 from engine import Engine, RuleError  # noqa: E402
 from engine.decks import load_deck  # noqa: E402
 from engine.rules import ROUND_PHASES, STROKE_LIMITS  # noqa: E402
+from ui.keeper import Keeper  # noqa: E402
 
 NAMES = [
     "Ana",
@@ -157,9 +157,9 @@ class Server:
 
     def __init__(self, url: str, journal: Journal) -> None:
         self.engine = Engine(url)
+        # As in the app: a keeper beats in every server process (deadlines, outage marks).
+        self.keeper = Keeper(self.engine).start()
         self.journal = journal
-        # The contract's phase/round guard on advance, where the engine has it.
-        self.guarded = "phase" in inspect.signature(self.engine.advance).parameters
         self.taps = ThreadPoolExecutor(THREADS, thread_name_prefix="tap")
         self._numbers = itertools.count(1)
         self._lock = threading.Lock()
@@ -532,11 +532,9 @@ class Teacher:
                     self.paused_until = time.time() + self.rng.uniform(1, 2)
 
     def _advance(self, phase: str, number: int) -> None:
+        """End the phase on screen; the guard makes a late click quietly do nothing."""
         engine, key = self.server.engine, self.desk.key
-        if self.server.guarded:
-            self._command("advance", "act", lambda: engine.advance(key, phase=phase, round=number))
-        else:
-            self._command("advance", "act", lambda: engine.advance(key))
+        self._command("advance", "act", lambda: engine.advance(key, phase=phase, round=number))
 
     def _command(self, kind: str, why: str, call: Callable[[], Any]) -> Outcome:
         self.version = None
@@ -555,7 +553,7 @@ def serve(
     """One app server process: its students' and facilitators' pages, until their games end."""
     journal = Journal(journal_path)
     server = Server(url, journal)
-    journal.write(e="ready", t=time.time(), pid=os.getpid(), guarded=server.guarded)
+    journal.write(e="ready", t=time.time(), pid=os.getpid())
     actors: list[Phone | Teacher] = [
         Phone(server, seat, random.Random(f"{seed}:{tag}:{seat.code}:{seat.name}"))
         for seat in seats

@@ -574,18 +574,11 @@ def report(
         f"requests sent again after a pause or an error {whys['resend']}, "
         f"after the kill {whys['after_kill']}"
     )
-    guarded = all(ready["guarded"] for ready in journals.ready.values())
     pauses = Counter((c.why, c.status) for c in calls if c.kind == "resume")
     print(
         f"Facilitators: {sum(c.kind == 'pause' and c.status == 'ok' for c in calls)} pauses, "
         f"{sum(c.kind == 'advance' and c.status == 'ok' for c in calls)} discussions ended early, "
         f"{pauses[('found_paused', 'ok')]} games found paused and resumed"
-    )
-    print(
-        "Ending a discussion: advance(phase=, round=) as DESIGN.md has it"
-        if guarded
-        else "Ending a discussion: this engine's advance() takes no phase/round guard (DESIGN.md "
-        "has one), so the page checked the phase just before"
     )
     queries = Counter[str]()
     query_ms = Counter[str]()
