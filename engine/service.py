@@ -392,8 +392,20 @@ class Engine:
             delete_games(session, list(old))
         return len(old)
 
-    def submit_fragment(self, player_token: str, strokes: Sequence, request_id: str) -> dict:
-        """Lock this artist's strokes for the current pulse (R4, R5)."""
+    def submit_fragment(
+        self,
+        player_token: str,
+        strokes: Sequence,
+        request_id: str,
+        *,
+        phase: str | None = None,
+        round: int | None = None,
+    ) -> dict:
+        """Lock this artist's strokes for the current pulse (R4, R5).
+
+        `phase` and `round` (here and in `choose` and `accuse`) name what the page showed when
+        the player acted: once that is over, the action is refused, never counted in the next
+        phase (a pulse-1 drawing arriving in pulse 2)."""
 
         def fragment(session: Session, player: Player, rnd: Round, phase: Phase) -> Fragment:
             pulse = rules.pulse_of(phase)
@@ -423,6 +435,7 @@ class Engine:
             (Phase.PULSE1, Phase.PULSE2),
             fragment,
             _fragment_result,
+            (phase, round),
         )
 
     def save_draft(self, player_token: str, strokes: Sequence) -> int:
@@ -451,7 +464,15 @@ class Engine:
 
         return self._command(lambda s: self._game_by_player(s, player_token), act)
 
-    def choose(self, player_token: str, option_id: str, request_id: str) -> str:
+    def choose(
+        self,
+        player_token: str,
+        option_id: str,
+        request_id: str,
+        *,
+        phase: str | None = None,
+        round: int | None = None,
+    ) -> str:
         """The Curator locks one of the four options; the choice phase ends at once (R6)."""
 
         def choice(session: Session, player: Player, rnd: Round, phase: Phase) -> Choice:
@@ -472,9 +493,18 @@ class Engine:
             (Phase.CHOICE,),
             choice,
             lambda row: row.option_id,
+            (phase, round),
         )
 
-    def accuse(self, player_token: str, signature: str, request_id: str) -> str:
+    def accuse(
+        self,
+        player_token: str,
+        signature: str,
+        request_id: str,
+        *,
+        phase: str | None = None,
+        round: int | None = None,
+    ) -> str:
         """Cast this player's one secret vote for a signature (R7)."""
 
         def vote(session: Session, player: Player, rnd: Round, phase: Phase) -> Vote:
@@ -496,15 +526,18 @@ class Engine:
             (Phase.ACCUSATION,),
             vote,
             lambda row: row.signature,
+            (phase, round),
         )
 
     def _player_action(  # type: ignore[no-untyped-def]
-        self, player_token: str, request_id: str, owner, phases, make, result
+        self, player_token: str, request_id: str, owner, phases, make, result, meant_for
     ):
         """One player action, the same way for all three (R12): a retry of a request id
         answers with the first result, whatever the phase is now; otherwise the game must be
-        running in one of `phases`, `make` checks the action and builds its row, and an
-        answer from everyone may end the phase at once."""
+        running in one of `phases` (and in the phase and round `meant_for` names, when given),
+        `make` checks the action and builds its row, and an answer from everyone may end the
+        phase at once."""
+        meant_phase, meant_round = meant_for
         table = owner.class_
 
         def act(session: Session, game: Game, now: float):  # type: ignore[no-untyped-def]
@@ -513,7 +546,10 @@ class Engine:
             if earlier is not None:
                 return result(earlier)
             self._require_unpaused(game)
-            if game.phase not in phases:
+            over = (meant_phase is not None and game.phase != meant_phase) or (
+                meant_round is not None and game.round != meant_round
+            )
+            if game.phase not in phases or over:
                 raise RuleError("error.wrong_phase", phase=game.phase)
             rnd = self._current_round(session, game)
             row = make(session, player, rnd, Phase(game.phase))

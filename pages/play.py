@@ -125,10 +125,11 @@ def enter(token: str) -> None:
     st.rerun()
 
 
-def act(action, *args) -> bool:  # type: ignore[no-untyped-def]
-    """Run one player command; a refusal is shown in the game's language."""
+def act(view: dict[str, Any], action, *args) -> bool:  # type: ignore[no-untyped-def]
+    """Run one player command for the phase on screen (once that is over the engine refuses
+    it, never counting it in the next); a refusal is shown in the game's language."""
     try:
-        action(*args)
+        action(*args, phase=view["phase"], round=view["round"])
     except RuleError as error:
         show_error(error, st.session_state["language"])
         return False
@@ -251,7 +252,7 @@ def submit_bar(
         st.session_state[confirm_key] = False
         st.rerun()
     if yes.button(t("ui.play.confirm"), key="confirm_submit", type="primary") and act(
-        engine.submit_fragment, token, strokes, request_id("fragment", view)
+        view, engine.submit_fragment, token, strokes, request_id("fragment", view)
     ):
         st.session_state[confirm_key] = False
         reset_canvas(canvas_key)
@@ -283,7 +284,7 @@ def choose(view: dict[str, Any], t: Translator, token: str) -> None:
                     st.image(option["image"], width=80)
                     if st.button(
                         plain_label(option["name"]), key=f"option_{option['id']}", width="stretch"
-                    ) and act(engine.choose, token, option["id"], request_id("choice", view)):
+                    ) and act(view, engine.choose, token, option["id"], request_id("choice", view)):
                         st.rerun()
 
 
@@ -310,7 +311,7 @@ def accuse(view: dict[str, Any], t: Translator, token: str) -> None:
             key=f"accuse_{sig_id}",
             width="stretch",
             disabled=bool(voted) or sig_id == view["signature"],
-        ) and act(engine.accuse, token, sig_id, request_id("vote", view)):
+        ) and act(view, engine.accuse, token, sig_id, request_id("vote", view)):
             st.rerun()
 
 

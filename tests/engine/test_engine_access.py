@@ -250,3 +250,20 @@ def test_garbage_names_are_refused_before_the_database_on_every_database(file_ur
     refused("error.unknown_player", engine.remove_player, table.fac, name)
     refused("error.unknown_player", engine.player_token, table.fac, name)
     assert row_counts(engine) == before
+
+
+def test_an_action_meant_for_a_phase_that_is_over_is_refused_not_moved(table):
+    """A pulse-1 drawing that reaches the server in pulse 2 is not pulse 2's fragment."""
+    table.advance_to("pulse1")
+    artist = table.artists()[0]
+    late = rid()
+    table.advance_to("pulse2")
+    before = fingerprint(table)
+    send = table.engine.submit_fragment
+    refused("error.wrong_phase", send, table.tokens[artist], strokes(1), late, phase="pulse1")
+    assert fingerprint(table) == before
+    sent = send(table.tokens[artist], strokes(1), rid(), phase="pulse2", round=1)
+    assert sent["pulse"] == 2
+    table.advance_to("accusation")
+    sig = table.signature_of(table.artists()[1])
+    refused("error.wrong_phase", table.engine.accuse, table.tokens[artist], sig, rid(), round=2)
