@@ -457,13 +457,15 @@ class Phone:
                 self._send(request, why, made_in)
 
     def _send(self, request: Request, why: str, made_in: tuple[int, str] | None) -> Outcome:
+        """Send as a page does: naming the round and phase it was made in, when known."""
         seat, engine = self.seat, self.server.engine
+        meant = {} if made_in is None else {"round": made_in[0], "phase": made_in[1]}
         outcome = self.server.send(
             seat.code,
             seat.name,
             request.kind,
             why,
-            lambda: getattr(engine, request.kind)(seat.token, request.arg, request.rid),
+            lambda: getattr(engine, request.kind)(seat.token, request.arg, request.rid, **meant),
             rid=request.rid,
             arg=request.arg,
         )
