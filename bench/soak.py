@@ -40,6 +40,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "engine")]
 
+from cc_support import NAMES  # noqa: E402
 from soak_audit import KILLED, audit, read_journal  # noqa: E402
 
 from engine import Engine, RuleError  # noqa: E402
@@ -47,20 +48,6 @@ from engine.decks import load_deck  # noqa: E402
 from engine.rules import ROUND_PHASES, STROKE_LIMITS  # noqa: E402
 from ui.keeper import Keeper  # noqa: E402
 
-NAMES = [
-    "Ana",
-    "Ben",
-    "Carmen",
-    "Dario",
-    "Elif",
-    "Femi",
-    "Gus",
-    "Hiro",
-    "Ines",
-    "Jonas",
-    "Kemal",
-    "Lia",
-]
 # Short phases so 12 rounds take minutes; pulses, choice and accusation end early when answered.
 DURATIONS = {
     "roles": 2,
