@@ -209,20 +209,24 @@ class Shape:
     es_feminine: bool
 
 
-# Eleven colours for at most eleven artists, told apart on a projector. None names an object in
-# any deck in play (R3): the deck loader refuses a deck whose names use these words.
+# Eleven colours for at most eleven artists. Each stands out at 3:1 or more on the white paper
+# (WCAG 1.4.11), and every two differ at a glance (CIEDE2000 >= 10) under normal vision and
+# simulated protanopia, deuteranopia and tritanopia (tests/engine/test_engine_palette.py; the
+# grey is warm so that protanopes tell it from the teal). None names an object in any deck in
+# play (R3): the deck loader refuses a deck whose names use these words. Ids are stored in
+# games, so a colour is re-tuned under its id, never renamed.
 COLOURS = (
-    Colour("red", "#d62728", "red", "rojo", "roja"),
-    Colour("blue", "#1e88e5", "blue", "azul", "azul"),
-    Colour("green", "#2a9d2a", "green", "verde", "verde"),
-    Colour("gold", "#c99a00", "gold", "dorado", "dorada"),
-    Colour("purple", "#8e44c4", "purple", "morado", "morada"),
-    Colour("pink", "#e8559e", "pink", "rosa", "rosa"),
-    Colour("teal", "#0f9f9f", "teal", "turquesa", "turquesa"),
-    Colour("brown", "#8c5a3c", "brown", "marrón", "marrón"),
+    Colour("red", "#c9060a", "red", "rojo", "roja"),
+    Colour("blue", "#0a95ff", "blue", "azul", "azul"),
+    Colour("green", "#2a7539", "green", "verde", "verde"),
+    Colour("gold", "#ba8822", "gold", "dorado", "dorada"),
+    Colour("purple", "#9420df", "purple", "morado", "morada"),
+    Colour("pink", "#c42f74", "pink", "rosa", "rosa"),
+    Colour("teal", "#2a8d8e", "teal", "turquesa", "turquesa"),
+    Colour("brown", "#513724", "brown", "marrón", "marrón"),
     Colour("black", "#222222", "black", "negro", "negra"),
-    Colour("grey", "#8a8a8a", "grey", "gris", "gris"),
-    Colour("indigo", "#311b92", "indigo", "índigo", "índigo"),
+    Colour("grey", "#9c9384", "grey", "gris", "gris"),
+    Colour("indigo", "#1b1e7b", "indigo", "índigo", "índigo"),
 )
 SHAPES = (
     Shape("circle", "circle", "círculo", False),
@@ -234,6 +238,10 @@ SHAPES = (
     Shape("hexagon", "hexagon", "hexágono", False),
     Shape("cross", "cross", "cruz", True),
 )
+# With more artists than shapes some signatures must share a shape: only these pairs ever do.
+# Each is dark against light and differs by far in every colour vision (the palette test), so
+# colour alone tells them apart; every other pair differs by shape too.
+SHAPE_SHARING_PAIRS = (("blue", "brown"), ("gold", "black"), ("grey", "indigo"))
 COLOURS_BY_ID = {colour.id: colour for colour in COLOURS}
 SHAPES_BY_ID = {shape.id: shape for shape in SHAPES}
 SIGNATURE_ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -265,15 +273,26 @@ class Signature:
 
 
 def draw_signatures(count: int, rng: random.Random) -> list[Signature]:
-    """`count` signatures with distinct colours, random shapes and random ids (R3)."""
+    """`count` signatures with distinct colours, random shapes and random ids (R3).
+
+    Shapes differ too, so colour is never the only way to tell two signatures apart; past
+    eight artists, as many SHAPE_SHARING_PAIRS as needed (both colours drawn) share one.
+    """
     if count > len(COLOURS):
         raise ValueError(f"at most {len(COLOURS)} artists can have a signature")
-    colours = rng.sample(COLOURS, count)
+    colours = [colour.id for colour in rng.sample(COLOURS, count)]
+    drawn = [pair for pair in SHAPE_SHARING_PAIRS if set(pair) <= set(colours)]
+    partner: dict[str, str] = {}
+    for first, second in rng.sample(drawn, max(0, count - len(SHAPES))):
+        partner[second] = first
+    leaders = [colour for colour in colours if colour not in partner]
+    shapes = rng.sample([shape.id for shape in SHAPES], len(leaders))
+    shape_of = dict(zip(leaders, shapes, strict=True))
     ids: set[str] = set()
     while len(ids) < count:
         ids.add("s" + "".join(rng.choice(SIGNATURE_ID_ALPHABET) for _ in range(6)))
     return [
-        Signature(sig_id, colour.id, rng.choice(SHAPES).id)
+        Signature(sig_id, colour, shape_of[partner.get(colour, colour)])
         for sig_id, colour in zip(sorted(ids), colours, strict=True)
     ]
 

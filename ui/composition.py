@@ -3,14 +3,19 @@
 No Streamlit import: used as the canvas background in pulse 2 and drawn large on the
 projector page. Cache the result on the page side (e.g. keyed by the fragments), since
 rendering happens in Python on every call.
+
+Every stroke starts with a small mark of its signature's shape, so colour is not the only
+thing that tells whose stroke it is (R3: a signature is a colour, a shape and a name).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageColor, ImageDraw
+from PIL import Image, ImageColor, ImageDraw, ImageFilter
 
 from ui.strokes import STROKE_WIDTH_FRACTION, clean_stroke
 
@@ -18,6 +23,13 @@ from ui.strokes import STROKE_WIDTH_FRACTION, clean_stroke
 FALLBACK_COLOUR = "#333333"
 #: Strokes are drawn this many times larger, then scaled down: smooth antialiased edges.
 SUPERSAMPLE = 3
+#: A shape mark's width as a fraction of the image side: twice a stroke's width, big enough to
+#: read as a heart or a star, small enough not to hide a drawing.
+MARK_FRACTION = 0.045
+#: The mark's dark outline, and a light rim around it, keep it visible on paper and on ink.
+MARK_OUTLINE = "#222222"
+MARK_RIM = "#ffffff"
+MARK_OUTLINE_FRACTION = 0.004
 
 
 def _colour(signatures: Mapping[str, Any], sig_id: Any) -> tuple[int, int, int, int]:
@@ -29,6 +41,84 @@ def _colour(signatures: Mapping[str, Any], sig_id: Any) -> tuple[int, int, int, 
         rgb = ImageColor.getrgb(FALLBACK_COLOUR)
     r, g, b = rgb[:3]
     return (r, g, b, 255)
+
+
+def _shape(signatures: Mapping[str, Any], sig_id: Any) -> str:
+    signature = signatures.get(sig_id) if isinstance(signatures, Mapping) else None
+    shape = signature.get("shape") if isinstance(signature, Mapping) else None
+    return shape if isinstance(shape, str) and shape in _OUTLINES else "circle"
+
+
+def _star(points: int, inner: float) -> list[tuple[float, float]]:
+    return [
+        (
+            (1.0 if i % 2 == 0 else inner) * math.cos(math.pi * (i / points - 0.5)),
+            (1.0 if i % 2 == 0 else inner) * math.sin(math.pi * (i / points - 0.5)),
+        )
+        for i in range(2 * points)
+    ]
+
+
+def _heart() -> list[tuple[float, float]]:
+    """The classic parametric heart, scaled into the unit square."""
+    steps = 48
+    return [
+        (
+            16 * math.sin(t) ** 3 / 17,
+            -(13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)) / 17
+            - 0.1,
+        )
+        for t in (2 * math.pi * i / steps for i in range(steps))
+    ]
+
+
+def _cross(arm: float) -> list[tuple[float, float]]:
+    a, b = arm, 0.9
+    return [(-a, -b), (a, -b), (a, -a), (b, -a), (b, a), (a, a),
+            (a, b), (-a, b), (-a, a), (-b, a), (-b, -a), (-a, -a)]  # fmt: skip
+
+
+#: Each shape (the ids of engine.rules.SHAPES) as a polygon in [-1, 1]^2, None for a disc.
+_OUTLINES: dict[str, list[tuple[float, float]] | None] = {
+    "circle": None,
+    "square": [(-0.8, -0.8), (0.8, -0.8), (0.8, 0.8), (-0.8, 0.8)],
+    "triangle": [(0.0, -1.0), (0.95, 0.75), (-0.95, 0.75)],
+    "star": _star(5, 0.45),
+    "heart": _heart(),
+    "diamond": [(0.0, -1.0), (0.75, 0.0), (0.0, 1.0), (-0.75, 0.0)],
+    "hexagon": [(math.cos(a), math.sin(a)) for a in (math.pi * (k / 3 - 0.5) for k in range(6))],
+    "cross": _cross(0.32),
+}
+
+
+@lru_cache(maxsize=64)
+def _mark_masks(
+    shape: str, side: int, outline: int
+) -> tuple[Image.Image, Image.Image, Image.Image]:
+    """Masks of a ``side`` px mark: its fill, fill plus dark outline, and plus a light rim."""
+    margin = 2 * outline
+    full = side + 2 * margin
+    fill = Image.new("L", (full, full), 0)
+    draw = ImageDraw.Draw(fill)
+    radius = side / 2
+    polygon = _OUTLINES[shape]
+    if polygon is None:
+        draw.ellipse((margin, margin, margin + side, margin + side), fill=255)
+    else:
+        draw.polygon([(full / 2 + x * radius, full / 2 + y * radius) for x, y in polygon], fill=255)
+    grow = ImageFilter.MaxFilter(2 * outline + 1)
+    outlined = fill.filter(grow)
+    return fill, outlined, outlined.filter(grow)
+
+
+def _draw_mark(
+    layer: Image.Image, shape: str, colour: tuple[int, ...], centre: tuple[float, float], side: int
+) -> None:
+    outline = max(1, round(side * MARK_OUTLINE_FRACTION / MARK_FRACTION))
+    fill, outlined, rimmed = _mark_masks(shape, side, outline)
+    corner = (round(centre[0] - fill.width / 2), round(centre[1] - fill.height / 2))
+    for paint, mask in ((MARK_RIM, rimmed), (MARK_OUTLINE, outlined), (colour, fill)):
+        layer.paste(Image.new("RGBA", mask.size, paint), corner, mask)
 
 
 def _background(background: Any) -> tuple[int, int, int, int]:
@@ -48,7 +138,8 @@ def render_composition(
     background: str | tuple[int, ...] | None = "white",
     stroke_width: float | None = None,
 ) -> Image.Image:
-    """Draw every fragment's strokes, in order, on a ``size`` x ``size`` RGBA image.
+    """Draw every fragment's strokes, in order, on a ``size`` x ``size`` RGBA image, then
+    mark the start of every stroke with its signature's shape (on top: no stroke hides one).
 
     fragments: ``[{"signature": sig_id, "pulse": 1|2, "strokes": [[[x, y], ...], ...]}]``
     with points normalised to [0, 1]; signatures: ``{sig_id: {"colour": "#17a2a2", ...}}``.
@@ -69,11 +160,13 @@ def render_composition(
     width_px = size * STROKE_WIDTH_FRACTION if stroke_width is None else float(stroke_width)
     width_big = max(1, round(max(width_px, 1.0) * scale))
     radius = width_big / 2
+    marks: list[tuple[str, tuple[int, ...], tuple[float, float]]] = []
 
     for fragment in fragments or ():
         if not isinstance(fragment, Mapping):
             continue
         colour = _colour(signatures or {}, fragment.get("signature"))
+        shape = _shape(signatures or {}, fragment.get("signature"))
         for raw_stroke in fragment.get("strokes") or ():
             stroke = clean_stroke(raw_stroke or (), max_points=10**9)
             if stroke is None:
@@ -84,7 +177,11 @@ def render_composition(
             # Round caps; joint="curve" already rounds the joins. A dot is just a cap.
             for x, y in (pts[0], pts[-1]):
                 draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour)
+            marks.append((shape, colour, pts[0]))
 
+    mark_side = max(3, round(size * MARK_FRACTION * scale))
+    for shape, colour, centre in marks:
+        _draw_mark(layer, shape, colour, centre, mark_side)
     layer = layer.resize((size, size), Image.Resampling.BOX)
     image = Image.new("RGBA", (size, size), bg)
     image.alpha_composite(layer)

@@ -84,11 +84,15 @@ def page_style(extra_css: str = "") -> None:
 
 
 def signature_html(signature: Mapping[str, str]) -> str:
-    """A signature as shown everywhere: its colour, its shape and its neutral name."""
+    """A signature as shown everywhere: its shape in its colour, then its neutral name.
+
+    Only the glyph is coloured (3:1 or more on the paper, like the strokes); the name keeps
+    the page's text colour, since a signature colour is too light for text (4.5:1).
+    """
     glyph = SHAPE_GLYPHS.get(signature["shape"], "●")
     return (
-        f'<span class="cc-sig" style="color:{literal(signature["colour"])}">'
-        f'<span class="cc-glyph">{glyph}</span> {literal(signature["name"])}</span>'
+        f'<span class="cc-sig"><span class="cc-glyph" style="color:{literal(signature["colour"])}"'
+        f' aria-hidden="true">{glyph}</span> {literal(signature["name"])}</span>'
     )
 
 

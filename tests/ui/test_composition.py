@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pytest
 from PIL import Image
 
-from ui.composition import FALLBACK_COLOUR, render_composition
+from ui.composition import FALLBACK_COLOUR, MARK_FRACTION, render_composition
 
 SIGNATURES = {
     "s1": {"name": "teal triangle", "colour": "#17a2a2", "shape": "triangle"},
@@ -121,6 +122,47 @@ def test_empty_composition_is_plain_background():
 def test_size_must_be_positive():
     with pytest.raises(ValueError):
         render_composition([], SIGNATURES, 0)
+
+
+def dark(pixel: tuple[int, int, int]) -> bool:
+    return max(pixel) < 80
+
+
+def test_every_stroke_starts_with_a_dark_outlined_mark_of_its_shape():
+    """Colour is not the only signal (R3): each stroke's start carries its signature's shape,
+    in its colour, outlined in a dark line that shows on paper and on other strokes."""
+    size = 400
+    image = render_composition(
+        [fragment("s1", [[[0.3, 0.5], [0.9, 0.5]], [[0.3, 0.2], [0.9, 0.2]]])], SIGNATURES, size
+    )
+    half = MARK_FRACTION * size / 2
+    for start in (0.5, 0.2):
+        x, y = round(0.3 * (size - 1)), round(start * (size - 1))
+        assert close(rgb(image, x, y), TEAL)
+        # Beyond the stroke's half width (4 px), on the triangle's base and on its left.
+        below = [rgb(image, x, y + d) for d in range(3, round(1.5 * half))]
+        left = [rgb(image, x - d, y + 0.4 * half) for d in range(1, round(1.5 * half))]
+        assert any(dark(p) for p in below) and any(dark(p) for p in left), start
+    assert rgb(image, 0.6 * (size - 1), 0.5 * (size - 1) + 2 * half) == WHITE  # only at starts
+
+
+def test_each_shape_has_its_own_mark():
+    from engine.rules import SHAPES
+
+    size, centre = 200, 99.5
+    masks = {}
+    for shape in SHAPES:
+        signatures = {"s1": {"colour": "#17a2a2", "shape": shape.id}}
+        image = render_composition([fragment("s1", [[[0.5, 0.5], [0.5, 0.5]]])], signatures, size)
+        half = round(MARK_FRACTION * size)
+        masks[shape.id] = {
+            (dx, dy)
+            for dx in range(-half, half + 1)
+            for dy in range(-half, half + 1)
+            if rgb(image, centre + dx, centre + dy) != WHITE
+        }
+    for a, b in itertools.combinations(masks, 2):
+        assert len(masks[a] ^ masks[b]) >= 8, (a, b)
 
 
 def test_the_frame_is_never_mistaken_for_a_signatures_ink():
