@@ -7,6 +7,7 @@ import streamlit as st
 from engine import RuleError
 from ui.board import show_composition
 from ui.browser import browser_id
+from ui.fullscreen import full_screen_button
 from ui.links import page_url, qr_png
 from ui.live import live_status
 from ui.look import (
@@ -14,20 +15,24 @@ from ui.look import (
     legend,
     page_style,
     podium,
+    reveal_by_player,
+    reveal_outcome_html,
     reveal_pictures,
-    reveal_summary,
     round_heading,
 )
 from ui.runtime import get_engine, query_param
 from ui.text import browser_language, dead_end, literal, name_html, translator
 
-# Read from the back of a classroom at 1280x720.
+# Read from the back of a classroom: every text at least 28 px, and every phase (twelve players
+# with 24-character names) within 1280x720 without scrolling; narrow margins buy the room.
 SCREEN_CSS = """
-.stMainBlockContainer { padding-top: 1.2rem; padding-bottom: 1rem; max-width: 100%; }
+.stMainBlockContainer { padding: .5rem 1.5rem; max-width: 100%; }
 .stMarkdown p { font-size: 1.35rem; }
-.cc-phase { font-size: 2.4rem; }
-.cc-clue { font-size: 1.8rem; margin-top: .3rem; }
+.cc-phase { font-size: 2.4rem; line-height: 1.2; }
+.cc-clue { font-size: 1.8rem; line-height: 1.2; margin-top: .3rem; }
+.cc-url { overflow-wrap: anywhere; }
 """
+COMPOSITION_PX = 500
 
 st.set_page_config(page_title="Crossed Canvas", page_icon="🎨", layout="wide")
 page_style(SCREEN_CSS)
@@ -46,46 +51,49 @@ except RuleError as error:
 
 language = view["language"]
 t = translator(language)
-heading, timer = st.columns([3, 1])
-with heading:
-    st.html(
-        f'<div class="cc-phase">{round_heading(view, t)}</div>'
-        f'<div class="cc-clue">{category_line(view, t)}</div>'
-    )
-with timer:
-    live_status(view["code"], status["version"], language, big=True)
+with st.container(horizontal=True, gap="medium", wrap=False):
+    # The button on the heading's line leaves the clue under it the page's width (less the
+    # timer's): the longest clue stays on one line, paused or not.
+    with st.container(gap=None):
+        with st.container(horizontal=True, gap="medium", wrap=False):
+            st.html(f'<div class="cc-phase">{round_heading(view, t)}</div>')
+            full_screen_button(t)
+        st.html(f'<div class="cc-clue">{category_line(view, t)}</div>')
+    with st.container(width="content"):
+        live_status(view["code"], status["version"], language, big=True)
 
 phase = view["phase"]
 if phase == "lobby":
     join_url = page_url("play", code=view["code"])
-    left, right = st.columns([3, 2])
-    with left:
-        st.html(f'<div class="cc-huge">{literal(t("ui.screen.join_with"))}</div>')
-        st.html(f'<div class="cc-code cc-code-huge">{literal(view["code"])}</div>')
-        st.html(f'<div class="cc-big">{literal(join_url)}</div>')
-        names = ", ".join(name_html(name) for name in view["players"]) or "—"
-        st.html(
-            f'<div class="cc-big"><b>{literal(t("ui.players_joined", count=len(view["players"])))}'
-            f"</b> {names}</div>"
-        )
-    with right:
-        st.image(qr_png(join_url), width=420)
+    with st.container(horizontal=True, gap="medium"):
+        with st.container():
+            st.html(
+                f'<div class="cc-huge">{literal(t("ui.screen.join_with"))}</div>'
+                f'<div class="cc-code cc-code-huge">{literal(view["code"])}</div>'
+                f'<div class="cc-big cc-url">{literal(join_url)}</div>'
+            )
+            # Two names a line: twelve 24-character names in six lines under the code.
+            joined = t("ui.players_joined", count=len(view["players"]))
+            names = "".join(f"<span>{name_html(name)}</span>" for name in view["players"])
+            st.html(
+                f'<div class="cc-big"><b>{literal(joined)}</b>'
+                f'<div class="cc-roster-big">{names or "—"}</div></div>'
+            )
+        st.image(qr_png(join_url), width=340)
 elif phase == "finished":
     if view["next_game"]:  # the teacher started the next game: the projector follows
         st.query_params.from_dict({"code": view["next_game"]})
         st.rerun()
     podium(view["totals"], t)
 elif phase == "reveal":
-    pictures, summary = st.columns([1, 2])
-    with pictures:
-        reveal_pictures(view["reveal"], t, 110, big=True)
-        show_composition(view["fragments"], view["signatures"], 240)
-    with summary:
-        reveal_summary(view, t, big=True)
+    with st.container(horizontal=True, gap="medium", vertical_alignment="center", wrap=False):
+        reveal_pictures(view["reveal"], t, 96, big=True)
+        st.html(f'<div class="cc-label-big">{reveal_outcome_html(view["reveal"], t)}</div>')
+    reveal_by_player(view, t)
 else:
-    drawing, side = st.columns([3, 2])
-    with drawing:
-        show_composition(view["fragments"], view["signatures"], 520)
-    with side:
-        st.html(f'<div class="cc-big">{literal(t(f"ui.screen.hint.{phase}"))}</div>')
-        legend(view, t, big=True)
+    with st.container(horizontal=True, gap="medium"):
+        with st.container(width=COMPOSITION_PX):
+            show_composition(view["fragments"], view["signatures"], COMPOSITION_PX)
+        with st.container():
+            st.html(f'<div class="cc-big">{literal(t(f"ui.screen.hint.{phase}"))}</div>')
+            legend(view, t, big=True)

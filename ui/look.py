@@ -41,36 +41,39 @@ BASE_CSS = """
 .cc-card { border: 2px solid #ccc; border-radius: .8rem; padding: .8rem 1rem; margin: .4rem 0; }
 .cc-legend { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; }
 .cc-reveal p { margin: .4rem 0; }
-.cc-reveal-big { font-size: 1.15rem; }
-.cc-reveal-big .cc-table .cc-sig { white-space: nowrap; }
-.cc-reveal-big .cc-table td { padding: 0 .8rem; line-height: 1.35; }
-.cc-reveal-big.cc-dense { font-size: .95rem; }
-.cc-reveal-big.cc-dense .cc-table td { line-height: 1.2; }
-.cc-reveal-big.cc-dense p { margin: .15rem 0; }
 .cc-accused td { background: #fff3bf; }
-.cc-reveal-big .cc-nowrap { white-space: nowrap; }
-.cc-reveal-big p { margin: .3rem 0; font-size: inherit; }
 .cc-label { font-size: 1.1rem; }
-.cc-label-big { font-size: 1.4rem; }
+.cc-label-big { font-size: 1.75rem; line-height: 1.2; }
 .cc-caption { font-weight: 700; overflow-wrap: anywhere; }
-.cc-legend-big { font-size: 2rem; }
+.cc-legend-big { font-size: 2rem; line-height: 1.3; }
+.cc-legend-big .cc-sig { white-space: normal; }
 .cc-roster { columns: 2; margin: 0; }
-.cc-legend-grid { display: grid; grid-template-columns: 1fr 1fr; gap: .1rem 1.2rem; }
-.cc-reveal-big .cc-table td, .cc-reveal-big .cc-table th { padding: .1rem .8rem; }
+.cc-legend-grid { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: .1rem 1.2rem; }
 .cc-score { white-space: nowrap; }
 .cc-podium { display: flex; justify-content: center; align-items: flex-end; gap: 1.5rem; }
-.cc-step { text-align: center; width: 16rem; font-size: 1.8rem; font-weight: 700; }
+.cc-step { text-align: center; flex: 0 1 21rem; font-size: 1.75rem; font-weight: 700;
+  line-height: 1.2; }
+.cc-step-many { flex-basis: 46rem; }
+.cc-step-many .cc-step-names { display: grid; grid-template-columns: 1fr 1fr; column-gap: 1rem; }
 .cc-step-block { background: #e9eef7; border: 3px solid #3b5bdb; border-radius: .6rem .6rem 0 0;
-  font-size: 3.5rem; font-weight: 800; color: #3b5bdb; padding-top: .4rem; }
-.cc-step-points { font-size: 1.4rem; color: #222; }
-.cc-step-1 .cc-step-block { height: 15rem; }
-.cc-step-2 .cc-step-block { height: 10rem; }
-.cc-step-3 .cc-step-block { height: 7rem; }
+  font-size: 3rem; line-height: 1; font-weight: 800; color: #3b5bdb; padding-top: .4rem; }
+.cc-step-points { font-size: 1.75rem; line-height: 1.2; color: #222; }
+.cc-step-1 .cc-step-block { height: 8.5rem; }
+.cc-step-2 .cc-step-block { height: 7rem; }
+.cc-step-3 .cc-step-block { height: 6rem; }
+.cc-everyone { justify-content: center; margin-top: 1rem; font-size: 1.75rem; }
+.cc-roster-big { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0 1.5rem; }
 .cc-table { border-collapse: collapse; max-width: 100%; }
 .cc-table td { overflow-wrap: break-word; }
 .cc-table .cc-sig { white-space: normal; }
 .cc-table td, .cc-table th { padding: .25rem .8rem; border-bottom: 1px solid #ddd;
   text-align: left; }
+.cc-by-player { font-size: 1.75rem; line-height: 1.15; }
+.cc-by-player td, .cc-by-player th { padding: 0 .5rem; white-space: nowrap; }
+.cc-by-player .cc-sig { white-space: nowrap; }
+.cc-by-player .cc-glyph { font-size: 1em; line-height: 1; }
+.cc-distorter .cc-who { font-weight: 800; }
 div[class*="st-key-option_"] button, div[class*="st-key-accuse_"] button {
   min-height: 3.2rem; width: 100%; font-size: 1.15rem; }
 div[class*="st-key-accuse_"] button { border: 3px solid var(--cc-colour); color: var(--cc-colour); }
@@ -133,8 +136,10 @@ def legend(view: Mapping[str, Any], t: Translator, big: bool = False) -> None:
         return
     done = set(view.get("ready_signatures") or [])
     in_pulse = view["phase"] in ("pulse1", "pulse2")
+    # A no-break space: a mark never wraps away from its signature.
     marks = {
-        sig_id: (" ✔" if sig_id in done else " …") if in_pulse else "" for sig_id in signatures
+        sig_id: ("\u00a0✔" if sig_id in done else "\u00a0…") if in_pulse else ""
+        for sig_id in signatures
     }
     chips = "".join(
         f"<span>{signature_html(sig)}{marks[sig_id]}</span>" for sig_id, sig in signatures.items()
@@ -163,16 +168,19 @@ def standings(
 
 
 def podium(totals: Mapping[str, int], t: Translator) -> None:
-    """The final podium: the three best scores, tied players sharing a step (R12)."""
+    """The final podium: the three best scores, tied players sharing a step (R12); a step
+    with more than three names is wider and lists them in two columns, to stay on screen."""
     steps = []
     for points in sorted(set(totals.values()), reverse=True):
         # Competition ranking: four tied leaders all stand first; the next player is fifth.
         place = 1 + sum(1 for other in totals.values() if other > points)
         if place > 3:
             break
-        names = "<br>".join(name_html(n) for n, p in sorted(totals.items()) if p == points)
+        names = [f"<div>{name_html(n)}</div>" for n, p in sorted(totals.items()) if p == points]
+        many = " cc-step-many" if len(names) > 3 else ""
         steps.append(
-            f'<div class="cc-step cc-step-{place}"><div class="cc-step-names">{names}</div>'
+            f'<div class="cc-step cc-step-{place}{many}">'
+            f'<div class="cc-step-names">{"".join(names)}</div>'
             f'<div class="cc-step-block">{place}<div class="cc-step-points">'
             f"{literal(t('ui.points_value', points=points))}</div></div></div>"
         )
@@ -184,36 +192,51 @@ def podium(totals: Mapping[str, int], t: Translator) -> None:
     )
     st.html(
         f'<div class="cc-podium">{"".join(order)}</div>'
-        f'<div class="cc-legend cc-big" style="justify-content:center;margin-top:1rem">'
-        f"{everyone}</div>"
+        f'<div class="cc-legend cc-everyone">{everyone}</div>'
     )
 
 
 def reveal_pictures(
     reveal: Mapping[str, Any], t: Translator, width: int, big: bool = False
 ) -> None:
-    """The true object and the decoy side by side (a horizontal container: also on phones)."""
-    with st.container(horizontal=True, gap="large"):
+    """The true object and the decoy side by side (a horizontal container: also on phones).
+
+    On the projector each label and name stand beside their picture, not above and below
+    it: the height they save is what lets the whole reveal fit a 720 px screen.
+    """
+    with st.container(horizontal=True, gap="large", width="content" if big else "stretch"):
         for label, obj in (("ui.true_target", "true_target"), ("ui.false_target", "false_target")):
-            with st.container(width=width + 20):
-                st.html(f'<b class="{"cc-label-big" if big else ""}">{literal(t(label))}</b>')
-                picture(reveal[obj], width, "cc-label-big" if big else "cc-label")
+            if big:
+                with st.container(horizontal=True, width="content", vertical_alignment="center"):
+                    st.image(reveal[obj]["image"], width=width)
+                    st.html(
+                        f'<div class="cc-label-big"><b>{literal(t(label))}</b>'
+                        f'<div class="cc-caption">{literal(reveal[obj]["name"])}</div></div>',
+                        width="content",
+                    )
+            else:
+                with st.container(width=width + 20):
+                    st.html(f"<b>{literal(t(label))}</b>")
+                    picture(reveal[obj], width, "cc-label")
 
 
-def reveal_summary(view: Mapping[str, Any], t: Translator, *, big: bool = False) -> None:
-    """The round's outcome (R11): choice, roles, who drew and accused what, points."""
-    reveal = view["reveal"]
-    signatures = reveal["signatures"]
+def reveal_outcome_html(reveal: Mapping[str, Any], t: Translator) -> str:
+    """Who the Curator was and what they chose, who the Distorter was and whether caught."""
     chosen = next((o["name"] for o in reveal["options"] if o["id"] == reveal["choice"]), None)
     outcome = t("ui.target_found") if reveal["target_found"] else t("ui.target_missed")
     choice_text = t("ui.curator_chose", name=chosen) if chosen else t("ui.curator_no_choice")
     caught = t("ui.distorter_caught") if reveal["distorter_caught"] else t("ui.distorter_escaped")
-    # Eleven artists' rows must still fit a 720 px projector under the pictures' heading.
-    size = (
-        ("cc-reveal-big" + (" cc-dense" if len(reveal["authors"]) > 7 else ""))
-        if big
-        else "cc-reveal"
+    return (
+        f"{sentence_html(t, 'ui.curator_was', reveal['curator'])} {literal(choice_text)} "
+        f"<b>{literal(outcome)}</b><br>{sentence_html(t, 'ui.distorter_was', reveal['distorter'])} "
+        f"<b>{literal(caught)}</b>"
     )
+
+
+def reveal_summary(view: Mapping[str, Any], t: Translator) -> None:
+    """The round's outcome (R11): choice, roles, who drew and accused what, points."""
+    reveal = view["reveal"]
+    signatures = reveal["signatures"]
     voters_by_sig: dict[str, list[str]] = {}
     for voter, sig_id in reveal["votes"].items():
         voters_by_sig.setdefault(sig_id, []).append(voter)
@@ -239,10 +262,39 @@ def reveal_summary(view: Mapping[str, Any], t: Translator, *, big: bool = False)
         )
     )
     st.html(
-        f'<div class="{size}">'
-        f"<p>{sentence_html(t, 'ui.curator_was', reveal['curator'])} {literal(choice_text)} "
-        f"<b>{literal(outcome)}</b><br>{sentence_html(t, 'ui.distorter_was', reveal['distorter'])} "
-        f"<b>{literal(caught)}</b></p>"
+        f'<div class="cc-reveal"><p>{reveal_outcome_html(reveal, t)}</p>'
         f'<table class="cc-table">{head}{"".join(rows)}</table>'
         f'<p><b>{literal(t("ui.totals"))}</b></p><div class="cc-legend">{scores}</div></div>'
     )
+
+
+def reveal_by_player(view: Mapping[str, Any], t: Translator) -> None:
+    """The projector's reveal table (R11): a row per player, best total first, with the
+    signature they drew (or "Curator"), their points this round and in all, and the signature
+    they accused. Each name appears once, which is what lets twelve 24-character names fit
+    a 1280x720 projector at 28 px; the accused signature's row and the Distorter's stand out."""
+    reveal = view["reveal"]
+    signatures = reveal["signatures"]
+    drew = {author: sig_id for sig_id, author in reveal["authors"].items()}
+    curator = f'<span class="cc-muted">{literal(t("ui.screen.curator"))}</span>'
+    rows = []
+    for name in sorted(view["players"], key=lambda n: (-view["totals"].get(n, 0), n.casefold())):
+        own, vote = drew.get(name), reveal["votes"].get(name)
+        award = reveal["awards"].get(name, 0)
+        marks = []
+        if own and own == reveal["accused"]:
+            marks.append("cc-accused")
+        if name == reveal["distorter"]:
+            marks.append("cc-distorter")
+        rows.append(
+            f'<tr class="{" ".join(marks)}">'
+            f"<td>{signature_html(signatures[own]) if own else curator}</td>"
+            f'<td class="cc-who">{name_html(name)}</td>'
+            f'<td class="cc-score">{view["totals"].get(name, 0)}{f" (+{award})" if award else ""}'
+            f"</td><td>{f'→&nbsp;{signature_html(signatures[vote])}' if vote else '—'}</td></tr>"
+        )
+    head = "".join(
+        f"<th>{literal(t(key))}</th>"
+        for key in ("ui.signature", "ui.player", "ui.points", "ui.screen.accused")
+    )
+    st.html(f'<table class="cc-table cc-by-player"><tr>{head}</tr>{"".join(rows)}</table>')

@@ -6,13 +6,16 @@ hand-run ``screenshots.py``. Nothing here imports pytest.
 Every action is a click or a stroke in a page. The engine is only *read* (``Engine`` on the
 server's own database file) to learn what a person on the other side of a screen would know:
 roles, signatures and options, so a test can decide what to click and what to expect.
+The one exception, ``projector_game``, plays through the engine: it only looks at the
+projector page, and twelve students' clicks would take minutes.
 """
 
 from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Sequence
+import uuid
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -56,11 +59,15 @@ def t(key: str, **params: Any) -> str:
     return translate(LANGUAGE, key, **params)
 
 
-def heading_text(phase: str, round_number: int = 0, rounds: int = 0) -> str:
+def heading_text(
+    phase: str, round_number: int = 0, rounds: int = 0, language: str = LANGUAGE
+) -> str:
     """The page heading (class cc-phase) a page shows in a phase."""
+    phase_name = translate(language, f"ui.phase.{phase}")
     if phase in ("lobby", "finished"):
-        return t(f"ui.phase.{phase}")
-    return t("ui.round_of", round=round_number, rounds=rounds) + " · " + t(f"ui.phase.{phase}")
+        return phase_name
+    round_text = translate(language, "ui.round_of", round=round_number, rounds=rounds)
+    return f"{round_text} · {phase_name}"
 
 
 def query(address: Page | str, name: str) -> str | None:
@@ -347,7 +354,199 @@ def stroke_set(index: int, pulse: int) -> list[list[tuple[float, float]]]:
     return [[(0.2 + 0.15 * index, 0.1), (0.25 + 0.15 * index, 0.9)]]
 
 
+# -- a whole game played through the engine, for the projector ---------------------------------
+
+#: Twelve players (the most a game takes) whose names have 24 characters (the longest allowed).
+LONG_NAMES = {
+    "en": [
+        "Alexandria Montgomery-Li",
+        "Bartholomew Whitfield Jr",
+        "Christopher Van Der Berg",
+        "Dominique Fairweather-Oz",
+        "Evangeline Worthington K",
+        "Frederick Wolfgang Adams",
+        "Gwendolyn Marchetti-Shaw",
+        "Hieronymus Blackwood III",
+        "Isabella Rose Kensington",
+        "Jonathan Maxwell Harwood",
+        "Konstantin Oyelaran-West",
+        "Maximiliano Bartholomews",
+    ],
+    "es": [
+        "María Fernanda Castañeda",
+        "José Guadalupe Hernández",
+        "Ximena Alejandra Quiroga",
+        "Guillermo Echeverría Paz",
+        "Concepción Vallejo Nieto",
+        "Maximiliano Ortega Muñoz",
+        "Inmaculada Montenegro Sá",
+        "Bartolomé Valenzuela Roa",
+        "Esperanza Santamaría Gil",
+        "Fernando Zaragoza Bernal",
+        "Ángeles Bustamante Ochoa",
+        "Wenceslao Altamirano Paz",
+    ],
+}
+#: No phase runs out while a test or a screenshot looks at it.
+SLOW = {phase: 3600.0 for phase in PHASES}
+
+
+def projector_game(server: Any, page: Page, language: str) -> Iterator[str]:
+    """Play a 12-player game with the longest names through the engine, shown on ``page``
+    opened on the projector; yields each phase once the page shows it: the lobby, the eight
+    phases of round 1 (the reveal once more paused, "reveal-paused") and the end. Pulses and the
+    accusation are looked at half answered (both readiness marks show); every round has a
+    choice and a vote from everyone, so the reveal is as full as it gets and the final
+    scores differ."""
+    engine = Engine(server.database_url)
+    game = engine.create_game(language=language, durations=SLOW)
+    tokens = {name: engine.join(game.code, name) for name in LONG_NAMES[language]}
+    page.goto(f"{server.url}/screen?code={game.code}")
+
+    def shown(*texts: str) -> str:
+        """The phase the game is in, once the page shows it (and `texts`) and has settled."""
+        view = engine.public_view(game.code)
+        heading = heading_text(view["phase"], view["round"], view["rounds"], language)
+        expect(page.locator(".cc-phase").first).to_have_text(heading, timeout=UI_TIMEOUT_MS)
+        for text in texts:
+            expect(page.get_by_text(text).first).to_be_visible(timeout=UI_TIMEOUT_MS)
+        settle(page, images=True, pause_ms=300)
+        return view["phase"]
+
+    def ready(done: int, total: int) -> str:
+        return translate(language, "ui.ready_count", done=done, total=total)
+
+    def act(name: str, command: Callable[..., Any], *args: Any) -> None:
+        command(tokens[name], *args, uuid.uuid4().hex)
+
+    yield shown(translate(language, "ui.players_joined", count=len(tokens)))
+    engine.start(game.facilitator_token)
+    for number in range(1, len(tokens) + 1):
+        views = {name: engine.player_view(token) for name, token in tokens.items()}
+        curator = next(name for name, view in views.items() if view["role"] == "curator")
+        distorter = next(name for name, view in views.items() if view["role"] == "distorter")
+        artists = [name for name in tokens if name != curator]
+        signature = {name: views[name]["signature"] for name in artists}
+        votes = round_votes(number, list(tokens), artists, distorter, signature)
+        early_voters = list(tokens)[: len(tokens) // 2 - 1]
+        for phase in PHASES:
+            waited: tuple[str, ...] = ()
+            if phase in ("pulse1", "pulse2"):
+                pulse = int(phase[-1])
+                done = artists[: len(artists) // 2 + pulse - 1]
+                for index, name in enumerate(done):
+                    act(name, engine.submit_fragment, engine_strokes(index, pulse))
+                waited = (ready(len(done), len(artists)),)
+            elif phase == "accusation":
+                for voter in early_voters:
+                    act(voter, engine.accuse, votes[voter])
+                waited = (ready(len(early_voters), len(tokens)),)
+            if number == 1:
+                yield shown(*waited)
+            if number == 1 and phase == "reveal":
+                # Paused, the timer's place holds a word: the header's widest moment.
+                engine.pause(game.facilitator_token)
+                yield shown(translate(language, "ui.paused")) + "-paused"
+                engine.resume(game.facilitator_token)
+            if phase == "choice":
+                options = engine.player_view(tokens[curator])["options"]
+                act(curator, engine.choose, options[number % 4]["id"])
+            elif phase == "accusation":
+                for voter in [voter for voter in tokens if voter not in early_voters]:
+                    act(voter, engine.accuse, votes[voter])
+            else:
+                engine.advance(game.facilitator_token)
+    yield shown()
+
+
+def round_votes(
+    number: int, voters: list[str], artists: list[str], distorter: str, signature: dict[str, str]
+) -> dict[str, str]:
+    """Everyone's vote in round ``number``: in odd rounds two thirds of the class catch the
+    Distorter; the others, and everyone in even rounds, accuse another artist (never
+    themselves)."""
+    votes = {}
+    for index, voter in enumerate(voters):
+        others = [artist for artist in artists if artist not in (voter, distorter)]
+        catch = number % 2 and index % 3 and voter != distorter
+        votes[voter] = signature[distorter if catch else others[(number + index) % len(others)]]
+    return votes
+
+
+def engine_strokes(index: int, pulse: int) -> list[list[tuple[float, float]]]:
+    """One stroke for artist ``index`` of at most eleven: a stripe of its own, across the
+    canvas in pulse 1, along it in pulse 2."""
+    at = 0.06 + 0.08 * index
+    if pulse == 1:
+        return [[(0.05, at), (0.5, at + 0.04), (0.95, at)]]
+    return [[(at, 0.05), (at + 0.04, 0.5), (at, 0.95)]]
+
+
 # -- reading what pages show ------------------------------------------------------------------
+
+#: The projector the issue was measured on (issue 7).
+PROJECTOR = {"width": 1280, "height": 720}
+#: What the back of a classroom can read on it.
+SMALLEST_READABLE_PX = 28
+
+# Every visible element (open shadow roots included) and every text in it, against the
+# viewport: the smallest font size, texts below `least` px, whatever ends past the right edge
+# or the bottom, and readiness marks (a text of only ✔ or …) not on the last line of the
+# signature they follow (the nearest enclosing element that holds a .cc-sig). An element of
+# 1 px or less is hidden for all but screen readers, and left out.
+_LAYOUT_JS = r"""(least) => {
+  const right = window.innerWidth + 0.5, bottom = window.innerHeight + 0.5;
+  const found = {smallest: null, small: [], outside: [], apart: [], marks: 0};
+  const said = (text) => text.replace(/\s+/g, " ").trim().slice(0, 50);
+  function* elements(root) {
+    for (const element of root.querySelectorAll("*")) {
+      yield element;
+      if (element.shadowRoot) yield* elements(element.shadowRoot);
+    }
+  }
+  for (const element of elements(document)) {
+    const box = element.getBoundingClientRect();
+    const shown = element.checkVisibility({opacityProperty: true, visibilityProperty: true});
+    // A box of 1 px or less is the screen-reader-only pattern ("Skip to main content").
+    if (box.width <= 1 || box.height <= 1 || !shown) continue;
+    const name = element.tagName.toLowerCase() + "." + [...element.classList].join(".");
+    if (box.right > right || box.bottom > bottom) {
+      found.outside.push(`${name} ends at ${Math.round(box.right)},${Math.round(box.bottom)}`);
+    }
+    const size = parseFloat(getComputedStyle(element).fontSize);
+    for (const node of element.childNodes) {
+      if (node.nodeType !== Node.TEXT_NODE || !node.data.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const rect = range.getBoundingClientRect();
+      if (!rect.width) continue;
+      found.smallest = Math.min(found.smallest ?? size, size);
+      if (size < least) found.small.push(`${size}px: ${said(node.data)}`);
+      if (rect.right > right || rect.bottom > bottom) {
+        const end = `${Math.round(rect.right)},${Math.round(rect.bottom)}`;
+        found.outside.push(`"${said(node.data)}" ends at ${end}`);
+      }
+      if (!/^[\s\u00a0\u2060]*[\u2714\u2026][\s\u00a0\u2060]*$/.test(node.data)) continue;
+      found.marks += 1;
+      let chip = element;
+      while (chip && !chip.querySelector(".cc-sig")) chip = chip.parentElement;
+      const lines = chip ? chip.querySelector(".cc-sig").getClientRects() : [];
+      const line = lines[lines.length - 1];
+      const middle = (rect.top + rect.bottom) / 2;
+      if (!line || middle < line.top || middle > line.bottom) {
+        found.apart.push(`"${said(node.data)}" after "${said(chip ? chip.textContent : "")}"`);
+      }
+    }
+  }
+  return found;
+}"""
+
+
+def measure_layout(page: Page) -> dict[str, Any]:
+    """What a projected page shows against its viewport (see ``_LAYOUT_JS``): ``smallest``
+    font size in px, and lists of ``small`` texts, texts and boxes ``outside`` the viewport,
+    readiness marks ``apart`` from their signature, and the count of ``marks`` seen."""
+    return page.evaluate(_LAYOUT_JS, SMALLEST_READABLE_PX)
 
 
 def eventually(read: Callable[[], Any], expected: Any, timeout: float = 15.0) -> Any:
@@ -369,8 +568,13 @@ SCORE_CHIP = re.compile(r"^\s*(?P<name>.+?)\s+(?P<total>\d+)(?:\s*\(\+(?P<award>
 
 
 def reveal_scores(page: Page) -> dict[str, tuple[int, int]]:
-    """The reveal's score chips ("Ana 300 (+200)"): name -> (running total, this round)."""
-    chips = page.locator(".cc-reveal .cc-score, .cc-reveal-big .cc-score").all_inner_texts()
+    """The reveal's scores: name -> (running total, this round). Phones and the facilitator
+    page show chips ("Ana 300 (+200)"); the projector, a row per player (name, "300 (+200)")."""
+    chips = page.locator(".cc-reveal .cc-score").all_inner_texts()
+    chips += [
+        f"{row.locator('.cc-who').inner_text()} {row.locator('.cc-score').inner_text()}"
+        for row in page.locator(".cc-by-player tr:has(.cc-who)").all()
+    ]
     scores = {}
     for chip in chips:
         match = SCORE_CHIP.match(chip.replace("\n", " "))

@@ -1,9 +1,18 @@
-"""Screenshots of a whole 5-player game, for looking at the layout by eye (not a test).
+"""Screenshots of whole games, for looking at the layout by eye (not a test).
 
-    .venv/bin/python tests/browser/screenshots.py OUTDIR
+    .venv/bin/python tests/browser/screenshots.py OUTDIR [--projector-only]
 
-Starts the app on a free port with its own temporary database, plays a game in Debian's
-Chromium (never a downloaded browser) and saves, for every phase of round 1 and the end:
+Starts the app on a free port with its own temporary database and, in Debian's Chromium
+(never a downloaded browser):
+
+Plays a 12-player game with 24-character names through the engine, in English and in
+Spanish, and saves the projector page at 1280x720 in every phase,
+``projector-<en|es>-NN-<phase>.png``, printing each phase's smallest font size and what breaks
+the projector's rules (text under 28 px, anything past the viewport, a readiness mark away
+from its signature).
+
+Unless ``--projector-only``, plays a 5-player game with clicks and strokes and saves, for
+every phase of round 1 and the end:
 - ``NN-<phase>-screen.png``: the projector page, 1280x720 viewport (what the class sees);
 - ``NN-<phase>-facilitator.png``: the facilitator page, 1280x720 viewport;
 - ``NN-<phase>-<loyal|distorter|curator>.png``: the role pages at 360x740, first screen;
@@ -28,10 +37,13 @@ for path in (str(ROOT), str(HERE)):
 
 from gamekit import (  # noqa: E402
     PHASES,
+    PROJECTOR,
     Table,
+    measure_layout,
     mouse_stroke,
     open_card,
     open_page,
+    projector_game,
     settle,
     stroke_set,
     wait_canvas,
@@ -39,7 +51,6 @@ from gamekit import (  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 PHONE = {"width": 360, "height": 740}
-SCREEN = {"width": 1280, "height": 720}
 NAMES = ["Amara", "Benjamín", "Chen Wei", "Dmitri", "Élodie"]
 
 
@@ -102,8 +113,8 @@ def play(outdir: Path, server, browser) -> None:
     table = Table(server, new_page)
     shooter = Shooter(outdir, table)
     table.create_game(pace="extra_relaxed")
-    table.facilitator.set_viewport_size(SCREEN)
-    table.open_screen(**SCREEN)
+    table.facilitator.set_viewport_size(PROJECTOR)
+    table.open_screen(**PROJECTOR)
     for name in NAMES:
         table.join(name, **PHONE)
     table.wait_phase("lobby")
@@ -165,11 +176,31 @@ def play(outdir: Path, server, browser) -> None:
             print("  " + problem)
 
 
+def projector(outdir: Path, server, browser) -> None:
+    """Every phase of a 12-player game on the projector, in both languages, with figures."""
+    for language in ("en", "es"):
+        context = browser.new_context(viewport=PROJECTOR)
+        page = context.new_page()
+        for number, phase in enumerate(projector_game(server, page, language), start=1):
+            found = measure_layout(page)
+            name = f"projector-{language}-{number:02d}-{phase}.png"
+            page.screenshot(path=str(outdir / name))
+            broken = [f"{len(found[k])} {k}" for k in ("small", "outside", "apart") if found[k]]
+            print(f"{name}  smallest font {found['smallest']:g} px  {', '.join(broken)}")
+            for what in found["small"] + found["outside"] + found["apart"]:
+                print(f"    {what}")
+        context.close()
+
+
 def main() -> int:
-    if len(sys.argv) != 2:
+    arguments = sys.argv[1:]
+    projector_only = "--projector-only" in arguments
+    if projector_only:
+        arguments.remove("--projector-only")
+    if len(arguments) != 1:
         print(__doc__)
         return 2
-    outdir = Path(sys.argv[1]).resolve()
+    outdir = Path(arguments[0]).resolve()
     outdir.mkdir(parents=True, exist_ok=True)
     harness = load_harness()
     server = harness._start_server("app.py", Path(tempfile.mkdtemp(prefix="cc-shots-")), None)
@@ -179,7 +210,9 @@ def main() -> int:
                 executable_path=harness.CHROMIUM, headless=True, args=harness.CHROMIUM_ARGS
             )
             try:
-                play(outdir, server, browser)
+                projector(outdir, server, browser)
+                if not projector_only:
+                    play(outdir, server, browser)
             finally:
                 browser.close()
     finally:
