@@ -42,6 +42,8 @@ BASE_CSS = """
 .cc-legend { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; }
 .cc-reveal p { margin: .4rem 0; }
 .cc-accused td { background: #fff3bf; }
+/* Not by colour alone: the accused row is also framed. */
+.cc-by-player .cc-accused td { border-top: 3px solid #222; border-bottom: 3px solid #222; }
 .cc-label { font-size: 1.1rem; }
 .cc-label-big { font-size: 1.75rem; line-height: 1.2; }
 .cc-caption { font-weight: 700; overflow-wrap: anywhere; }
@@ -135,7 +137,9 @@ def legend(view: Mapping[str, Any], t: Translator, big: bool = False) -> None:
     if not signatures and not ready:
         return
     done = set(view.get("ready_signatures") or [])
-    in_pulse = view["phase"] in ("pulse1", "pulse2")
+    # Who has answered: the artists in a pulse, the voters in the accusation (the Curator
+    # votes under no signature, so only the count says when they have).
+    in_pulse = view["phase"] in ("pulse1", "pulse2", "accusation")
     # A no-break space: a mark never wraps away from its signature.
     marks = {
         sig_id: ("\u00a0✔" if sig_id in done else "\u00a0…") if in_pulse else ""
@@ -225,7 +229,12 @@ def reveal_outcome_html(reveal: Mapping[str, Any], t: Translator) -> str:
     chosen = next((o["name"] for o in reveal["options"] if o["id"] == reveal["choice"]), None)
     outcome = t("ui.target_found") if reveal["target_found"] else t("ui.target_missed")
     choice_text = t("ui.curator_chose", name=chosen) if chosen else t("ui.curator_no_choice")
-    caught = t("ui.distorter_caught") if reveal["distorter_caught"] else t("ui.distorter_escaped")
+    if reveal["distorter_caught"]:
+        caught = t("ui.distorter_caught")
+    elif reveal["accused"] is None:
+        caught = t("ui.distorter_escaped_nobody")  # a tie, or no votes: say so
+    else:
+        caught = t("ui.distorter_escaped")
     return (
         f"{sentence_html(t, 'ui.curator_was', reveal['curator'])} {literal(choice_text)} "
         f"<b>{literal(outcome)}</b><br>{sentence_html(t, 'ui.distorter_was', reveal['distorter'])} "

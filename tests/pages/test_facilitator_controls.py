@@ -79,3 +79,15 @@ def test_the_end_button_says_which_phase_it_ends(engine, language):
         table.advance_to(phase)
         label = table.facilitator().button(key="advance_phase").label
         assert label == tr(language, f"ui.fac.advance.{phase}")
+
+
+def test_the_facilitator_sees_which_signatures_still_vote(engine):
+    table = seat(engine)
+    table.start()
+    table.advance_to("accusation")
+    voter, target = table.loyal()[:2]
+    table.engine.accuse(table.tokens[voter], table.view(target)["signature"], "v1")
+    shown = rendered(table.facilitator())
+    voted = table.public()["signatures"][table.view(voter)["signature"]]["name"]
+    assert f"{voted}</span>\u00a0✔" in shown
+    assert shown.count("\u00a0…") == len(table.public()["signatures"]) - 1

@@ -247,3 +247,12 @@ def test_each_phone_says_why_it_got_its_points(engine, language):
     }
     for name, line in expected.items():
         assert line in visible_text(table.play(name)), name
+
+
+def test_a_tie_says_nobody_was_accused_on_every_page(engine):
+    table = seat(engine)
+    table.start()
+    table.advance_to("reveal")  # nobody voted
+    said = tr("en", "ui.distorter_escaped_nobody")
+    for at in (table.screen(), table.facilitator(), table.play("Ana")):
+        assert said in visible_text(at)
