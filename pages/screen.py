@@ -69,7 +69,7 @@ if phase == "lobby":
             f"</b> {names}</div>"
         )
     with right:
-        st.image(qr_png(join_url), width=420)
+        st.image(qr_png(join_url), width=420, alt=t("ui.qr.join"))
 elif phase == "finished":
     if view["next_game"]:  # the teacher started the next game: the projector follows
         st.query_params.from_dict({"code": view["next_game"]})
@@ -79,13 +79,13 @@ elif phase == "reveal":
     pictures, summary = st.columns([1, 2])
     with pictures:
         reveal_pictures(view["reveal"], t, 110, big=True)
-        show_composition(view["fragments"], view["signatures"], 240)
+        show_composition(view["fragments"], view["signatures"], 240, t)
     with summary:
         reveal_summary(view, t, big=True)
 else:
     drawing, side = st.columns([3, 2])
     with drawing:
-        show_composition(view["fragments"], view["signatures"], 520)
+        show_composition(view["fragments"], view["signatures"], 520, t)
     with side:
         st.html(f'<div class="cc-big">{literal(t(f"ui.screen.hint.{phase}"))}</div>')
         legend(view, t, big=True)

@@ -47,7 +47,8 @@ BASE_CSS = """
 .cc-reveal-big.cc-dense { font-size: .95rem; }
 .cc-reveal-big.cc-dense .cc-table td { line-height: 1.2; }
 .cc-reveal-big.cc-dense p { margin: .15rem 0; }
-.cc-accused td { background: #fff3bf; }
+/* Framed, not filled: signature colours are chosen for a white background. */
+.cc-table .cc-accused td { border-top: 3px solid #222; border-bottom: 3px solid #222; }
 .cc-reveal-big .cc-nowrap { white-space: nowrap; }
 .cc-reveal-big p { margin: .3rem 0; font-size: inherit; }
 .cc-label { font-size: 1.1rem; }
@@ -73,7 +74,9 @@ BASE_CSS = """
   text-align: left; }
 div[class*="st-key-option_"] button, div[class*="st-key-accuse_"] button {
   min-height: 3.2rem; width: 100%; font-size: 1.15rem; }
-div[class*="st-key-accuse_"] button { border: 3px solid var(--cc-colour); color: var(--cc-colour); }
+/* The label stays dark text (4.5:1); the signature's colour is a thick frame (a mark, 3:1). */
+div[class*="st-key-accuse_"] button { border: 4px solid var(--cc-colour);
+  border-left-width: 1.2rem; }
 </style>
 """
 
@@ -93,8 +96,9 @@ def signature_html(signature: Mapping[str, str]) -> str:
 
 
 def picture(obj: Mapping[str, str], width: int, caption_class: str = "cc-big") -> None:
-    """An object's picture with its name under it."""
-    st.image(obj["image"], width=width)
+    """An object's picture with its name under it (also its alt text: only a viewer allowed to
+    see the object is shown its picture)."""
+    st.image(obj["image"], width=width, alt=obj["name"])
     st.html(f'<div class="{caption_class} cc-caption">{literal(obj["name"])}</div>')
 
 
