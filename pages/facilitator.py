@@ -125,7 +125,7 @@ def lost_link() -> None:
         if made_for == who:
             st.caption(t("ui.fac.lost_link_hint"))
             st.code(link, language=None)
-            st.image(qr_png(link), width=260)
+            st.image(qr_png(link), width=260, alt=t("ui.qr.personal_link"))
 
 
 def play_again() -> None:
@@ -198,7 +198,7 @@ if phase == "lobby":
             st.caption(t("ui.fac.remove_hint"))
             lost_link()
     with qr:
-        st.image(qr_png(join_url), width=260)
+        st.image(qr_png(join_url), width=260, alt=t("ui.qr.join"))
 else:
     main, side = st.columns([3, 2], gap="large")
     with main:
@@ -226,7 +226,7 @@ else:
             st.html(f'<div class="cc-huge">★ {", ".join(map(name_html, view["winners"]))}</div>')
             play_again()
         elif view["fragments"]:
-            show_composition(view["fragments"], view["signatures"], 320)
+            show_composition(view["fragments"], view["signatures"], 320, t)
     with side:
         st.subheader(t("ui.totals"))
         standings(view["totals"], view["winners"], t)

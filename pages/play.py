@@ -200,7 +200,7 @@ def draw(view: dict[str, Any], t: Translator, token: str) -> None:
     ]
     if mine:
         st.success(t("ui.play.locked"))
-        show_composition(view["fragments"], view["signatures"], CANVAS_SIZE)
+        show_composition(view["fragments"], view["signatures"], CANVAS_SIZE, t)
         return
     earlier = [f for f in view["fragments"] if f["pulse"] == 1]
     background = composition_png(earlier, view["signatures"], CANVAS_SIZE) if pulse == 2 else None
@@ -275,13 +275,13 @@ def keep_draft(token: str, canvas_key: str, strokes: list, kept: list) -> None:
 def choose(view: dict[str, Any], t: Translator, token: str) -> None:
     """The Curator's four options as large buttons, in the engine's shuffled order (R6)."""
     st.html(f'<div class="cc-role">{literal(t("ui.play.choose"))}</div>')
-    show_composition(view["fragments"], view["signatures"], 240)
+    show_composition(view["fragments"], view["signatures"], 240, t)
     # Two per row in horizontal containers: unlike columns, they do not stack on a phone.
     for row in (view["options"][:2], view["options"][2:]):
         with st.container(horizontal=True):
             for option in row:
                 with st.container(width=150, horizontal_alignment="center"):
-                    st.image(option["image"], width=80)
+                    st.image(option["image"], width=80, alt=option["name"])
                     if st.button(
                         plain_label(option["name"]), key=f"option_{option['id']}", width="stretch"
                     ) and act(view, engine.choose, token, option["id"], request_id("choice", view)):
@@ -290,7 +290,7 @@ def choose(view: dict[str, Any], t: Translator, token: str) -> None:
 
 def accuse(view: dict[str, Any], t: Translator, token: str) -> None:
     """One button per signature, one's own disabled; a vote locks (R7)."""
-    show_composition(view["fragments"], view["signatures"], CANVAS_SIZE)
+    show_composition(view["fragments"], view["signatures"], CANVAS_SIZE, t)
     voted = view["my_vote"]
     if voted:
         chip = signature_html(view["signatures"][voted])
@@ -413,7 +413,7 @@ def player_page(token: str) -> None:
         if ended_pulse in view["auto_locked"]:
             st.success(t("ui.play.auto_locked"), icon=":material/lock:")
         if view["fragments"]:
-            show_composition(view["fragments"], view["signatures"], CANVAS_SIZE)
+            show_composition(view["fragments"], view["signatures"], CANVAS_SIZE, t)
     if phase != "reveal":
         legend(view, t)
     if view["round"] > 1 and phase != "reveal":

@@ -79,7 +79,7 @@ if phase == "lobby":
                 f'<div class="cc-big"><b>{literal(joined)}</b>'
                 f'<div class="cc-roster-big">{names or "—"}</div></div>'
             )
-        st.image(qr_png(join_url), width=340)
+        st.image(qr_png(join_url), width=340, alt=t("ui.qr.join"))
 elif phase == "finished":
     if view["next_game"]:  # the teacher started the next game: the projector follows
         st.query_params.from_dict({"code": view["next_game"]})
@@ -93,7 +93,7 @@ elif phase == "reveal":
 else:
     with st.container(horizontal=True, gap="medium"):
         with st.container(width=COMPOSITION_PX):
-            show_composition(view["fragments"], view["signatures"], COMPOSITION_PX)
+            show_composition(view["fragments"], view["signatures"], COMPOSITION_PX, t)
         with st.container():
             st.html(f'<div class="cc-big">{literal(t(f"ui.screen.hint.{phase}"))}</div>')
             legend(view, t, big=True)

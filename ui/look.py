@@ -41,9 +41,8 @@ BASE_CSS = """
 .cc-card { border: 2px solid #ccc; border-radius: .8rem; padding: .8rem 1rem; margin: .4rem 0; }
 .cc-legend { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; }
 .cc-reveal p { margin: .4rem 0; }
-.cc-accused td { background: #fff3bf; }
-/* Not by colour alone: the accused row is also framed. */
-.cc-by-player .cc-accused td { border-top: 3px solid #222; border-bottom: 3px solid #222; }
+/* Framed, not filled: signature colours are chosen for a white background. */
+.cc-table .cc-accused td { border-top: 3px solid #222; border-bottom: 3px solid #222; }
 .cc-label { font-size: 1.1rem; }
 .cc-label-big { font-size: 1.75rem; line-height: 1.2; }
 .cc-caption { font-weight: 700; overflow-wrap: anywhere; }
@@ -78,7 +77,9 @@ BASE_CSS = """
 .cc-distorter .cc-who { font-weight: 800; }
 div[class*="st-key-option_"] button, div[class*="st-key-accuse_"] button {
   min-height: 3.2rem; width: 100%; font-size: 1.15rem; }
-div[class*="st-key-accuse_"] button { border: 3px solid var(--cc-colour); color: var(--cc-colour); }
+/* The label stays dark text (4.5:1); the signature's colour is a thick frame (a mark, 3:1). */
+div[class*="st-key-accuse_"] button { border: 4px solid var(--cc-colour);
+  border-left-width: 1.2rem; }
 </style>
 """
 
@@ -102,8 +103,9 @@ def signature_html(signature: Mapping[str, str]) -> str:
 
 
 def picture(obj: Mapping[str, str], width: int, caption_class: str = "cc-big") -> None:
-    """An object's picture with its name under it."""
-    st.image(obj["image"], width=width)
+    """An object's picture with its name under it (also its alt text: only a viewer allowed to
+    see the object is shown its picture)."""
+    st.image(obj["image"], width=width, alt=obj["name"])
     st.html(f'<div class="{caption_class} cc-caption">{literal(obj["name"])}</div>')
 
 

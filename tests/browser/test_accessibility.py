@@ -1,0 +1,256 @@
+"""No critical or serious accessibility violation on any page, in any phase, in both languages.
+
+axe-core runs in the page (WCAG 2.0, 2.1 and 2.2, levels A and AA) at each moment a person
+meets: the home page, the join form, a student's lobby, the loyal artist's open card, both ink
+pulses, the merge, the discussion, the Curator's options, the accusation, the reveal and the
+final standings, the facilitator's lobby and a round in progress, and the projector. axe-core
+is the copy bundled in the pinned `axe-playwright-python` wheel (test extra): no network and no
+Node.js at test time.
+
+The game is driven through the engine on the server's own database (joins, strokes, choice,
+votes, ends of phases): clicks are tested elsewhere, and this keeps the test to one page load
+per person. A run prints every violation found, of any impact, counted by rule and impact.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from axe_playwright_python.base import AXE_SCRIPT
+from gamekit import UI_TIMEOUT_MS, open_card, settle, wait_canvas
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from engine import Engine
+from engine.i18n import translate
+from engine.rules import ROUND_PHASES
+
+pytestmark = pytest.mark.browser
+
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+BLOCKING = ("critical", "serious")
+NAMES = {
+    "en": ["Amara", "Ben", "Chen Wei", "Dmitri", "Élodie"],
+    "es": ["Lucía", "Mateo", "Sofía", "Hugo", "Valentina"],
+}
+LOCALES = {"en": "en-GB", "es": "es-ES"}
+PHONE = {"width": 360, "height": 740}
+LAPTOP = {"width": 1280, "height": 720}
+# Long enough that no phase ends on its own while a page is being checked.
+DURATIONS = {phase.value: 3600 for phase in ROUND_PHASES}
+
+AXE_OPTIONS = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]}
+MAIN_HEIGHT = "document.querySelector('[data-testid=\"stMain\"]').scrollHeight"
+
+
+@dataclass
+class Finding:
+    moment: str
+    id: str
+    impact: str
+    targets: list[str]
+    html: str
+    summary: str
+
+    def __str__(self) -> str:
+        where = "; ".join(self.targets)
+        return (
+            f"[{self.impact}] {self.id} at {self.moment}: {where}\n"
+            f"    {self.html}\n    {self.summary}"
+        )
+
+
+@dataclass
+class Audit:
+    """axe-core run on each moment; findings are kept, so one run lists all of them."""
+
+    language: str
+    findings: list[Finding] = field(default_factory=list)
+    moments: list[str] = field(default_factory=list)
+    axe_version: str = ""
+
+    def scan(self, moment: str, page: Page) -> None:
+        """Check the whole page: axe-core skips the contrast of text outside the viewport,
+        and Streamlit scrolls inside its main block, so the viewport grows to hold it all."""
+        settle(page, images=True, pause_ms=300)
+        viewport = page.viewport_size
+        assert viewport is not None
+        height = page.evaluate(MAIN_HEIGHT)
+        if height > viewport["height"]:
+            page.set_viewport_size({"width": viewport["width"], "height": height})
+            settle(page, images=True)
+        if not page.evaluate("typeof axe !== 'undefined'"):  # once per page load
+            page.evaluate(AXE_SCRIPT)
+        results = page.evaluate("options => axe.run(document, options)", AXE_OPTIONS)
+        page.set_viewport_size(viewport)
+        self.axe_version = results["testEngine"]["version"]
+        self.moments.append(moment)
+        for violation in results["violations"]:
+            for node in violation["nodes"]:
+                self.findings.append(
+                    Finding(
+                        moment=f"{self.language} {moment}",
+                        id=violation["id"],
+                        impact=node.get("impact") or violation["impact"] or "",
+                        targets=[str(target) for target in node["target"]],
+                        html=node["html"][:200],
+                        summary=(node.get("failureSummary") or violation["help"]).replace(
+                            "\n", " "
+                        ),
+                    )
+                )
+
+    def report(self) -> str:
+        counts = Counter((f.id, f.impact) for f in self.findings)
+        lines = [
+            f"axe-core {self.axe_version}: {len(self.moments)} moments checked in "
+            f"{self.language}; nodes by rule:"
+        ]
+        rows = [f"  {rule} ({impact}): {n}" for (rule, impact), n in sorted(counts.items())]
+        return "\n".join(lines + (rows or ["  none"]))
+
+
+class People:
+    """One browser context per person, in the game's language (the home page follows it)."""
+
+    def __init__(self, browser: Browser, base_url: str, language: str) -> None:
+        self.browser = browser
+        self.base_url = base_url
+        self.language = language
+        self.contexts: list[BrowserContext] = []
+
+    def open(self, path: str, viewport: dict[str, int]) -> Page:
+        context = self.browser.new_context(viewport=viewport, locale=LOCALES[self.language])
+        self.contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(UI_TIMEOUT_MS)
+        page.goto(self.base_url + path)
+        return page
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+def heading(language: str, view: dict[str, Any]) -> str:
+    """The heading (class cc-phase) every page shows for the game's current phase."""
+    phase = view["phase"]
+    if phase in ("lobby", "finished"):
+        return translate(language, f"ui.phase.{phase}")
+    round_of = translate(language, "ui.round_of", round=view["round"], rounds=view["rounds"])
+    return f"{round_of} · {translate(language, f'ui.phase.{phase}')}"
+
+
+def shows_phase(language: str, engine: Engine, code: str, *pages: Page) -> None:
+    """Each page shows the phase the game is in now."""
+    text = heading(language, engine.public_view(code))
+    for page in pages:
+        try:
+            expect(page.locator(".cc-phase").first).to_have_text(text, timeout=UI_TIMEOUT_MS)
+        except AssertionError as stale:
+            raise AssertionError(f"{page.url} did not show {text!r}") from stale
+
+
+def request() -> str:
+    return uuid.uuid4().hex
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_no_serious_accessibility_violation_in_a_whole_game(
+    streamlit_server, browser, language: str
+) -> None:
+    engine = Engine(streamlit_server.database_url)
+    audit = Audit(language)
+    people = People(browser, streamlit_server.url, language)
+    try:
+        play_and_scan(engine, people, audit)
+    finally:
+        people.close()
+    print(audit.report())
+    for finding in audit.findings:
+        print(finding)
+    blocking = [f for f in audit.findings if f.impact in BLOCKING]
+    assert not blocking, f"{len(blocking)} critical or serious:\n" + "\n".join(map(str, blocking))
+
+
+def play_and_scan(engine: Engine, people: People, audit: Audit) -> None:
+    language = people.language
+    game = engine.create_game(language=language, durations=DURATIONS)
+    code, key = game.code, game.facilitator_token
+
+    visitor = people.open("/", LAPTOP)
+    visitor.locator(".st-key-create_game button").wait_for()
+    audit.scan("home", visitor)
+    visitor.goto(f"{people.base_url}/play?code={code}")
+    visitor.locator(".st-key-join_name input").wait_for()
+    audit.scan("play join form", visitor)
+
+    tokens = {name: engine.join(code, name) for name in NAMES[language]}
+    facilitator = people.open(f"/facilitator?key={key}", LAPTOP)
+    screen = people.open(f"/screen?code={code}", LAPTOP)
+    first = next(iter(tokens))
+    phone = people.open(f"/play?token={tokens[first]}", PHONE)
+    shows_phase(language, engine, code, facilitator, screen, phone)
+    players = translate(language, "ui.players_joined", count=len(tokens))
+    for page in (facilitator, screen):
+        expect(page.get_by_text(players)).to_be_visible(timeout=UI_TIMEOUT_MS)
+    audit.scan("facilitator lobby", facilitator)
+    audit.scan("projector lobby", screen)
+    audit.scan("player lobby", phone)
+
+    engine.start(key)
+    views = {name: engine.player_view(token) for name, token in tokens.items()}
+    roles = {view["role"]: name for name, view in views.items()}
+    loyal = next(name for name, view in views.items() if view["role"] == "loyal")
+    if loyal != first:  # the phone becomes a loyal artist's: one reload
+        phone.goto(f"{people.base_url}/play?token={tokens[loyal]}")
+    curator = people.open(f"/play?token={tokens[roles['curator']]}", PHONE)
+    shows_phase(language, engine, code, phone, curator, facilitator)
+    open_card(phone)
+    audit.scan("role card (loyal artist)", phone)
+
+    artists = [name for name, view in views.items() if view["role"] != "curator"]
+    for pulse, after in ((1, "merge"), (2, "discussion")):
+        engine.advance(key)
+        shows_phase(language, engine, code, phone)
+        wait_canvas(phone)
+        audit.scan(f"ink pulse {pulse} canvas", phone)
+        for index, name in enumerate(artists):
+            y = 0.2 + 0.15 * index
+            strokes = [[(0.1, y), (0.5, y + 0.05), (0.9, y)]]
+            engine.submit_fragment(tokens[name], strokes, request())
+        assert engine.public_view(code)["phase"] == after
+        shows_phase(language, engine, code, phone)
+        audit.scan(after, phone)
+    shows_phase(language, engine, code, facilitator, screen)
+    audit.scan("facilitator mid-round", facilitator)
+    audit.scan("projector mid-round", screen)
+
+    engine.advance(key)
+    shows_phase(language, engine, code, curator)
+    curator.locator('[class*="st-key-option_"] button').first.wait_for()
+    audit.scan("Curator's options", curator)
+    options = engine.player_view(tokens[roles["curator"]])["options"]
+    engine.choose(tokens[roles["curator"]], options[0]["id"], request())
+
+    shows_phase(language, engine, code, phone)
+    phone.locator('[class*="st-key-accuse_"] button').first.wait_for()
+    audit.scan("accusation", phone)
+    signature = {name: engine.player_view(tokens[name])["signature"] for name in artists}
+    for name, token in tokens.items():
+        accused = roles["distorter"] if name != roles["distorter"] else loyal
+        engine.accuse(token, signature[accused], request())
+
+    shows_phase(language, engine, code, phone, screen)
+    audit.scan("reveal (player)", phone)
+    audit.scan("reveal (projector)", screen)
+
+    while engine.public_view(code)["phase"] != "finished":
+        engine.advance(key)
+    shows_phase(language, engine, code, phone, screen, facilitator)
+    audit.scan("finished (player)", phone)
+    audit.scan("finished (projector)", screen)
+    audit.scan("finished (facilitator)", facilitator)
