@@ -214,7 +214,7 @@ def reveal_pictures(
         for label, obj in (("ui.true_target", "true_target"), ("ui.false_target", "false_target")):
             if big:
                 with st.container(horizontal=True, width="content", vertical_alignment="center"):
-                    st.image(reveal[obj]["image"], width=width)
+                    st.image(reveal[obj]["image"], width=width, alt=reveal[obj]["name"])
                     st.html(
                         f'<div class="cc-label-big"><b>{literal(t(label))}</b>'
                         f'<div class="cc-caption">{literal(reveal[obj]["name"])}</div></div>',
