@@ -1,0 +1,60 @@
+"""What a class does next (issue "Classroom-proof", point 9 and wording): the home page keeps
+the chosen pace when switched to Spanish; at the reveal each phone says why it got its points;
+at the end the teacher plays again, the projector follows and a student joins in one tap."""
+
+from __future__ import annotations
+
+import pytest
+from gamekit import UI_TIMEOUT_MS, Table, button, eventually, t
+from playwright.sync_api import expect
+
+from engine.i18n import translate
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Ana", "Bea", "Cruz", "Dana", "Eli"]
+
+
+def test_the_pace_survives_switching_the_home_page_to_spanish(streamlit_server, new_page):
+    page = new_page()
+    page.goto(f"{streamlit_server.url}/")
+    pace = page.locator(".st-key-create_pace [role=radiogroup] label")
+    pace.filter(has_text=t("ui.pace.relaxed")).click()
+    expect(page.locator(".st-key-create_pace input:checked")).to_have_count(1)
+    page.locator(".st-key-home_language button").filter(has_text="Español").click()
+    relaxed = pace.filter(has_text=translate("es", "ui.pace.relaxed"))
+    expect(relaxed.locator("input")).to_be_checked(timeout=UI_TIMEOUT_MS)
+
+
+def test_points_explained_then_play_again_with_the_same_class(table: Table, new_page):
+    table.create_game()
+    phone = new_page(width=360, height=740)
+    others = new_page()
+    for name in NAMES:
+        table.join(name, page=phone if name == "Ana" else others)
+    others.close()
+    screen = table.open_screen()
+    table.start()
+    engine, key = table.engine, table.key
+    while table.public()["phase"] != "reveal":
+        engine.advance(key)
+    reveal = table.public()["reveal"]
+    role = "distorter" if reveal["distorter"] == "Ana" else "others"
+    nobody = translate("en", f"ui.points.nobody.{role}", points=0 if role == "others" else 400)
+    expect(phone.get_by_text(nobody, exact=False)).to_be_visible(timeout=UI_TIMEOUT_MS)
+
+    while table.public()["phase"] != "finished":
+        engine.advance(key)
+    expect(phone.get_by_text(t("ui.play.wait_next_game"))).to_be_visible(timeout=UI_TIMEOUT_MS)
+    button(table.facilitator, "play_again").click()
+    assert eventually(lambda: table.public()["next_game"] is not None, True)
+    new_code = table.public()["next_game"]
+    table.facilitator.wait_for_url(f"**/facilitator?game={new_code}", timeout=UI_TIMEOUT_MS)
+    expect(screen.get_by_text(new_code).first).to_be_visible(timeout=UI_TIMEOUT_MS)
+
+    button(phone, "join_next").click(timeout=UI_TIMEOUT_MS)
+    phone.wait_for_url("**/play?token=*", timeout=UI_TIMEOUT_MS)
+    assert engine.public_view(new_code)["players"] == ["Ana"]
+    expect(table.facilitator.get_by_text("Ana", exact=True).first).to_be_visible(
+        timeout=UI_TIMEOUT_MS
+    )
