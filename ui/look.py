@@ -159,9 +159,7 @@ def legend(view: Mapping[str, Any], t: Translator, big: bool = False) -> None:
     st.html(f'<div class="{size}">{count}<div class="{layout}">{chips}</div></div>')
 
 
-def standings(
-    totals: Mapping[str, int], winners: list[str], t: Translator, big: bool = False
-) -> None:
+def standings(totals: Mapping[str, int], winners: list[str], t: Translator) -> None:
     """Totals, best first; the winners (ties share the victory) marked with a star."""
     rows = sorted(totals.items(), key=lambda item: (-item[1], item[0].casefold()))
     body = "".join(
@@ -169,8 +167,7 @@ def standings(
         for name, points in rows
     )
     head = f"<tr><th>{literal(t('ui.player'))}</th><th>{literal(t('ui.points'))}</th></tr>"
-    size = " cc-big" if big else ""
-    st.html(f'<table class="cc-table{size}">{head}{body}</table>')
+    st.html(f'<table class="cc-table">{head}{body}</table>')
 
 
 def podium(totals: Mapping[str, int], t: Translator) -> None:
