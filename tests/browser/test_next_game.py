@@ -52,9 +52,11 @@ def test_points_explained_then_play_again_with_the_same_class(table: Table, new_
     table.facilitator.wait_for_url(f"**/facilitator?game={new_code}", timeout=UI_TIMEOUT_MS)
     expect(screen.get_by_text(new_code).first).to_be_visible(timeout=UI_TIMEOUT_MS)
 
+    old_address = phone.url
     button(phone, "join_next").click(timeout=UI_TIMEOUT_MS)
-    phone.wait_for_url("**/play?token=*", timeout=UI_TIMEOUT_MS)
-    assert engine.public_view(new_code)["players"] == ["Ana"]
+    assert eventually(lambda: engine.public_view(new_code)["players"], ["Ana"]) == ["Ana"]
+    phone.wait_for_url(lambda address: address != old_address, timeout=UI_TIMEOUT_MS)
+    assert "token=" in phone.url
     expect(table.facilitator.get_by_text("Ana", exact=True).first).to_be_visible(
         timeout=UI_TIMEOUT_MS
     )
