@@ -20,7 +20,7 @@ def test_the_pace_survives_switching_the_home_page_to_spanish(streamlit_server, 
     page.goto(f"{streamlit_server.url}/")
     pace = page.locator(".st-key-create_pace [role=radiogroup] label")
     pace.filter(has_text=t("ui.pace.relaxed")).click()
-    expect(page.locator(".st-key-create_pace input:checked")).to_have_count(1)
+    expect(pace.filter(has_text=t("ui.pace.relaxed")).locator("input")).to_be_checked()
     page.locator(".st-key-home_language button").filter(has_text="Español").click()
     relaxed = pace.filter(has_text=translate("es", "ui.pace.relaxed"))
     expect(relaxed.locator("input")).to_be_checked(timeout=UI_TIMEOUT_MS)
