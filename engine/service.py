@@ -409,12 +409,7 @@ class Engine:
 
         def fragment(session: Session, player: Player, rnd: Round, phase: Phase) -> Fragment:
             pulse = rules.pulse_of(phase)
-            signature = _signature_of(rnd, player.id)
-            if signature is None:
-                raise RuleError("error.curator_does_not_draw")
-            mine = (Fragment.round_id == rnd.id, Fragment.player_id == player.id)
-            if session.exec(select(Fragment.id).where(*mine, Fragment.pulse == pulse)).first():
-                raise RuleError("error.already_submitted")
+            signature = self._drawing_signature(session, player, rnd, pulse)
             checked = rules.validate_strokes(strokes, pulse)
             draft = self._draft(session, rnd.id, player.id, pulse)
             if draft is not None:
@@ -449,11 +444,7 @@ class Engine:
             if pulse is None:
                 raise RuleError("error.wrong_phase", phase=game.phase)
             rnd = self._current_round(session, game)
-            if _signature_of(rnd, player.id) is None:
-                raise RuleError("error.curator_does_not_draw")
-            mine = (Fragment.round_id == rnd.id, Fragment.player_id == player.id)
-            if session.exec(select(Fragment.id).where(*mine, Fragment.pulse == pulse)).first():
-                raise RuleError("error.already_submitted")
+            self._drawing_signature(session, player, rnd, pulse)
             checked = rules.validate_draft(strokes)
             draft = self._draft(session, rnd.id, player.id, pulse) or Draft(
                 round_id=rnd.id, player_id=player.id, pulse=pulse, strokes=[]
@@ -843,6 +834,18 @@ class Engine:
                 )
             session.delete(draft)
         session.flush()
+
+    @staticmethod
+    def _drawing_signature(session: Session, player: Player, rnd: Round, pulse: int) -> str:
+        """The signature of an artist who may still draw in this pulse (a submit or a draft):
+        the Curator never may, nor an artist whose fragment for it is locked."""
+        signature = _signature_of(rnd, player.id)
+        if signature is None:
+            raise RuleError("error.curator_does_not_draw")
+        mine = (Fragment.round_id == rnd.id, Fragment.player_id == player.id)
+        if session.exec(select(Fragment.id).where(*mine, Fragment.pulse == pulse)).first():
+            raise RuleError("error.already_submitted")
+        return signature
 
     @staticmethod
     def _draft(session: Session, round_id: int, player_id: int, pulse: int) -> Draft | None:
