@@ -38,6 +38,7 @@ def test_points_explained_then_play_again_with_the_same_class(table: Table, new_
     engine, key = table.engine, table.key
     while table.public()["phase"] != "reveal":
         engine.advance(key)
+    phone.reload()  # after a burst of phase changes, read the page afresh (see the note)
     reveal = table.public()["reveal"]
     role = "distorter" if reveal["distorter"] == "Ana" else "others"
     nobody = translate("en", f"ui.points.nobody.{role}", points=0 if role == "others" else 400)
@@ -45,6 +46,7 @@ def test_points_explained_then_play_again_with_the_same_class(table: Table, new_
 
     while table.public()["phase"] != "finished":
         engine.advance(key)
+    phone.reload()
     expect(phone.get_by_text(t("ui.play.wait_next_game"))).to_be_visible(timeout=UI_TIMEOUT_MS)
     button(table.facilitator, "play_again").click()
     assert eventually(lambda: table.public()["next_game"] is not None, True)
