@@ -11,9 +11,10 @@ from engine import RuleError
 from engine.i18n import LANGUAGES
 from engine.rules import DEFAULT_DURATIONS
 from ui.browser import browser_id
+from ui.hub_login import hub_auth, sign_in_url, signed_in_teacher
 from ui.look import page_style
 from ui.runtime import checked, get_engine
-from ui.text import browser_language, show_error, translator
+from ui.text import browser_language, literal, sentence_html, show_error, translator
 
 # Timer paces a teacher can pick: the rulebook's, or longer phases for younger classes.
 # Untimed (None): every phase waits for the facilitator, for classes that need it (WCAG 2.2.1).
@@ -68,32 +69,54 @@ with join_column:
         else:
             st.switch_page("pages/play.py", query_params={"code": found["code"]})
 
+
+def may_create_here() -> bool:
+    """Anyone may create a game, except behind a JupyterHub: there only a teacher the hub lets
+    use this service, signed in on this tab (ui/hub_login.py)."""
+    hub = hub_auth()
+    if hub is None:
+        return True
+    teacher = signed_in_teacher()
+    if teacher is None:
+        st.write(t("ui.hub.sign_in_needed"))
+        # A link in this tab (st.link_button opens a new one): the sign-in comes back here.
+        st.html(
+            f'<a class="cc-button" href="{literal(sign_in_url(hub))}" target="_self">'
+            f"{literal(t('ui.hub.sign_in'))}</a>"
+        )
+        return False
+    st.html(sentence_html(t, "ui.hub.signed_in_as", teacher))
+    return True
+
+
 with create_column:
     st.subheader(t("ui.home.create_title"))
-    # Defaults through session state, not index=: the language switch sets both, and a
-    # widget given a default and a value set in session state logs a warning.
-    st.session_state.setdefault("create_language", language)
-    st.session_state.setdefault("create_pace", "standard")
-    game_language = st.selectbox(
-        t("ui.home.game_language"),
-        LANGUAGES,
-        format_func=LANGUAGE_NAMES.get,
-        key="create_language",
-    )
-    pace = st.radio(
-        t("ui.home.pace"),
-        list(PACES),
-        format_func=lambda name: t(f"ui.pace.{name}"),
-        key="create_pace",
-    )
-    if st.button(t("ui.home.create_go"), key="create_game", type="primary"):
-        factor = PACES[pace]
-        durations = {
-            phase.value: None if factor is None else seconds * factor
-            for phase, seconds in DEFAULT_DURATIONS.items()
-        }
-        new_game = engine.create_game(language=game_language, durations=durations)
-        st.switch_page("pages/facilitator.py", query_params={"key": new_game.facilitator_token})
+    if may_create_here():
+        # Defaults through session state, not index=: the language switch sets both, and a
+        # widget given a default and a value set in session state logs a warning.
+        st.session_state.setdefault("create_language", language)
+        st.session_state.setdefault("create_pace", "standard")
+        game_language = st.selectbox(
+            t("ui.home.game_language"),
+            LANGUAGES,
+            format_func=LANGUAGE_NAMES.get,
+            key="create_language",
+        )
+        pace = st.radio(
+            t("ui.home.pace"),
+            list(PACES),
+            format_func=lambda name: t(f"ui.pace.{name}"),
+            key="create_pace",
+        )
+        if st.button(t("ui.home.create_go"), key="create_game", type="primary"):
+            factor = PACES[pace]
+            durations = {
+                phase.value: None if factor is None else seconds * factor
+                for phase, seconds in DEFAULT_DURATIONS.items()
+            }
+            new_game = engine.create_game(language=game_language, durations=durations)
+            st.switch_page("pages/facilitator.py", query_params={"key": new_game.facilitator_token})
+
 
 with st.expander(t("ui.home.how_to_play")):
     st.markdown(t("ui.home.rules_summary"))

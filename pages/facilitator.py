@@ -12,7 +12,7 @@ from engine import RuleError
 from engine.rules import MIN_PLAYERS
 from ui.board import show_composition
 from ui.browser import browser_id
-from ui.links import page_url, qr_png
+from ui.links import is_loopback, page_url, qr_png, shown_url
 from ui.live import live_status
 from ui.look import (
     category_line,
@@ -35,6 +35,7 @@ from ui.text import (
     plain_label,
     show_error,
     translator,
+    url_html,
 )
 
 st.set_page_config(page_title="Crossed Canvas · facilitator", page_icon="🎨", layout="wide")
@@ -160,8 +161,11 @@ if phase == "lobby":
         st.html(
             f"<div>{literal(t('ui.fac.code'))}</div>"
             f'<div class="cc-code">{literal(view["code"])}</div>'
-            f"<div>{literal(t('ui.fac.join_address'))} <b>{literal(join_url)}</b></div>"
+            f"<div>{literal(t('ui.fac.join_address'))} "
+            f'<b class="cc-url">{url_html(shown_url(join_url))}</b></div>'
         )
+        if is_loopback(join_url):
+            st.warning(t("ui.fac.loopback_address"), icon=":material/wifi_off:")
         players = view["players"]
         ready = len(players) >= MIN_PLAYERS
         with st.container(horizontal=True, vertical_alignment="center"):

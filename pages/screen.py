@@ -8,7 +8,7 @@ from engine import RuleError
 from ui.board import show_composition
 from ui.browser import browser_id
 from ui.fullscreen import full_screen_button
-from ui.links import page_url, qr_png
+from ui.links import page_url, qr_png, shown_url
 from ui.live import live_status
 from ui.look import (
     category_line,
@@ -21,7 +21,7 @@ from ui.look import (
     round_heading,
 )
 from ui.runtime import get_engine, query_param
-from ui.text import browser_language, dead_end, literal, name_html, translator
+from ui.text import browser_language, dead_end, literal, name_html, translator, url_html
 
 # Read from the back of a classroom: every text at least 28 px, and every phase (twelve players
 # with 24-character names) within 1280x720 without scrolling; narrow margins buy the room.
@@ -70,7 +70,7 @@ if phase == "lobby":
             st.html(
                 f'<div class="cc-huge">{literal(t("ui.screen.join_with"))}</div>'
                 f'<div class="cc-code cc-code-huge">{literal(view["code"])}</div>'
-                f'<div class="cc-big cc-url">{literal(join_url)}</div>'
+                f'<div class="cc-big cc-url">{url_html(shown_url(join_url))}</div>'
             )
             # Two names a line: twelve 24-character names in six lines under the code.
             joined = t("ui.players_joined", count=len(view["players"]))

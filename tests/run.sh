@@ -5,10 +5,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Browser tests drive Debian's Chromium (Playwright never downloads a browser of its own);
-# engine tests also run on a throwaway PostgreSQL server of their own.
+# engine tests also run on a throwaway PostgreSQL server of their own; the JupyterHub test runs
+# the hub's proxy (configurable-http-proxy, from npm) on Node.js.
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 compgen -G "/usr/lib/postgresql/*/bin/initdb" > /dev/null || missing+=(postgresql)
+command -v npm > /dev/null || missing+=(nodejs npm)
 if [ ${#missing[@]} -gt 0 ]; then
     sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
     $sudo apt-get update -qq
@@ -16,6 +18,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 [ -d .venv ] || python3 -m venv .venv
 .venv/bin/pip install -q --disable-pip-version-check -e '.[test]'
+[ -x tests/hub/node_modules/.bin/configurable-http-proxy ] ||
+    npm ci --prefix tests/hub --no-audit --no-fund --loglevel=error
 
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .

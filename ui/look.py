@@ -36,6 +36,11 @@ BASE_CSS = """
 .cc-glyph { font-size: 1.3em; }
 .cc-phase { font-size: 1.4rem; font-weight: 700; }
 .cc-big { font-size: 2.2rem; line-height: 1.25; }
+/* A join address wraps at its parts (url_html), and anywhere if one part is still too long. */
+.cc-url { overflow-wrap: anywhere; }
+/* A link that looks like Streamlit's primary button (same colour as the theme's). */
+.cc-button { display: inline-block; padding: .45rem .9rem; border-radius: .5rem;
+  background: #a8283a; color: #fff !important; font-weight: 600; text-decoration: none; }
 .cc-huge { font-size: 2.4rem; font-weight: 800; line-height: 1.15; }
 .cc-muted { opacity: .7; }
 .cc-card { border: 2px solid #ccc; border-radius: .8rem; padding: .8rem 1rem; margin: .4rem 0; }

@@ -53,6 +53,12 @@ def literal(text: str) -> str:
     return html.escape(text, quote=True)
 
 
+def url_html(url: str) -> str:
+    """An address for HTML, escaped, with a place to wrap after each "/", "?" and "&": a long
+    address behind a proxy wraps at its parts instead of running out of its box."""
+    return "<wbr>".join(literal(part) for part in re.split(r"(?<=[/?&])", url))
+
+
 def plain_label(text: str) -> str:
     """Text made safe for a widget label, where Streamlit reads Markdown: **x** stays literal."""
     return _MARKDOWN_SPECIALS.sub(r"\\\1", text)

@@ -173,10 +173,12 @@ class Table:
 
     # -- setting up -------------------------------------------------------------------------
 
-    def create_game(self, pace: str = "extra_relaxed") -> None:
-        """Create the game from the home page; keep the facilitator page that opens."""
-        page = self.new_page()
-        page.goto(f"{self.server.url}/")
+    def create_game(self, pace: str = "extra_relaxed", page: Page | None = None) -> None:
+        """Create the game from the home page (`page` when one is already there, e.g. signed
+        in to a hub); keep the facilitator page that opens."""
+        if page is None:
+            page = self.new_page()
+            page.goto(f"{self.server.url}/")
         button(page, "create_game").wait_for(timeout=UI_TIMEOUT_MS)
         page.locator(".st-key-create_pace label").filter(has_text=t(f"ui.pace.{pace}")).click()
         expect(page.locator(".st-key-create_pace input:checked")).to_have_count(1)

@@ -105,9 +105,10 @@ def html_text(at: AppTest) -> str:
 
 def visible(markup: str) -> str:
     """The text a reader sees in an HTML snippet: no styles or scripts, tags as spaces (but a
-    name's <bdi>, inside a sentence or beside its punctuation, as nothing)."""
+    name's <bdi>, inside a sentence or beside its punctuation, and an address's <wbr>, a place
+    to wrap, as nothing)."""
     markup = re.sub(r"<(style|script)\b.*?</\1>", " ", markup, flags=re.S | re.I)
-    markup = re.sub(r"</?bdi>", "", markup)
+    markup = re.sub(r"</?bdi>|<wbr>", "", markup)
     text = html.unescape(re.sub(r"<[^>]+>", " ", markup))
     return re.sub(r"\s+", " ", text).strip()
 
