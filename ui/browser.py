@@ -15,6 +15,7 @@ import secrets
 import streamlit as st
 
 from engine.tokens import well_formed
+from ui.links import app_path
 
 COOKIE = "cc_browser"
 
@@ -27,6 +28,8 @@ def browser_id() -> str:
     fresh = st.session_state.setdefault("cc_browser", secrets.token_urlsafe(18))
     if not st.session_state.get("cc_browser_stored"):
         st.session_state["cc_browser_stored"] = True
-        cookie = json.dumps(f"{COOKIE}={fresh}; path=/; SameSite=Lax")
+        # Scoped to the app's path: behind a hub, other services and users' servers share
+        # the origin, and have no use for it.
+        cookie = json.dumps(f"{COOKIE}={fresh}; path={app_path()}; SameSite=Lax")
         st.html(f"<script>document.cookie = {cookie};</script>", unsafe_allow_javascript=True)
     return fresh
