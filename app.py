@@ -26,97 +26,103 @@ PACES: dict[str, float | None] = {
 }
 LANGUAGE_NAMES = {"en": "English", "es": "Español"}
 
-st.set_page_config(page_title="Crossed Canvas", page_icon="🎨", layout="wide")
-page_style()
-engine = get_engine()
-browser = browser_id()
+if __name__ != "__main__":
+    # `streamlit run app.py` imports this file once to find `app`: Streamlit's pages plus the
+    # push stream's route (ui/push.py). Every visit then runs it as a page, below.
+    from streamlit import config
 
+    from ui.push import push_routes
 
-def game_language_follows() -> None:
-    """Switching the page to Spanish also proposes a Spanish game (still changeable). The
-    pace is set again: its labels change language, and the browser would drop the choice."""
-    if st.session_state.get("home_language"):
-        st.session_state["create_language"] = st.session_state["home_language"]
-    st.session_state["create_pace"] = st.session_state.get("create_pace") or "standard"
+    app = st.App(__file__, routes=push_routes(config.get_option("server.baseUrlPath")))
+else:
+    st.set_page_config(page_title="Crossed Canvas", page_icon="🎨", layout="wide")
+    page_style()
+    engine = get_engine()
+    browser = browser_id()
 
+    def game_language_follows() -> None:
+        """Switching the page to Spanish also proposes a Spanish game (still changeable). The
+        pace is set again: its labels change language, and the browser would drop the choice."""
+        if st.session_state.get("home_language"):
+            st.session_state["create_language"] = st.session_state["home_language"]
+        st.session_state["create_pace"] = st.session_state.get("create_pace") or "standard"
 
-language = (
-    st.segmented_control(
-        "Language / Idioma",
-        LANGUAGES,
-        format_func=LANGUAGE_NAMES.get,
-        default=browser_language(),
-        key="home_language",
-        label_visibility="collapsed",
-        on_change=game_language_follows,
-    )
-    or browser_language()
-)
-t = translator(language)
-
-st.title(t("ui.title"))
-st.write(t("ui.tagline"))
-
-join_column, create_column = st.columns(2, gap="large")
-with join_column:
-    st.subheader(t("ui.home.join_title"))
-    code = st.text_input(t("ui.home.code_label"), key="join_code", max_chars=8)
-    if st.button(t("ui.home.join_go"), key="join_go", type="primary"):
-        try:
-            found = engine.public_view(checked(code, "error.bad_code"), browser=browser)
-        except RuleError as error:
-            show_error(error, language)
-        else:
-            st.switch_page("pages/play.py", query_params={"code": found["code"]})
-
-
-def may_create_here() -> bool:
-    """Anyone may create a game, except behind a JupyterHub: there only a teacher the hub lets
-    use this service, signed in on this tab (ui/hub_login.py)."""
-    hub = hub_auth()
-    if hub is None:
-        return True
-    teacher = signed_in_teacher()
-    if teacher is None:
-        st.write(t("ui.hub.sign_in_needed"))
-        # A link in this tab (st.link_button opens a new one): the sign-in comes back here.
-        st.html(
-            f'<a class="cc-button" href="{literal(sign_in_url(hub))}" target="_self">'
-            f"{literal(t('ui.hub.sign_in'))}</a>"
-        )
-        return False
-    st.html(sentence_html(t, "ui.hub.signed_in_as", teacher))
-    return True
-
-
-with create_column:
-    st.subheader(t("ui.home.create_title"))
-    if may_create_here():
-        # Defaults through session state, not index=: the language switch sets both, and a
-        # widget given a default and a value set in session state logs a warning.
-        st.session_state.setdefault("create_language", language)
-        st.session_state.setdefault("create_pace", "standard")
-        game_language = st.selectbox(
-            t("ui.home.game_language"),
+    language = (
+        st.segmented_control(
+            "Language / Idioma",
             LANGUAGES,
             format_func=LANGUAGE_NAMES.get,
-            key="create_language",
+            default=browser_language(),
+            key="home_language",
+            label_visibility="collapsed",
+            on_change=game_language_follows,
         )
-        pace = st.radio(
-            t("ui.home.pace"),
-            list(PACES),
-            format_func=lambda name: t(f"ui.pace.{name}"),
-            key="create_pace",
-        )
-        if st.button(t("ui.home.create_go"), key="create_game", type="primary"):
-            factor = PACES[pace]
-            durations = {
-                phase.value: None if factor is None else seconds * factor
-                for phase, seconds in DEFAULT_DURATIONS.items()
-            }
-            new_game = engine.create_game(language=game_language, durations=durations)
-            st.switch_page("pages/facilitator.py", query_params={"key": new_game.facilitator_token})
+        or browser_language()
+    )
+    t = translator(language)
 
+    st.title(t("ui.title"))
+    st.write(t("ui.tagline"))
 
-with st.expander(t("ui.home.how_to_play")):
-    st.markdown(t("ui.home.rules_summary"))
+    join_column, create_column = st.columns(2, gap="large")
+    with join_column:
+        st.subheader(t("ui.home.join_title"))
+        code = st.text_input(t("ui.home.code_label"), key="join_code", max_chars=8)
+        if st.button(t("ui.home.join_go"), key="join_go", type="primary"):
+            try:
+                found = engine.public_view(checked(code, "error.bad_code"), browser=browser)
+            except RuleError as error:
+                show_error(error, language)
+            else:
+                st.switch_page("pages/play.py", query_params={"code": found["code"]})
+
+    def may_create_here() -> bool:
+        """Anyone may create a game, except behind a JupyterHub: there only a teacher the hub lets
+        use this service, signed in on this tab (ui/hub_login.py)."""
+        hub = hub_auth()
+        if hub is None:
+            return True
+        teacher = signed_in_teacher()
+        if teacher is None:
+            st.write(t("ui.hub.sign_in_needed"))
+            # A link in this tab (st.link_button opens a new one): the sign-in comes back here.
+            st.html(
+                f'<a class="cc-button" href="{literal(sign_in_url(hub))}" target="_self">'
+                f"{literal(t('ui.hub.sign_in'))}</a>"
+            )
+            return False
+        st.html(sentence_html(t, "ui.hub.signed_in_as", teacher))
+        return True
+
+    with create_column:
+        st.subheader(t("ui.home.create_title"))
+        if may_create_here():
+            # Defaults through session state, not index=: the language switch sets both, and a
+            # widget given a default and a value set in session state logs a warning.
+            st.session_state.setdefault("create_language", language)
+            st.session_state.setdefault("create_pace", "standard")
+            game_language = st.selectbox(
+                t("ui.home.game_language"),
+                LANGUAGES,
+                format_func=LANGUAGE_NAMES.get,
+                key="create_language",
+            )
+            pace = st.radio(
+                t("ui.home.pace"),
+                list(PACES),
+                format_func=lambda name: t(f"ui.pace.{name}"),
+                key="create_pace",
+            )
+            if st.button(t("ui.home.create_go"), key="create_game", type="primary"):
+                factor = PACES[pace]
+                durations = {
+                    phase.value: None if factor is None else seconds * factor
+                    for phase, seconds in DEFAULT_DURATIONS.items()
+                }
+                new_game = engine.create_game(language=game_language, durations=durations)
+                st.switch_page(
+                    "pages/facilitator.py", query_params={"key": new_game.facilitator_token}
+                )
+
+    with st.expander(t("ui.home.how_to_play")):
+        st.markdown(t("ui.home.rules_summary"))

@@ -6,6 +6,7 @@ a RuleError rolls back everything, so a refused command changes nothing. Queries
 
 from __future__ import annotations
 
+import hmac
 import random
 import re
 import secrets
@@ -18,6 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select, update
 
 from engine import rules, views
+from engine.changes import ChangeFeed, listen_to_other_servers, notify_other_servers
 from engine.clock import Clock, system_clock
 from engine.db import Database
 from engine.decks import DEFAULT_DECK, Deck, load_deck
@@ -92,6 +94,8 @@ class Engine:
         self._rng_lock = threading.Lock()
         self._snapshots: dict[int, views.Snapshot] = {}
         self._snapshots_lock = threading.Lock()
+        #: Told the code of every game a command here changed, once committed (push streams).
+        self.changes = ChangeFeed()
 
     # ------------------------------------------------------------------ commands
 
@@ -354,8 +358,9 @@ class Engine:
         if due:
             self._command(lambda s: self._game_by_code(s, code), lambda *_: None, touch=False)
 
-    def keep(self) -> None:
-        """One beat of this process's keeper: the app calls it every few seconds.
+    def keep(self) -> float | None:
+        """One beat of this process's keeper: the app calls it every few seconds, and at the
+        next deadline; returns the seconds until then (None: no running game has one).
 
         Every running game is moved on at its deadlines, even with nobody looking, and marked
         kept, so a restart knows how long games went without a server. A beat that comes more
@@ -369,9 +374,13 @@ class Engine:
         running = (col(Game.phase).in_(RUNNING_PHASES), col(Game.paused).is_(False))
         with self._db.read() as session:
             games = session.exec(select(Game).where(*running)).all()
+        next_deadline: float | None = None
         for game in games:
             if self._needs_catch_up(game, now):
                 self.tick(game.code)
+                next_deadline = now  # its next deadline is new: look again at once
+            elif game.deadline is not None:
+                next_deadline = min(game.deadline, next_deadline or game.deadline)
         with self._db.write() as session:
             session.exec(
                 update(Game)
@@ -380,6 +389,7 @@ class Engine:
             )
         if self._last_purge is None or now - self._last_purge >= PURGE_EVERY_SECONDS:
             self.purge()
+        return None if next_deadline is None else max(0.0, next_deadline - now)
 
     def purge(self) -> int:
         """Delete every game whose last change is older than the retention period; how many."""
@@ -603,6 +613,39 @@ class Engine:
         self.tick(code)
         return self.status(code)
 
+    @property
+    def hears_other_servers(self) -> bool:
+        """Whether `listen_to_other_servers` hears anything (PostgreSQL, not SQLite)."""
+        return not self._db.is_sqlite
+
+    def listen_to_other_servers(self, stop: threading.Event) -> None:
+        """Until `stop` is set, tell `changes` of every game other app servers on this database
+        change (PostgreSQL's LISTEN/NOTIFY). Blocks: run it in a thread. On SQLite, which has
+        no such notices and serves one machine, it returns at once."""
+        if not self._db.is_sqlite:
+            listen_to_other_servers(self._db.engine, self.changes.publish, stop)
+
+    def versions(self, codes: Sequence[str]) -> dict[str, int]:
+        """The version of each of these games that exists, in one read: what a push stream
+        compares to tell a page its game changed (codes only, so no secret and no catch-up)."""
+        wanted = [code for code in codes if isinstance(code, str) and CODE_PATTERN.fullmatch(code)]
+        if not wanted:
+            return {}
+        with self._db.read() as session:
+            rows = session.exec(
+                select(Game.code, Game.version).where(col(Game.code).in_(wanted))
+            ).all()
+        return dict(rows)
+
+    def watch_key(self, code: str) -> str:
+        """A key for following `code`'s changes, given to pages that may show the game: a push
+        stream asks for it, so the stream cannot be used to try codes (it is derived from the
+        facilitator's token hash, which never leaves the database)."""
+        with self._db.read() as session:
+            game = self._game_by_code(session, code)
+            secret = game.facilitator_hash.encode()
+            return hmac.new(secret, f"watch:{game.code}".encode(), "sha256").hexdigest()[:32]
+
     def player_token(self, facilitator_token: str, name: str) -> str:
         """A new personal token for a student who lost their tab; the old one stops working
         (only hashes are stored, and a link given twice may have reached someone else)."""
@@ -644,12 +687,19 @@ class Engine:
                     .with_for_update()
                     .execution_options(populate_existing=True)
                 ).one()
+            version, code = game.version, game.code
             now = self._clock()
             self._catch_up(session, game, now)
             game.kept_at = now
             if touch:
                 game.touched_at = now
-            return act(session, game, now)
+            result = act(session, game, now)
+            changed = game.version != version
+            if changed and not self._db.is_sqlite:
+                notify_other_servers(session, code)
+        if changed:
+            self.changes.publish(code)
+        return result
 
     def _guarded(self, browser: str | None, call: Callable[[], T]) -> T:
         """A call that looks a game up by code or token: a browser that guessed wrong too

@@ -13,7 +13,7 @@ from engine.rules import MIN_PLAYERS
 from ui.board import show_composition
 from ui.browser import browser_id
 from ui.links import is_loopback, page_url, qr_png, shown_url
-from ui.live import live_status
+from ui.live import follow_changes, live_status
 from ui.look import (
     category_line,
     legend,
@@ -149,7 +149,7 @@ with heading:
     st.html(f'<div class="cc-phase">{round_heading(view, t)}</div>')
     st.html(f"<div>{category_line(view, t)}</div>")
 with timer:
-    live_status(view["code"], status["version"], language)
+    live_status(view["code"], status, language)
 
 phase = view["phase"]
 join_url = page_url("play", code=view["code"])
@@ -261,3 +261,4 @@ def delete_game() -> None:
 
 with side if phase != "lobby" else qr:
     delete_game()
+follow_changes(view["code"], status, language)

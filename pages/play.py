@@ -16,7 +16,7 @@ from engine.rules import POINTS_PER_POINT, STROKE_LIMITS
 from ui.board import composition_png, show_composition
 from ui.browser import browser_id
 from ui.canvas import drawing_canvas, reset_canvas
-from ui.live import live_status
+from ui.live import follow_changes, live_status
 from ui.look import (
     SHAPE_GLYPHS,
     category_line,
@@ -359,6 +359,13 @@ def points_line(view: dict[str, Any], t: Translator) -> str:
 
 
 def player_page(token: str) -> None:
+    """A student's page for this game's phase, then what keeps it current."""
+    view, status = player_view(token)
+    follow_changes(view["code"], status, view["language"])
+
+
+def player_view(token: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Draw the student's page; returns the view and status it was drawn from."""
     try:
         view = engine.player_view(token, browser=browser)
         status = engine.status(view["code"])
@@ -376,19 +383,19 @@ def player_page(token: str) -> None:
         f'<div class="cc-phase">{round_heading(view, t)}</div>'
         f'<div class="cc-muted">{category_line(view, t)}</div></div>'
     )
-    live_status(view["code"], status["version"], language)
+    live_status(view["code"], status, language)
 
     if phase == "lobby":
         st.success(t("ui.play.waiting_start"))
         st.html("<ol>" + "".join(f"<li>{name_html(n)}</li>" for n in view["players"]) + "</ol>")
-        return
+        return view, status
     if phase == "finished":
         winners = view["winners"]
         message = "ui.play.you_won" if view["name"] in winners else "ui.play.game_over"
         st.html(f'<div class="cc-role">{literal(t(message))}</div>')
         next_game(view, t)
         standings(view["totals"], winners, t)
-        return
+        return view, status
     scroll_to_top_on_new_phase(view)
     card_shown = phase != "reveal" and role_card(view, t)
     curator = view["role"] == "curator"
@@ -419,6 +426,7 @@ def player_page(token: str) -> None:
     if view["round"] > 1 and phase != "reveal":
         with st.expander(t("ui.totals")):
             standings(view["totals"], [], t)
+    return view, status
 
 
 try:

@@ -9,7 +9,7 @@ from ui.board import show_composition
 from ui.browser import browser_id
 from ui.fullscreen import full_screen_button
 from ui.links import page_url, qr_png, shown_url
-from ui.live import live_status
+from ui.live import follow_changes, live_status
 from ui.look import (
     category_line,
     legend,
@@ -60,7 +60,7 @@ with st.container(horizontal=True, gap="medium", wrap=False):
             full_screen_button(t)
         st.html(f'<div class="cc-clue">{category_line(view, t)}</div>')
     with st.container(width="content"):
-        live_status(view["code"], status["version"], language, big=True)
+        live_status(view["code"], status, language, big=True)
 
 phase = view["phase"]
 if phase == "lobby":
@@ -97,3 +97,4 @@ else:
         with st.container():
             st.html(f'<div class="cc-big">{literal(t(f"ui.screen.hint.{phase}"))}</div>')
             legend(view, t, big=True)
+follow_changes(view["code"], status, language, big=True)

@@ -1,5 +1,6 @@
-"""One keeper thread per app process: it moves games on at their deadlines with nobody looking,
-marks them kept (so a restart can tell an outage from a quiet class), and purges old games.
+"""One keeper thread per app process: it moves games on at their deadlines with nobody looking
+(it wakes at the next deadline), marks them kept (so a restart can tell an outage from a quiet
+class), and purges old games.
 
 A thread, not a timer in the engine: the engine only reads its injected clock, and this beat
 calls `Engine.keep()` the way a page calls a command.
@@ -12,7 +13,11 @@ import threading
 
 from engine import Engine
 
-KEEP_SECONDS = 5.0  # well under the engine's 30 s outage threshold
+# Pages no longer ask for the game every second (they are told by push), so this beat and
+# the wake-ups at deadlines are what end phases: often enough that a phase started since the
+# last beat still ends on time. A beat is one read and one small write for all running games.
+KEEP_SECONDS = 1.0
+DEADLINE_SLACK = 0.05
 
 log = logging.getLogger(__name__)
 
@@ -35,8 +40,14 @@ class Keeper:
 
     def _run(self) -> None:
         while not self._stop.is_set():
+            wait = self._interval
             try:
-                self._engine.keep()
+                due_in = self._engine.keep()
             except Exception:  # noqa: BLE001 - a database hiccup must not end the beat
                 log.exception("keeper beat failed; trying again")
-            self._stop.wait(self._interval)
+            else:
+                # Wake at the next deadline, so a phase ends on time with every page closed
+                # (a push tells the pages); a bit after it, so the deadline has surely passed.
+                if due_in is not None:
+                    wait = min(wait, due_in + DEADLINE_SLACK)
+            self._stop.wait(wait)

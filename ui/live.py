@@ -1,43 +1,108 @@
-"""Live updates: the only part of a page that reruns every second.
+"""Live updates: the page learns by push that its game changed, and its countdown ticks in the
+browser.
 
-It does one cheap read (the game's version and time left) and draws the timer. When the
-version moved (a join, a submission, a new phase), it reruns the whole page once; otherwise
-nothing heavy is re-rendered, and the canvas is never touched.
+`live_status` draws the countdown (a warning in a pulse's last seconds); `follow_changes`, the
+last thing on the page, mounts a small component with no look of its own (ui/live.js). In the
+browser it counts the time down from what the server said, follows the game's push stream
+(ui/push.py), and when the game changed asks Streamlit to rerun its fragment; the fragment
+reads the game's version and reruns the whole page only if it moved. A game that does not
+change costs the server nothing. When the stream is down the component asks for that rerun
+every FALLBACK_SECONDS instead, so a lost stream costs time, never an update.
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
 import streamlit as st
 
 from engine import RuleError
-from ui.runtime import POLL_SECONDS, get_engine
-from ui.text import seconds_text, translator
+from ui.links import app_path
+from ui.push import stream_path
+from ui.runtime import get_engine
+from ui.text import Translator, seconds_text, translator
 
 # The last seconds of an ink pulse: every phone says so, so nobody is surprised by the end.
 WARN_SECONDS = 10
 WARN_PHASES = ("pulse1", "pulse2")
+WARN_COLOUR = "#b00020"  # a dark red, 7:1 on white
+#: Seconds between the fallback's reruns while the push stream is down; 0 turns the fallback
+#: off (the test that proves updates come by push alone sets it so).
+FALLBACK_SECONDS = float(os.environ.get("CC_FALLBACK_POLL_SECONDS") or 5.0)
+
+_follow = st.components.v2.component(
+    "crossed_canvas_live",
+    js=(Path(__file__).with_name("live.js")).read_text(encoding="utf-8"),
+    isolate_styles=False,
+)
 
 
-@st.fragment(run_every=POLL_SECONDS)
-def live_status(code: str, version: int, language: str, *, big: bool = False) -> None:
-    """The countdown (warning in a pulse's last seconds); a full rerun when the game changed."""
+def live_status(code: str, status: Mapping[str, Any], language: str, *, big: bool = False) -> None:
+    """The countdown (ticking in the browser once `follow_changes` is on the page), with a
+    warning in a pulse's last seconds."""
+    t = translator(language)
+    left, paused = status["seconds_left"], status["paused"]
+    warn = _warns(status) and left <= WARN_SECONDS
+    css = "cc-timer cc-timer-big" if big else "cc-timer"
+    label = t("ui.paused") if paused else seconds_text(left)
+    style = f' style="color:{WARN_COLOUR}"' if warn else ""
+    # On a phone a line under the countdown says it (the play page styles .cc-warn).
+    banner = _banner(t) if warn and not big else ""
+    timer_id = _timer_id(code)
+    st.html(
+        f'<div id="{timer_id}" class="{css}" role="timer" data-version="{status["version"]}"'
+        f"{style}>{label}</div>"
+        f'<div id="{timer_id}-warn">{banner}</div>'
+    )
+
+
+def follow_changes(
+    code: str, status: Mapping[str, Any], language: str, *, big: bool = False
+) -> None:
+    """The last thing on a page: reruns the page as soon as the game changed (see above).
+
+    Not a fragment: the component's request reruns the whole page, which reads the game
+    afresh. Last, so the version it holds is one the whole page was drawn at: a run cut short
+    by a click leaves the previous one here, and the next notice reruns the page again.
+    """
     try:
-        status = get_engine().status(code)
+        key = get_engine().watch_key(code)
     except RuleError:
         return
-    if status["version"] != version:
-        st.rerun()
-    t = translator(language)
-    left = status["seconds_left"]
-    if status["paused"]:
-        label = t("ui.paused")
-    elif left is None:
-        return
-    else:
-        label = seconds_text(left)
-    css = "cc-timer cc-timer-big" if big else "cc-timer"
-    warn = not status["paused"] and status["phase"] in WARN_PHASES and left <= WARN_SECONDS
-    style = ' style="color:#b00020"' if warn else ""  # a dark red, 7:1 on white
-    # On a phone a line under the countdown says it (the play page styles .cc-warn).
-    banner = f'<div class="cc-warn" role="alert">{t("ui.last_seconds")}</div>' if warn else ""
-    st.html(f'<div class="{css}" role="timer"{style}>{label}</div>{"" if big else banner}')
+    paused, left = status["paused"], status["seconds_left"]
+    with st.container(key="cc_live"):
+        _follow(
+            key="cc_follow",
+            data={
+                "stream": stream_path(app_path(), code),
+                "key": key,
+                "version": status["version"],
+                "timer": _timer_id(code),
+                "seconds_left": None if paused else left,
+                "warn_seconds": WARN_SECONDS if _warns(status) else 0,
+                "warn_colour": WARN_COLOUR,
+                "banner": "" if big else _banner(translator(language)),
+                "fallback_seconds": FALLBACK_SECONDS,
+            },
+            on_changed_change=lambda: None,
+            on_poll_change=lambda: None,
+        )
+
+
+def _warns(status: Mapping[str, Any]) -> bool:
+    return (
+        not status["paused"]
+        and status["phase"] in WARN_PHASES
+        and status["seconds_left"] is not None
+    )
+
+
+def _timer_id(code: str) -> str:
+    return f"cc-timer-{code}"
+
+
+def _banner(t: Translator) -> str:
+    return f'<div class="cc-warn" role="alert">{t("ui.last_seconds")}</div>'

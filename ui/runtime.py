@@ -11,8 +11,6 @@ from engine.service import RETENTION_DAYS
 from ui.keeper import Keeper
 
 DEFAULT_DATABASE_URL = "sqlite:///crossed_canvas.db"
-# Every device polls this often: updates reach everyone within about 1.5 s.
-POLL_SECONDS = 1.0
 # Codes and tokens are a few dozen characters; an address holding more is not the app's.
 MAX_TEXT_LENGTH = 200
 

@@ -8,7 +8,7 @@ Fixtures
   Servers are shared per script for the session; the log tail is attached to failing tests.
 - ``start_streamlit`` (session): the factory behind it, ``start_streamlit("script.py")``;
   ``database_url=...`` runs the server on that database (e.g. a throwaway PostgreSQL) instead
-  of a SQLite file of its own.
+  of a SQLite file of its own; keyword arguments are set in the server's environment.
 - ``browser`` (session): Chromium at /usr/bin/chromium, never downloaded; missing = failure.
 - ``page`` (1280x800 mouse page) and ``touch_page`` (360x740, has_touch, is_mobile).
 - ``draw_stroke(page, locator, points)`` and ``touch_stroke(page, locator, points)``: draw
@@ -90,7 +90,9 @@ class StreamlitServer:
             self.process.wait(timeout=10)
 
 
-def _start_server(script: str, workdir: Path, database_url: str | None) -> StreamlitServer:
+def _start_server(
+    script: str, workdir: Path, database_url: str | None, extra_env: dict[str, str]
+) -> StreamlitServer:
     script_path = Path(script)
     if not script_path.is_absolute():
         script_path = ROOT / script_path
@@ -100,7 +102,7 @@ def _start_server(script: str, workdir: Path, database_url: str | None) -> Strea
     workdir.mkdir(parents=True, exist_ok=True)
     log_path = workdir / "streamlit.log"
     database_url = database_url or f"sqlite:///{workdir / 'game.db'}"
-    env = dict(os.environ, DATABASE_URL=database_url, PYTHONUNBUFFERED="1")
+    env = dict(os.environ, DATABASE_URL=database_url, PYTHONUNBUFFERED="1", **extra_env)
     env.setdefault("STREAMLIT_BROWSER_GATHER_USAGE_STATS", "false")
     log_file = open(log_path, "wb")  # noqa: SIM115 - closed with the process
     process = subprocess.Popen(
@@ -139,13 +141,16 @@ def _start_server(script: str, workdir: Path, database_url: str | None) -> Strea
 
 @pytest.fixture(scope="session")
 def start_streamlit(tmp_path_factory) -> Iterator:
-    servers: dict[tuple[str, str | None], StreamlitServer] = {}
+    servers: dict[tuple[str, str | None, str], StreamlitServer] = {}
 
-    def start(script: str = "app.py", database_url: str | None = None) -> StreamlitServer:
-        if (script, database_url) not in servers:
+    def start(
+        script: str = "app.py", database_url: str | None = None, **env: str
+    ) -> StreamlitServer:
+        key = (script, database_url, repr(sorted(env.items())))
+        if key not in servers:
             workdir = tmp_path_factory.mktemp("streamlit")
-            servers[script, database_url] = _start_server(script, workdir, database_url)
-        return servers[script, database_url]
+            servers[key] = _start_server(script, workdir, database_url, env)
+        return servers[key]
 
     yield start
     for server in servers.values():

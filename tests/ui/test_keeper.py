@@ -34,3 +34,24 @@ def test_the_keeper_ends_a_phase_on_time_with_nobody_looking_then_stops(tmp_path
     assert stored_phase(engine, game.code) == "pulse1"
     keeper._thread.join(timeout=2)
     assert not keeper._thread.is_alive()
+
+
+def test_a_phase_ends_at_its_deadline_not_at_the_next_beat_and_pages_are_told(tmp_path):
+    """Every page closed, and a beat every minute: the keeper still wakes at the deadline (a
+    one-second phase), and the change is published for the push streams."""
+    engine = Engine(f"sqlite:///{tmp_path / 'k.db'}")
+    game = engine.create_game(durations={"roles": 1})
+    for name in ["Ana", "Ben", "Cai", "Dee", "Eli"]:
+        engine.join(game.code, name)
+    engine.start(game.facilitator_token)
+    told: list[str] = []
+    engine.changes.subscribe(told.append)
+    keeper = Keeper(engine, interval=60).start()
+    try:
+        deadline = time.monotonic() + 10  # far less than the beat: only the deadline wakes it
+        while stored_phase(engine, game.code) == "roles":
+            assert time.monotonic() < deadline, "the phase waited for the keeper's next beat"
+            time.sleep(0.05)
+    finally:
+        keeper.stop()
+    assert told and set(told) == {game.code}

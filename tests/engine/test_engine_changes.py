@@ -1,0 +1,107 @@
+"""The change feed behind push (issue "Instant and light"): after a command commits, this
+process's listeners hear the game's code; on PostgreSQL another server's engine hears it too
+(LISTEN/NOTIFY). Versions and watch keys are what push streams read."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from cc_support import refused, seat_table
+
+from engine import Engine, FakeClock
+
+
+def heard_codes(engine: Engine) -> list[str]:
+    heard: list[str] = []
+    engine.changes.subscribe(heard.append)
+    return heard
+
+
+def test_a_change_is_heard_once_and_a_refusal_or_a_read_not_at_all(engine, clock):
+    table = seat_table(engine, clock, 5)
+    heard = heard_codes(engine)
+    engine.advance(table.fac)
+    assert heard == [table.code]
+    refused("error.wrong_phase", engine.accuse, table.tokens["Ana"], "x", "r1", phase="accusation")
+    table.public()
+    table.view("Ana")
+    engine.status(table.code)
+    assert heard == [table.code]
+    # A phase ended by the clock is a change too, heard when a read catches the game up.
+    clock.advance(10_000)
+    engine.status(table.code)
+    assert heard == [table.code, table.code]
+
+
+def test_an_unsubscribed_listener_hears_nothing_and_a_failing_one_stops_nobody(engine, clock):
+    table = seat_table(engine, clock, 5)
+    heard: list[str] = []
+    stop = engine.changes.subscribe(heard.append)
+    engine.changes.subscribe(lambda code: 1 / 0)
+    stop()
+    later: list[str] = []
+    engine.changes.subscribe(later.append)
+    engine.advance(table.fac)  # the failing listener is logged; the command stands
+    assert heard == [] and later == [table.code]
+    assert table.phase() == "pulse1"
+
+
+def test_versions_are_read_for_known_codes_only(engine, clock):
+    one = seat_table(engine, clock, 5)
+    two = seat_table(engine, clock, 5, start=False)
+    before = engine.versions([one.code, two.code, "NOSUCH", "bad code", "\x00", 7])
+    assert set(before) == {one.code, two.code}
+    engine.advance(one.fac)
+    after = engine.versions([one.code, two.code])
+    assert after[one.code] > before[one.code] and after[two.code] == before[two.code]
+
+
+def test_a_watch_key_belongs_to_one_game_and_an_unknown_code_has_none(engine, clock):
+    one = seat_table(engine, clock, 5)
+    two = seat_table(engine, clock, 5)
+    assert engine.watch_key(one.code) == engine.watch_key(one.code)
+    assert engine.watch_key(one.code) != engine.watch_key(two.code)
+    refused("error.unknown_code", engine.watch_key, "QQQQQQ")
+
+
+def test_another_server_on_postgresql_hears_the_change(postgres_server):
+    url = postgres_server.new_database()
+    here, there = Engine(url, clock=FakeClock()), Engine(url)
+    table = seat_table(here, FakeClock(), 5)
+    heard = threading.Event()
+    codes: list[str] = []
+
+    def listener(code: str) -> None:
+        codes.append(code)
+        heard.set()
+
+    there.changes.subscribe(listener)
+    stop = threading.Event()
+    listening = threading.Thread(target=there.listen_to_other_servers, args=(stop,), daemon=True)
+    listening.start()
+    try:
+        # The listener may not be connected yet: change the game until it hears one.
+        for _ in range(50):
+            here.advance(table.fac)
+            if heard.wait(0.2):
+                break
+        assert codes and set(codes) == {table.code}
+    finally:
+        stop.set()
+        listening.join(timeout=5)
+    assert not listening.is_alive()
+
+
+def test_on_sqlite_there_is_no_other_server_to_listen_to(engine):
+    engine.listen_to_other_servers(threading.Event())  # returns at once
+
+
+@pytest.mark.parametrize("running", [True, False])
+def test_keep_says_when_the_next_deadline_is(engine, clock, running):
+    table = seat_table(engine, clock, 5, start=running)
+    due_in = engine.keep()
+    if running:
+        assert due_in == pytest.approx(table.seconds_left())
+    else:
+        assert due_in is None

@@ -1,0 +1,130 @@
+// The live part of a page (ui/live.py): a countdown that ticks here, and the game's push
+// stream. Data comes only from `data`, never from text pasted into this code.
+const running = new WeakMap();
+// The live part that owns each countdown: Streamlit may mount a new instance before it
+// unmounts the old one (when the page's layout changes), and an old one must not write a
+// stale time over the new page, nor ask for reruns.
+const owners = new Map();
+
+function current(live) {
+  if (owners.get(live.data.timer) === live) return true;
+  dispose(live);
+  return false;
+}
+
+function dispose(live) {
+  clearInterval(live.ticking);
+  clearTimeout(live.waiting);
+  stopFallback(live);
+  if (live.source) live.source.close();
+  live.source = null;
+}
+
+function label(seconds) {
+  const whole = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+function tick(live) {
+  const data = live.data;
+  if (!current(live)) return;
+  const timer = document.getElementById(data.timer);
+  if (!timer) return;
+  heal(live, timer);
+  if (data.seconds_left === null) return;
+  const left = data.seconds_left - (performance.now() - live.since) / 1000;
+  timer.textContent = label(left);
+  const warn = data.warn_seconds > 0 && left <= data.warn_seconds;
+  timer.style.color = warn ? data.warn_colour : "";
+  const slot = document.getElementById(`${data.timer}-warn`);
+  if (slot && warn !== slot.childElementCount > 0) {
+    slot.innerHTML = warn ? data.banner : "";
+  }
+}
+
+function ask(live, name) {
+  live.trigger(name, Date.now());
+}
+
+function startFallback(live) {
+  if (live.fallback || !(live.data.fallback_seconds > 0)) return;
+  live.fallback = setInterval(() => ask(live, "poll"), live.data.fallback_seconds * 1000);
+}
+
+function stopFallback(live) {
+  clearInterval(live.fallback);
+  live.fallback = null;
+}
+
+// One stream per game for the page's life: a new version re-renders the page, not the stream
+// (the server keeps track of what it sent; `v` only says where the page started).
+function follow(live) {
+  const data = live.data;
+  const stream = `${data.stream}?k=${encodeURIComponent(data.key)}`;
+  if (live.source && live.stream === stream) return;
+  if (live.source) live.source.close();
+  live.stream = stream;
+  live.source = new EventSource(`${stream}&v=${encodeURIComponent(data.version)}`);
+  live.source.onopen = () => stopFallback(live);
+  live.source.onerror = () => startFallback(live);
+  live.source.onmessage = (event) => {
+    live.latest = Math.max(live.latest || 0, JSON.parse(event.data).version);
+    catchUp(live);
+  };
+}
+
+// The page's top says which version it was drawn at. A run cut short can leave an older
+// top on screen while this part (the page's end) is newer: ask again, at most once a second,
+// until the whole page shows the newest version known.
+function heal(live, timer) {
+  const shown = Number(timer.dataset.version);
+  const wanted = Math.max(live.data.version, live.latest || 0);
+  if (!(shown < wanted) || busy() || performance.now() - (live.healed || 0) < 1000) return;
+  live.healed = performance.now();
+  ask(live, "changed");
+}
+
+// Whether the page's script is running (a click of the page's own, a rerun): a request now
+// would cut that run short and leave the page half drawn, so it waits for the run to end.
+function busy() {
+  const app = document.querySelector('[data-testid="stApp"]');
+  const state = app && app.getAttribute("data-test-script-state");
+  return state === "running" || state === "rerunRequested";
+}
+
+// Ask for a rerun when the stream knows a newer version than the page shows. Checked again
+// whenever the page re-renders: a notice that came during a rerun is not lost.
+function catchUp(live) {
+  clearTimeout(live.waiting);
+  if (!current(live)) return;
+  if (!(live.latest > live.data.version) || live.asked === live.latest) return;
+  if (busy()) {
+    live.waiting = setTimeout(() => catchUp(live), 100);
+    return;
+  }
+  live.asked = live.latest;
+  ask(live, "changed");
+}
+
+export default function (component) {
+  const { data, parentElement, setTriggerValue } = component;
+  let live = running.get(parentElement);
+  if (!live) {
+    live = {};
+    running.set(parentElement, live);
+  }
+  live.data = data;
+  live.trigger = setTriggerValue;
+  live.since = performance.now();
+  owners.set(data.timer, live);
+  clearInterval(live.ticking);
+  live.ticking = setInterval(() => tick(live), 250);
+  tick(live);
+  follow(live);
+  catchUp(live);
+  return () => {
+    dispose(live);
+    running.delete(parentElement);
+    if (owners.get(data.timer) === live) owners.delete(data.timer);
+  };
+}

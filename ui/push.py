@@ -1,0 +1,192 @@
+"""Push: a page learns at once that its game changed, instead of asking every second.
+
+A page's live part (ui/live.py) opens a Server-Sent Events stream at
+`<base path>/cc-events/<CODE>?v=<version it shows>&k=<watch key>`. This process's PushHub
+keeps the version of every game someone follows here. It reads them all again, in one query,
+when a command in this process changed a game, when another app server said so (PostgreSQL
+NOTIFY, heard by `Engine.listen_to_other_servers`), and every few seconds anyway (SQLite has
+no notices, and a notice can be lost): the database is the truth, a notice only a hint.
+When a game's version moved, each of its streams gets one event, `{"version": V}`.
+
+A device whose game does not change costs nothing but an idle connection; the hub's own cost
+is one small query per beat for all the games it follows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import logging
+import threading
+from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+from starlette.routing import Route
+
+from engine import Engine, RuleError
+
+#: How often the hub reads its games' versions without being told of a change. SQLite has no
+#: cross-process notices: a change made by another process (a second server, a test driving
+#: the engine) is seen within this. On PostgreSQL, LISTEN/NOTIFY carries changes at once.
+WATCH_SECONDS = {"sqlite": 0.25, "postgresql": 2.0}
+#: A comment line now and then keeps proxies from closing a quiet stream, and finds a closed
+#: tab (the write fails).
+HEARTBEAT_SECONDS = 15.0
+STREAM_PATH = "cc-events"
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(eq=False)
+class _Follower:
+    """One open stream: the version its page shows, and where to hand it a newer one."""
+
+    version: int
+    loop: asyncio.AbstractEventLoop
+    queue: asyncio.Queue[int] = field(default_factory=asyncio.Queue)
+
+    def offer(self, version: int) -> None:
+        """From the hub's thread: queue `version` if it is news to this page."""
+        if version != self.version:
+            self.version = version
+            self.loop.call_soon_threadsafe(self.queue.put_nowait, version)
+
+
+class PushHub:
+    """The games followed in this process, and the thread that watches their versions."""
+
+    def __init__(self, engine: Engine, *, watch_seconds: float) -> None:
+        self._engine = engine
+        self._watch_seconds = watch_seconds
+        self._followers: dict[str, set[_Follower]] = {}
+        self._lock = threading.Lock()
+        self._poke = threading.Event()
+        self._stop = threading.Event()
+        engine.changes.subscribe(lambda _code: self._poke.set())
+        threading.Thread(target=self._watch, name="crossed-canvas-push", daemon=True).start()
+        threading.Thread(
+            target=engine.listen_to_other_servers,
+            args=(self._stop,),
+            name="crossed-canvas-listen",
+            daemon=True,
+        ).start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._poke.set()
+
+    @contextmanager
+    def follow(self, code: str, version: int) -> Iterator[asyncio.Queue[int]]:
+        """A queue that gets each newer version of game `code` while the block runs (called
+        on the event loop that will read it)."""
+        follower = _Follower(version, asyncio.get_running_loop())
+        with self._lock:
+            self._followers.setdefault(code, set()).add(follower)
+        self._poke.set()  # the page may already be behind: compare at once
+        try:
+            yield follower.queue
+        finally:
+            with self._lock:
+                followers = self._followers.get(code, set())
+                followers.discard(follower)
+                if not followers:
+                    self._followers.pop(code, None)
+
+    def following(self) -> int:
+        """How many streams are open here (for benchmarks and tests)."""
+        with self._lock:
+            return sum(len(f) for f in self._followers.values())
+
+    def _watch(self) -> None:
+        while not self._stop.is_set():
+            self._poke.wait(self._watch_seconds)
+            self._poke.clear()
+            with self._lock:
+                codes = list(self._followers)
+            if not codes:
+                continue
+            try:
+                versions = self._engine.versions(codes)
+            except Exception:  # noqa: BLE001 - a database hiccup: the next beat tries again
+                log.exception("reading versions for push failed")
+                continue
+            with self._lock:
+                followers = [
+                    (follower, versions[code])
+                    for code in codes
+                    if code in versions
+                    for follower in self._followers.get(code, ())
+                ]
+            for follower, version in followers:
+                follower.offer(version)
+
+
+_hubs: dict[int, PushHub] = {}
+_hubs_lock = threading.Lock()
+
+
+def push_hub(engine: Engine) -> PushHub:
+    """This process's hub for `engine` (made on first use)."""
+    with _hubs_lock:
+        if id(engine) not in _hubs:
+            backend = "postgresql" if engine.hears_other_servers else "sqlite"
+            _hubs[id(engine)] = PushHub(engine, watch_seconds=WATCH_SECONDS[backend])
+        return _hubs[id(engine)]
+
+
+def stop_push_hub(engine: Engine) -> None:
+    with _hubs_lock:
+        hub = _hubs.pop(id(engine), None)
+    if hub is not None:
+        hub.stop()
+
+
+def stream_path(base_path: str, code: str) -> str:
+    """Where a page of this app opens its game's stream (`base_path` ends in "/")."""
+    return f"{base_path}{STREAM_PATH}/{code}"
+
+
+def _event(version: int) -> str:
+    return f"data: {json.dumps({'version': version})}\n\n"
+
+
+async def _events(request: Request) -> Response:
+    """The stream of one game's versions, for a page that holds its watch key."""
+    from ui.runtime import get_engine  # the one engine of this process, as the pages use it
+
+    engine = get_engine()
+    code = request.path_params["code"]
+    key = request.query_params.get("k", "")
+    try:
+        version = int(request.query_params.get("v", ""))
+        expected = await run_in_threadpool(engine.watch_key, code)
+    except (ValueError, RuleError):
+        return Response(status_code=403)
+    if not hmac.compare_digest(expected.encode(), key.encode()):
+        return Response(status_code=403)
+    hub = push_hub(engine)
+
+    async def stream() -> AsyncIterator[str]:
+        yield ": following\n\n"  # sent at once: the browser knows the stream is open
+        with hub.follow(code, version) as versions:
+            while True:
+                try:
+                    newer = await asyncio.wait_for(versions.get(), HEARTBEAT_SECONDS)
+                except TimeoutError:
+                    yield ": still here\n\n"
+                else:
+                    yield _event(newer)
+
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+
+
+def push_routes(base_url_path: str) -> list[Route]:
+    """The stream's route under the app's base path (Streamlit mounts none of ours there)."""
+    base = "/" + base_url_path.strip("/") if base_url_path.strip("/") else ""
+    return [Route(f"{base}/{STREAM_PATH}/{{code}}", _events)]
