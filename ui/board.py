@@ -10,10 +10,14 @@ from typing import Any
 import streamlit as st
 
 from ui.composition import render_composition
+from ui.composition_svg import composition_svg
 from ui.text import Translator, literal
 
 # Lighter than every signature colour (the grey one included): a frame is never read as ink.
 FRAME_COLOUR = "#d0d0d0"
+# The reveal's replay ends within this, so the class sees the whole drawing before the 12 s
+# reveal is over (and the page may load a second or two into it).
+REPLAY_SECONDS = 7.0
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
@@ -69,4 +73,34 @@ def show_composition(
     st.html(
         f'<img class="cc-board" alt="{alt}" src="data:image/png;base64,{data}" '
         f'style="width:{size}px;max-width:100%;height:auto">'
+    )
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def _replay_uri(fragments_json: str, signatures_json: str, size: int) -> str:
+    svg = composition_svg(
+        json.loads(fragments_json),
+        json.loads(signatures_json),
+        size,
+        replay_seconds=REPLAY_SECONDS,
+        frame=FRAME_COLOUR,
+    )
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+
+
+def show_replay(
+    fragments: Sequence[Mapping[str, Any]], signatures: Mapping[str, Any], size: int, t: Translator
+) -> None:
+    """The composition redrawn stroke by stroke in drawing order, in each signature's colour
+    and mark: an animated SVG in an <img>, so the browser plays it (no script, no rerun per
+    frame). The same fragments give the same address, so a rerun of the page leaves the
+    picture as it is; where motion is unwelcome it is the final frame from the start. It takes
+    the width it is given, up to `size` px."""
+    uri = _replay_uri(
+        json.dumps(list(fragments), sort_keys=True), json.dumps(signatures, sort_keys=True), size
+    )
+    alt = literal(composition_alt(fragments, t))
+    st.html(
+        f'<img class="cc-board cc-replay" alt="{alt}" src="{uri}" '
+        f'style="width:100%;max-width:{size}px;height:auto">'
     )
