@@ -23,7 +23,13 @@ from ui.look import (
     round_heading,
     standings,
 )
-from ui.moderation import facilitator_runner, gallery_controls, moderation_panel, names_panel
+from ui.moderation import (
+    facilitator_runner,
+    gallery_controls,
+    moderation_expander,
+    moderation_panel,
+    names_panel,
+)
 from ui.private_link import private_link_button, remember_key, remembered_key
 from ui.results import results_csv
 from ui.runtime import get_engine, query_param
@@ -222,7 +228,7 @@ else:
         elif view["fragments"]:
             show_composition(view["fragments"], view["signatures"], 320, t)
         if phase != "finished" and view["moderation"]:
-            with st.expander(t("ui.fac.moderation")):
+            with moderation_expander(t):
                 moderation_panel(engine, view, t, run, view["round"])
     with side:
         st.subheader(t("ui.totals"))

@@ -76,13 +76,21 @@ def show_composition(
     )
 
 
+# The page, not the picture, decides between the two: Chromium does not pass the page's
+# reduced-motion setting into an SVG shown as an image.
+REPLAY_CSS = (
+    "<style>@media (prefers-reduced-motion: reduce){.cc-replay{display:none}}"
+    "@media (prefers-reduced-motion: no-preference){.cc-replay-still{display:none}}</style>"
+)
+
+
 @st.cache_data(max_entries=64, show_spinner=False)
-def _replay_uri(fragments_json: str, signatures_json: str, size: int) -> str:
+def _svg_uri(fragments_json: str, signatures_json: str, size: int, replay: bool) -> str:
     svg = composition_svg(
         json.loads(fragments_json),
         json.loads(signatures_json),
         size,
-        replay_seconds=REPLAY_SECONDS,
+        replay_seconds=REPLAY_SECONDS if replay else None,
         frame=FRAME_COLOUR,
     )
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
@@ -94,13 +102,15 @@ def show_replay(
     """The composition redrawn stroke by stroke in drawing order, in each signature's colour
     and mark: an animated SVG in an <img>, so the browser plays it (no script, no rerun per
     frame). The same fragments give the same address, so a rerun of the page leaves the
-    picture as it is; where motion is unwelcome it is the final frame from the start. It takes
-    the width it is given, up to `size` px."""
-    uri = _replay_uri(
-        json.dumps(list(fragments), sort_keys=True), json.dumps(signatures, sort_keys=True), size
-    )
+    picture as it is. Where motion is unwelcome the final frame is shown instead. It takes the
+    width it is given, up to `size` px."""
+    args = (json.dumps(list(fragments), sort_keys=True), json.dumps(signatures, sort_keys=True))
     alt = literal(composition_alt(fragments, t))
+    style = f'style="width:100%;max-width:{size}px;height:auto"'
     st.html(
-        f'<img class="cc-board cc-replay" alt="{alt}" src="{uri}" '
-        f'style="width:100%;max-width:{size}px;height:auto">'
+        REPLAY_CSS
+        + f'<img class="cc-board cc-replay" alt="{alt}" src="{_svg_uri(*args, size, True)}" '
+        f"{style}>"
+        f'<img class="cc-board cc-replay-still" alt="{alt}" '
+        f'src="{_svg_uri(*args, size, False)}" {style}>'
     )

@@ -44,7 +44,7 @@ def facilitator_runner(key: str) -> Run:
 def names_panel(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run) -> None:
     """Rename a player (lobby or mid-game; the same checks as a join), and the name filter
     with the names the teacher allowed despite it."""
-    with st.expander(t("ui.fac.names")):
+    with st.expander(t("ui.fac.names"), key="names_panel", on_change="rerun"):
         who = st.selectbox(
             t("ui.fac.rename_who"),
             view["players"],
@@ -86,6 +86,12 @@ def _allow(engine: Engine, run: Run) -> None:
     state = st.session_state
     if run(engine.allow_name, state.get("allow_name_text", "")):
         state["allow_name_text"] = ""
+
+
+def moderation_expander(t: Translator) -> Any:
+    """The "Hide a drawing" expander. Keyed, so it stays open while the teacher hides and
+    shows drawings again (each click reruns the page)."""
+    return st.expander(t("ui.fac.moderation"), key="moderation_panel", on_change="rerun")
 
 
 def moderation_panel(
@@ -159,7 +165,7 @@ def gallery_controls(engine: Engine, view: Mapping[str, Any], t: Translator, run
         on_click="ignore",
         type="primary",
     )
-    with st.expander(t("ui.fac.moderation")):
+    with moderation_expander(t):
         which = st.selectbox(
             t("ui.fac.moderation_round"),
             range(1, rounds + 1),
