@@ -29,6 +29,7 @@ from ui.moderation import (
     moderation_expander,
     moderation_panel,
     names_panel,
+    pick_player,
 )
 from ui.private_link import private_link_button, remember_key, remembered_key
 from ui.results import results_csv
@@ -102,14 +103,7 @@ def lost_link() -> None:
     """A new personal link and QR code for a student, once the teacher picks the name and asks
     for it: only a hash of each token is kept, so the old link is retired, not shown again."""
     with st.expander(t("ui.fac.lost_link")):
-        who = st.selectbox(
-            t("ui.fac.lost_link_who"),
-            view["players"],
-            index=None,
-            format_func=isolate,
-            placeholder=t("ui.choose_player"),
-            key="link_name",
-        )
+        who = pick_player(t("ui.fac.lost_link_who"), view["players"], "link_name", t)
         if who is None:
             return
         if st.button(plain_label(t("ui.fac.lost_link_make", name=isolate(who))), key="new_link"):
@@ -185,14 +179,7 @@ if phase == "lobby":
             command(engine.lock_lobby, not view["locked"])
         if players:
             with st.container(horizontal=True, vertical_alignment="bottom"):
-                leaving = st.selectbox(
-                    t("ui.fac.remove_who"),
-                    players,
-                    index=None,
-                    format_func=isolate,
-                    placeholder=t("ui.choose_player"),
-                    key="remove_name",
-                )
+                leaving = pick_player(t("ui.fac.remove_who"), players, "remove_name", t)
                 if st.button(t("ui.fac.remove"), key="remove_player", disabled=leaving is None):
                     command(engine.remove_player, leaving)
             st.caption(t("ui.fac.remove_hint"))

@@ -41,18 +41,23 @@ def facilitator_runner(key: str) -> Run:
     return run
 
 
+def pick_player(label: str, players: list[str], key: str, t: Translator) -> str | None:
+    """A player picked from the roster (None until one is), names isolated as typed."""
+    return st.selectbox(
+        label,
+        players,
+        index=None,
+        format_func=isolate,
+        placeholder=t("ui.choose_player"),
+        key=key,
+    )
+
+
 def names_panel(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run) -> None:
     """Rename a player (lobby or mid-game; the same checks as a join), and the name filter
     with the names the teacher allowed despite it."""
     with st.expander(t("ui.fac.names"), key="names_panel", on_change="rerun"):
-        who = st.selectbox(
-            t("ui.fac.rename_who"),
-            view["players"],
-            index=None,
-            format_func=isolate,
-            placeholder=t("ui.choose_player"),
-            key="rename_who",
-        )
+        who = pick_player(t("ui.fac.rename_who"), view["players"], "rename_who", t)
         st.text_input(t("ui.fac.rename_to"), key="rename_to", max_chars=64)
         st.button(
             t("ui.fac.rename"),
