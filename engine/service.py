@@ -270,6 +270,10 @@ class Engine:
         fragment is still the artist's. Only a fragment already shown can be hidden."""
 
         def act(session: Session, game: Game, now: float) -> None:
+            played = _is_int(round) and 1 <= round <= game.round
+            pulsed = _is_int(pulse) and pulse in rules.STROKE_LIMITS
+            if not (played and pulsed and isinstance(signature, str)):
+                raise RuleError("error.unknown_fragment")
             fragment = session.exec(
                 select(Fragment)
                 .join(Round, col(Round.id) == col(Fragment.round_id))
@@ -298,8 +302,7 @@ class Engine:
         def act(session: Session, game: Game, now: float) -> None:
             if game.phase != Phase.FINISHED:
                 raise RuleError("error.not_finished")
-            valid = isinstance(round, int) and not isinstance(round, bool)
-            if round is not None and not (valid and 1 <= round <= game.rounds):
+            if round is not None and not (_is_int(round) and 1 <= round <= game.rounds):
                 raise RuleError("error.unknown_round")
             if game.shown_round != round:
                 game.shown_round = round
@@ -1145,6 +1148,11 @@ def _shown(value: object) -> str:
 def _browser_key(browser: object) -> str | None:
     """What is stored of a browser-session id: its hash; None when there is no usable id."""
     return token_hash(browser) if well_formed(browser) else None
+
+
+def _is_int(value: object) -> bool:
+    """A whole number as a page sends one (True is not a round)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _renamed_already(players: Sequence[Player], new_name: object) -> bool:

@@ -275,7 +275,8 @@ def _moderation(snap: Snapshot) -> list[dict[str, Any]]:
             "hidden": f.hidden,
             "strokes": f.strokes,
         }
-        for f in sorted(fragments, key=lambda f: (rounds[f.round_id], f.pulse, f.id))
+        # By (random) signature id, as the composition before the reveal: never by submission.
+        for f in sorted(fragments, key=lambda f: (rounds[f.round_id], f.pulse, f.signature))
     ]
 
 

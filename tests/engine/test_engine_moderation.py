@@ -101,6 +101,34 @@ def test_only_a_fragment_already_shown_can_be_hidden(table):
     assert fingerprint(table) == before
 
 
+@pytest.mark.parametrize(
+    "where",
+    [
+        {"round": "1", "pulse": 1},
+        {"round": True, "pulse": 1},
+        {"round": 1, "pulse": True},
+        {"round": 1, "pulse": "1"},
+        {"round": 1, "pulse": [1]},
+        {"round": 1, "pulse": 3},
+        {"round": 10**30, "pulse": 1},
+        {"round": 1, "pulse": 1, "signature": None},
+        {"round": 1, "pulse": 1, "signature": ["s"]},
+    ],
+)
+def test_a_fragment_named_with_garbage_is_unknown(table, where):
+    sig = at_merge(table)
+    before = fingerprint(table)
+    hide = table.engine.hide_fragment
+    refused("error.unknown_fragment", hide, table.fac, **({"signature": sig} | where))
+    assert fingerprint(table) == before
+
+
+def test_the_facilitator_lists_fragments_by_signature_not_by_submission(table):
+    at_merge(table)
+    listed = [m["signature"] for m in table.facilitator()["moderation"]]
+    assert listed == sorted(listed)
+
+
 def twin_rounds(hide: bool):
     """The same seeded round played twice, with or without hiding the Distorter's drawing."""
     clock = FakeClock()
