@@ -9,12 +9,10 @@ from typing import Any
 
 import streamlit as st
 
-from ui.composition import render_composition
+from ui.composition import FRAME_COLOUR, render_composition
 from ui.composition_svg import composition_svg
 from ui.text import Translator, literal
 
-# Lighter than every signature colour (the grey one included): a frame is never read as ink.
-FRAME_COLOUR = "#d0d0d0"
 # The reveal's replay ends within this, so the class sees the whole drawing before the 12 s
 # reveal is over (and the page may load a second or two into it).
 REPLAY_SECONDS = 7.0

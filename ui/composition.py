@@ -22,6 +22,9 @@ from PIL import Image, ImageColor, ImageDraw, ImageFilter
 
 from ui.strokes import STROKE_WIDTH_FRACTION, clean_stroke
 
+#: The canvas edge where a composition is shown framed. Lighter than every signature colour
+#: (the grey one included): a frame is never read as ink.
+FRAME_COLOUR = "#d0d0d0"
 #: Used when a fragment names a signature that is missing or has no readable colour.
 FALLBACK_COLOUR = "#333333"
 #: Strokes are drawn this many times larger, then scaled down: smooth antialiased edges.

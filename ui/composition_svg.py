@@ -128,11 +128,10 @@ def composition_svg(
     size: int,
     *,
     replay_seconds: float | None = None,
-    title: str = "",
     frame: str | None = None,
 ) -> str:
     """A standalone SVG document of the composition on white paper (a ``frame`` colour draws
-    the canvas edge); ``title`` is its accessible name, escaped."""
+    the canvas edge). It has no title: the <img> showing it carries the alt text."""
     border = (
         f'<rect x="1.5" y="1.5" width="{size - 3}" height="{size - 3}" fill="none" '
         f'stroke="{frame}" stroke-width="3"/>'
@@ -142,7 +141,6 @@ def composition_svg(
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" '
         f'width="{size}" height="{size}">'
-        + (f"<title>{xml_text(title)}</title>" if title else "")
         + (f"<style>{REPLAY_CSS}</style>" if replay_seconds else "")
         + f'<rect width="{size}" height="{size}" fill="#ffffff"/>{border}'
         + composition_elements(fragments, signatures, size, replay_seconds=replay_seconds)

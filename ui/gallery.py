@@ -2,10 +2,11 @@
 round, category, true object and decoy, and who drew which signature), a contact sheet of
 every round, and one ZIP of them all with the results CSV, for the teacher to keep.
 
-No Streamlit import. Everything comes from the facilitator view's `gallery` (hidden fragments
-are not in it) and `history`. The PNG and the SVG share one layout (the constants below) and
-the composition's geometry (ui/composition.py); each carries its round, object, category and
-authors as metadata too (PNG iTXt chunks; SVG <title>, <desc> and <metadata>), escaped.
+It draws nothing on a page: views in, bytes out. Everything comes from the facilitator view's
+`gallery` (hidden fragments are not in it) and `history`. The PNG and the SVG share one layout
+(the constants below) and the composition's geometry (ui/composition.py); each carries its
+round, object, category and authors as metadata too (PNG iTXt chunks; SVG <title>, <desc>
+and <metadata>), escaped.
 """
 
 from __future__ import annotations
@@ -20,8 +21,7 @@ from typing import Any
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 from PIL.PngImagePlugin import PngInfo
 
-from ui.board import FRAME_COLOUR
-from ui.composition import draw_mark, mark_side, render_composition
+from ui.composition import FRAME_COLOUR, draw_mark, mark_side, render_composition
 from ui.composition_svg import composition_elements, mark_svg, xml_text
 from ui.results import results_csv
 from ui.text import Translator
