@@ -222,10 +222,12 @@ class Lookout:
                 self._objects[text] = obj.id
 
     def digest(self, kind: str, code: str, name: str, view: dict[str, Any]) -> dict[str, Any]:
-        # The reveal and the facilitator's history of revealed rounds are public by design;
-        # the audit compares them with the database whole. A player's own role is checked
+        # The reveal, the facilitator's history of revealed rounds and the finished game's
+        # gallery are public by design; the audit compares the first two with the database
+        # whole, and checks the gallery comes only at the end. A player's own role is checked
         # there too; a role word anywhere else is a leak.
-        rest = {k: v for k, v in view.items() if k not in ("reveal", "history", "role")}
+        public = ("reveal", "history", "gallery", "role")
+        rest = {k: v for k, v in view.items() if k not in public}
         found = _Found(self._objects, set(view["signatures"]), set(view["players"]))
         found.walk(rest)
         digest: dict[str, Any] = {
@@ -240,6 +242,7 @@ class Lookout:
             "tokens": found.tokens,
             "fragments": sorted([f["signature"], f["pulse"]] for f in view["fragments"]),
             "reveal": _reveal_digest(view["reveal"]),
+            "gallery": [entry["round"] for entry in view.get("gallery", [])],
         }
         if kind == "player":
             digest |= {

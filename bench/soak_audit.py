@@ -434,6 +434,8 @@ def view_leaks(view: dict[str, Any], rows: Rows) -> list[str]:
         )
         if count
     ]
+    if view.get("gallery") and phase != "finished":
+        leaks.append("the gallery before the end of the game")
     rounds = {r.number: r for r in rows.rounds[game.id]}
     rnd = rounds.get(number)
     if rnd is None:  # the lobby

@@ -50,6 +50,12 @@ class Game(SQLModel, table=True):
     next_code: str | None = Field(default=None, max_length=12)
     # Hashes of browser sessions whose player the facilitator removed: they may not rejoin.
     banned: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    # The built-in filter of names a school would refuse (engine/name_filter.py), on unless
+    # the facilitator turns it off; names the facilitator allowed despite it, as typed.
+    name_filter: bool = True
+    allowed_names: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    # The round the projector's final gallery shows (None: the podium); the facilitator steps.
+    shown_round: int | None = None
 
 
 class Player(SQLModel, table=True):
@@ -101,6 +107,9 @@ class Fragment(SQLModel, table=True):
     request_id: str = Field(max_length=100)
     # Locked for the artist from their draft when the pulse ended (R4), not by their submit.
     auto: bool = False
+    # Hidden by the facilitator (an unkind drawing): kept, and still the artist's for scoring
+    # and accusation, but drawn for nobody but the facilitator.
+    hidden: bool = False
 
 
 class Draft(SQLModel, table=True):

@@ -151,7 +151,7 @@ def clean_name(name: object) -> str:
     ):
         raise RuleError("error.name_bad_characters")
     cleaned = " ".join(normal.split())
-    if not cleaned or not _skeleton(cleaned):
+    if not cleaned or not skeleton(cleaned):
         raise RuleError("error.name_empty")
     if len(cleaned) > NAME_MAX_CHARS:
         raise RuleError("error.name_too_long", max=NAME_MAX_CHARS)
@@ -166,10 +166,10 @@ def name_key(name: str) -> str:
     characters of player.name_key; equal skeletons still give equal keys. The facilitator's
     pick reaches here unchecked, so a lone surrogate must not make encoding fail.
     """
-    return hashlib.sha256(_skeleton(name).encode("utf-8", "surrogatepass")).hexdigest()
+    return hashlib.sha256(skeleton(name).encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _skeleton(name: str) -> str:
+def skeleton(name: str) -> str:
     """The Unicode TR39 confusable skeleton (disarm's, from Unicode's confusables.txt) of the
     case-folded NFKC name: case folded first, so case never counts (RULINGS); digits fold as
     TR39 has them (0 like o, 1 like l), so "B0b" is "Bob"."""

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple, TypeVar
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select, update
 
-from engine import rules, views
+from engine import name_filter, rules, views
 from engine.changes import ChangeFeed, listen_to_other_servers, notify_other_servers
 from engine.clock import Clock, system_clock
 from engine.db import Database
@@ -183,9 +183,7 @@ class Engine:
                 raise RuleError("error.lobby_locked")
             if len(players) >= rules.MAX_PLAYERS:
                 raise RuleError("error.game_full", most=rules.MAX_PLAYERS)
-            cleaned = rules.clean_name(name)
-            if any(p.name_key == rules.name_key(cleaned) for p in players):
-                raise RuleError("error.name_taken", name=cleaned)
+            cleaned = self._acceptable_name(game, players, name)
             token = new_token()
             player = Player(
                 game_id=game.id,
@@ -215,6 +213,104 @@ class Engine:
                 game.banned = [*game.banned, player.browser]
             session.delete(player)
             game.version += 1
+
+        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+
+    def rename_player(self, facilitator_token: str, name: str, new_name: str) -> None:
+        """Give a player another name, in the lobby or mid-game; it passes the checks a join
+        makes (R1 names, the name filter). Points, votes and drawings stay the player's. A
+        retry, once the first one renamed the player, finds the new name and does nothing."""
+
+        def act(session: Session, game: Game, now: float) -> None:
+            players = self._players(session, game)
+            try:
+                player = self._named_player(session, game, name)
+            except RuleError:
+                if _renamed_already(players, new_name):
+                    return
+                raise
+            others = [p for p in players if p.id != player.id]
+            cleaned = self._acceptable_name(game, others, new_name)
+            if cleaned != player.name:
+                player.name, player.name_key = cleaned, rules.name_key(cleaned)
+                session.add(player)
+                game.version += 1
+
+        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+
+    def set_name_filter(self, facilitator_token: str, on: bool = True) -> None:
+        """Turn the built-in name filter on or off for this game (names already seated stay)."""
+
+        def act(session: Session, game: Game, now: float) -> None:
+            if game.name_filter != bool(on):
+                game.name_filter = bool(on)
+                game.version += 1
+
+        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+
+    def allow_name(self, facilitator_token: str, name: str) -> None:
+        """Let a real name the filter refuses by mistake join (or be given) in this game."""
+
+        def act(session: Session, game: Game, now: float) -> None:
+            cleaned = rules.clean_name(name)
+            key = rules.name_key(cleaned)
+            if all(rules.name_key(allowed) != key for allowed in game.allowed_names):
+                game.allowed_names = [*game.allowed_names, cleaned]
+                game.version += 1
+
+        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+
+    def hide_fragment(
+        self,
+        facilitator_token: str,
+        *,
+        round: int,
+        signature: str,
+        pulse: int,
+        hidden: bool = True,
+    ) -> None:
+        """Hide one artist's fragment from the projector, the players and the gallery (an
+        unkind drawing), or show it again. Scores, votes and the accusation are untouched: the
+        fragment is still the artist's. Only a fragment already shown can be hidden."""
+
+        def act(session: Session, game: Game, now: float) -> None:
+            played = _is_int(round) and 1 <= round <= game.round
+            pulsed = _is_int(pulse) and pulse in rules.STROKE_LIMITS
+            if not (played and pulsed and isinstance(signature, str)):
+                raise RuleError("error.unknown_fragment")
+            fragment = session.exec(
+                select(Fragment)
+                .join(Round, col(Round.id) == col(Fragment.round_id))
+                .where(
+                    Round.game_id == game.id,
+                    Round.number == round,
+                    Fragment.signature == signature,
+                    Fragment.pulse == pulse,
+                )
+            ).first()
+            if fragment is None or not views.fragment_is_public(
+                Phase(game.phase), game.round, round, pulse
+            ):
+                raise RuleError("error.unknown_fragment")
+            if fragment.hidden != bool(hidden):
+                fragment.hidden = bool(hidden)
+                session.add(fragment)
+                game.version += 1
+
+        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+
+    def show_round(self, facilitator_token: str, round: int | None) -> None:
+        """Once the game is finished, put one round's composition on the projector (the
+        gallery), or None for the podium again."""
+
+        def act(session: Session, game: Game, now: float) -> None:
+            if game.phase != Phase.FINISHED:
+                raise RuleError("error.not_finished")
+            if round is not None and not (_is_int(round) and 1 <= round <= game.rounds):
+                raise RuleError("error.unknown_round")
+            if game.shown_round != round:
+                game.shown_round = round
+                game.version += 1
 
         self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
 
@@ -753,6 +849,10 @@ class Engine:
             if rounds
             else [],
         )
+        if game.phase == Phase.FINISHED and round_ids:
+            every = select(Fragment).where(col(Fragment.round_id).in_(round_ids))
+            for fragment in session.exec(every.order_by(col(Fragment.id))):
+                snap.drawings.setdefault(fragment.round_id, []).append(fragment)
         if round_ids:
             for choice in session.exec(select(Choice).where(col(Choice.round_id).in_(round_ids))):
                 snap.choices[choice.round_id] = choice
@@ -997,6 +1097,22 @@ class Engine:
         return player
 
     @staticmethod
+    def _acceptable_name(game: Game, others: Sequence[Player], name: object) -> str:
+        """A name as a join or a rename takes it: cleaned (R1), not refused by the game's name
+        filter unless the facilitator allowed it, and not like any other player's."""
+        cleaned = rules.clean_name(name)
+        key = rules.name_key(cleaned)
+        if (
+            game.name_filter
+            and name_filter.refuses(cleaned)
+            and all(rules.name_key(allowed) != key for allowed in game.allowed_names)
+        ):
+            raise RuleError("error.name_refused")
+        if any(p.name_key == key for p in others):
+            raise RuleError("error.name_taken", name=cleaned)
+        return cleaned
+
+    @staticmethod
     def _new_player_token(session: Session, player: Player) -> str:
         token = new_token()
         player.token_hash = token_hash(token)
@@ -1082,6 +1198,20 @@ def _shown(value: object) -> str:
 def _browser_key(browser: object) -> str | None:
     """What is stored of a browser-session id: its hash; None when there is no usable id."""
     return token_hash(browser) if well_formed(browser) else None
+
+
+def _is_int(value: object) -> bool:
+    """A whole number as a page sends one (True is not a round)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _renamed_already(players: Sequence[Player], new_name: object) -> bool:
+    """Whether a player already has exactly this name: a rename's retry after it was done."""
+    try:
+        cleaned = rules.clean_name(new_name)
+    except RuleError:
+        return False
+    return any(p.name == cleaned for p in players)
 
 
 def _signature_of(rnd: Round, player_id: int) -> str | None:

@@ -8,6 +8,7 @@ chooses to show it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,6 +47,9 @@ class GameFacts:
     locked: bool
     interrupted: bool
     next_code: str | None
+    name_filter: bool
+    allowed_names: list[str]
+    shown_round: int | None
 
     @classmethod
     def of(cls, game: Game) -> GameFacts:
@@ -64,6 +68,9 @@ class GameFacts:
             locked=game.locked,
             interrupted=game.interrupted,
             next_code=game.next_code,
+            name_filter=game.name_filter,
+            allowed_names=list(game.allowed_names),
+            shown_round=game.shown_round,
         )
 
 
@@ -79,6 +86,9 @@ class Snapshot:
     choices: dict[int, Choice] = field(default_factory=dict)  # by round id
     votes: dict[int, list[Vote]] = field(default_factory=dict)  # by round id
     awards: dict[int, list[Award]] = field(default_factory=dict)  # by round id
+    # Every round's fragments by round id, in drawing order: read only once the game is
+    # finished (the gallery), so a round in play costs nothing more.
+    drawings: dict[int, list[Fragment]] = field(default_factory=dict)
 
     @property
     def current_round(self) -> Round | None:
@@ -123,13 +133,20 @@ def public_view(snap: Snapshot, now: float) -> dict[str, Any]:
     if rnd is None:
         return view
     if snap.phase is Phase.FINISHED:
-        # Outside any round now: only the last reveal (already public) stays, for the podium.
+        # Outside any round now: only the last reveal (already public) stays, for the podium,
+        # and every round's drawing for the gallery, with the round the facilitator shows.
         view["reveal"] = _reveal(snap, rnd)
+        view["gallery"] = [_gallery_round(snap, played) for played in snap.rounds]
+        view["shown_round"] = game.shown_round
         return view
     view["category"] = snap.deck.categories[rnd.category][language]
     view["closeness"] = rnd.closeness
     view["signatures"] = _signatures(rnd, language)
-    view["fragments"] = _fragments(snap, lambda fragment: _is_public(snap, fragment))
+    view["fragments"] = _fragments(
+        snap.fragments,
+        lambda fragment: _is_public(snap, fragment),
+        drawn_order=snap.phase is Phase.REVEAL,
+    )
     view["ready"], view["ready_signatures"] = _readiness(snap)
     if snap.phase is Phase.REVEAL:
         view["reveal"] = _reveal(snap, rnd)
@@ -178,7 +195,9 @@ def player_view(
         f.pulse for f in snap.fragments if f.player_id == player.id and f.auto
     )
     view["fragments"] = _fragments(
-        snap, lambda fragment: fragment.player_id == player.id or _is_public(snap, fragment)
+        snap.fragments,
+        lambda fragment: fragment.player_id == player.id or _is_public(snap, fragment),
+        drawn_order=snap.phase is Phase.REVEAL,
     )
     vote = next((v for v in snap.votes.get(rnd.id, []) if v.voter_id == player.id), None)
     view["my_vote"] = vote.signature if vote else None
@@ -192,6 +211,9 @@ def facilitator_view(snap: Snapshot, now: float) -> dict[str, Any]:
     """
     view = public_view(snap, now)
     view["durations"] = dict(snap.game.durations)
+    view["name_filter"] = snap.game.name_filter
+    view["allowed_names"] = list(snap.game.allowed_names)
+    view["moderation"] = _moderation(snap)
     view["history"] = [
         _reveal(snap, rnd)
         | {"round": rnd.number, "category": snap.deck.categories[rnd.category][snap.game.language]}
@@ -210,15 +232,67 @@ def seconds_left(game: Game | GameFacts, now: float) -> float | None:
     return round(max(0.0, game.deadline - now), 1)
 
 
+def fragment_is_public(phase: Phase, current_round: int, round_number: int, pulse: int) -> bool:
+    """Whether a fragment of that round and pulse has appeared on the shared composition."""
+    if round_number < current_round or phase is Phase.FINISHED:
+        return True
+    ended_after = PUBLIC_AFTER.get(pulse)
+    return (
+        round_number == current_round
+        and ended_after is not None
+        and PHASE_ORDER.index(phase) > PHASE_ORDER.index(ended_after)
+    )
+
+
 def _is_public(snap: Snapshot, fragment: Fragment) -> bool:
-    ended_after = PUBLIC_AFTER[fragment.pulse]
-    return PHASE_ORDER.index(snap.phase) > PHASE_ORDER.index(ended_after)
+    return fragment_is_public(snap.phase, snap.game.round, snap.game.round, fragment.pulse)
 
 
-def _fragments(snap: Snapshot, visible) -> list[dict[str, Any]]:  # type: ignore[no-untyped-def]
-    # Sorted by pulse and (random) signature id: submission order is nobody's business.
-    shown = sorted((f for f in snap.fragments if visible(f)), key=lambda f: (f.pulse, f.signature))
+def _fragments(
+    fragments: list[Fragment], visible: Callable[[Fragment], bool], *, drawn_order: bool = False
+) -> list[dict[str, Any]]:
+    """The fragments a viewer may see, never a hidden one. Before the reveal, sorted by pulse
+    and (random) signature id: submission order is nobody's business until then. From the
+    reveal on, in drawing order (pulse, then submission), the order the replay redraws."""
+    shown = [f for f in fragments if visible(f) and not f.hidden]
+    shown.sort(key=lambda f: (f.pulse, f.id if drawn_order else f.signature))
     return [{"signature": f.signature, "pulse": f.pulse, "strokes": f.strokes} for f in shown]
+
+
+def _moderation(snap: Snapshot) -> list[dict[str, Any]]:
+    """For the facilitator alone: the fragments shown so far that they may hide, hidden ones
+    included and marked, so that they can be shown again."""
+    rounds = {rnd.id: rnd.number for rnd in snap.rounds}
+    if snap.phase is Phase.FINISHED:
+        fragments = [f for drawn in snap.drawings.values() for f in drawn]
+    else:
+        fragments = [f for f in snap.fragments if _is_public(snap, f)]
+    return [
+        {
+            "round": rounds[f.round_id],
+            "pulse": f.pulse,
+            "signature": f.signature,
+            "hidden": f.hidden,
+            "strokes": f.strokes,
+        }
+        # By (random) signature id, as the composition before the reveal: never by submission.
+        for f in sorted(fragments, key=lambda f: (rounds[f.round_id], f.pulse, f.signature))
+    ]
+
+
+def _gallery_round(snap: Snapshot, rnd: Round) -> dict[str, Any]:
+    """One round kept for the gallery (the game is over: nothing in it is secret any more):
+    its objects, signatures and their authors, and its drawing without hidden fragments."""
+    language = snap.game.language
+    return {
+        "round": rnd.number,
+        "category": snap.deck.categories[rnd.category][language],
+        "true_target": _object(snap, rnd.true_id),
+        "false_target": _object(snap, rnd.false_id),
+        "signatures": _signatures(rnd, language),
+        "authors": _authors(snap, rnd),
+        "fragments": _fragments(snap.drawings.get(rnd.id, []), lambda f: True, drawn_order=True),
+    }
 
 
 def _readiness(snap: Snapshot) -> tuple[dict[str, int] | None, list[str]]:
@@ -278,13 +352,15 @@ def _reveal(snap: Snapshot, rnd: Round) -> dict[str, Any]:
         "accused": accused,
         "distorter_caught": accused == distorter_signature,
         "signatures": _signatures(rnd, snap.game.language),
-        "authors": {
-            sig_id: snap.name_of(sig["player"]) for sig_id, sig in sorted(rnd.signatures.items())
-        },
+        "authors": _authors(snap, rnd),
         "curator": snap.name_of(rnd.curator_id),
         "distorter": snap.name_of(rnd.distorter_id),
         "awards": awards,
     }
+
+
+def _authors(snap: Snapshot, rnd: Round) -> dict[str, str]:
+    return {sig_id: snap.name_of(sig["player"]) for sig_id, sig in sorted(rnd.signatures.items())}
 
 
 def _object(snap: Snapshot, object_id: str) -> dict[str, str]:

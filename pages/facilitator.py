@@ -23,6 +23,14 @@ from ui.look import (
     round_heading,
     standings,
 )
+from ui.moderation import (
+    facilitator_runner,
+    gallery_controls,
+    moderation_expander,
+    moderation_panel,
+    names_panel,
+    pick_player,
+)
 from ui.private_link import private_link_button, remember_key, remembered_key
 from ui.results import results_csv
 from ui.runtime import get_engine, query_param
@@ -84,35 +92,19 @@ def command(action, *args) -> None:  # type: ignore[no-untyped-def]
         st.rerun()
 
 
-def timer_command(action, **meant_for) -> None:  # type: ignore[no-untyped-def]
-    """A timer button's callback, with the phase and round on screen when it was drawn: a
-    click that reaches the server once that phase is over (a double click, a page not yet
-    refreshed) does nothing (RULINGS, timing)."""
-    try:
-        action(key, **meant_for)
-    except RuleError as error:
-        st.session_state["command_error"] = error
+run = facilitator_runner(key)
 
 
 def timer_button(label: str, widget_key: str, action, **options) -> None:  # type: ignore[no-untyped-def]
     meant_for = {"phase": view["phase"], "round": view["round"]}
-    st.button(
-        label, key=widget_key, on_click=timer_command, args=(action,), kwargs=meant_for, **options
-    )
+    st.button(label, key=widget_key, on_click=run, args=(action,), kwargs=meant_for, **options)
 
 
 def lost_link() -> None:
     """A new personal link and QR code for a student, once the teacher picks the name and asks
     for it: only a hash of each token is kept, so the old link is retired, not shown again."""
     with st.expander(t("ui.fac.lost_link")):
-        who = st.selectbox(
-            t("ui.fac.lost_link_who"),
-            view["players"],
-            index=None,
-            format_func=isolate,
-            placeholder=t("ui.choose_player"),
-            key="link_name",
-        )
+        who = pick_player(t("ui.fac.lost_link_who"), view["players"], "link_name", t)
         if who is None:
             return
         if st.button(plain_label(t("ui.fac.lost_link_make", name=isolate(who))), key="new_link"):
@@ -151,6 +143,8 @@ with heading:
 with timer:
     live_status(view["code"], status, language)
 
+if "command_error" in st.session_state:
+    show_error(st.session_state.pop("command_error"), language)
 phase = view["phase"]
 join_url = page_url("play", code=view["code"])
 screen_url = page_url("screen", code=view["code"])
@@ -189,25 +183,17 @@ if phase == "lobby":
             command(engine.lock_lobby, not view["locked"])
         if players:
             with st.container(horizontal=True, vertical_alignment="bottom"):
-                leaving = st.selectbox(
-                    t("ui.fac.remove_who"),
-                    players,
-                    index=None,
-                    format_func=isolate,
-                    placeholder=t("ui.choose_player"),
-                    key="remove_name",
-                )
+                leaving = pick_player(t("ui.fac.remove_who"), players, "remove_name", t)
                 if st.button(t("ui.fac.remove"), key="remove_player", disabled=leaving is None):
                     command(engine.remove_player, leaving)
             st.caption(t("ui.fac.remove_hint"))
             lost_link()
+        names_panel(engine, view, t, run)
     with qr:
         st.image(qr_png(join_url), width=260, alt=t("ui.qr.join"))
 else:
     main, side = st.columns([3, 2], gap="large")
     with main:
-        if "command_error" in st.session_state:
-            show_error(st.session_state.pop("command_error"), language)
         if view["interrupted"]:
             st.warning(t("ui.fac.interrupted"), icon=":material/power:")
         with st.container(horizontal=True):
@@ -229,8 +215,12 @@ else:
         elif phase == "finished":
             st.html(f'<div class="cc-huge">★ {", ".join(map(name_html, view["winners"]))}</div>')
             play_again()
+            gallery_controls(engine, view, t, run)
         elif view["fragments"]:
             show_composition(view["fragments"], view["signatures"], 320, t)
+        if phase != "finished" and view["moderation"]:
+            with moderation_expander(t):
+                moderation_panel(engine, view, t, run, view["round"])
     with side:
         st.subheader(t("ui.totals"))
         standings(view["totals"], view["winners"], t)
@@ -244,6 +234,7 @@ else:
                 on_click="ignore",
             )
         lost_link()
+        names_panel(engine, view, t, run)
 
 
 def delete_game() -> None:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import streamlit as st
 
 from engine import RuleError
-from ui.board import show_composition
+from ui.board import show_composition, show_replay
 from ui.browser import browser_id
 from ui.fullscreen import full_screen_button
 from ui.links import page_url, qr_png, shown_url
 from ui.live import follow_changes, live_status
 from ui.look import (
+    authors_html,
     category_line,
     legend,
     page_style,
@@ -31,8 +32,13 @@ SCREEN_CSS = """
 .cc-phase { font-size: 2.4rem; line-height: 1.2; }
 .cc-clue { font-size: 1.8rem; line-height: 1.2; margin-top: .3rem; }
 .cc-url { overflow-wrap: anywhere; }
+.cc-authors { font-size: 1.75rem; line-height: 1.3; }
+.cc-authors .cc-glyph { font-size: 1em; }
 """
 COMPOSITION_PX = 500
+GALLERY_PX = 560
+# The room under the reveal's first row, less the table's heading and a margin.
+REPLAY_PX = 430
 
 st.set_page_config(page_title="Crossed Canvas", page_icon="🎨", layout="wide")
 page_style(SCREEN_CSS)
@@ -84,12 +90,28 @@ elif phase == "finished":
     if view["next_game"]:  # the teacher started the next game: the projector follows
         st.query_params.from_dict({"code": view["next_game"]})
         st.rerun()
-    podium(view["totals"], t)
+    # The facilitator steps through the rounds: a teacher talks over each drawing for as long
+    # as the class needs, so the laptop, not a timer, turns the page.
+    shown = next((g for g in view["gallery"] if g["round"] == view["shown_round"]), None)
+    if shown is None:
+        podium(view["totals"], t)
+    else:
+        with st.container(horizontal=True, gap="medium", wrap=False):
+            with st.container(width=GALLERY_PX):
+                show_composition(shown["fragments"], shown["signatures"], GALLERY_PX, t)
+            with st.container():
+                reveal_pictures(shown, t, 96, big=True)
+                st.html(authors_html(shown))
 elif phase == "reveal":
     with st.container(horizontal=True, gap="medium", vertical_alignment="center", wrap=False):
         reveal_pictures(view["reveal"], t, 96, big=True)
         st.html(f'<div class="cc-label-big">{reveal_outcome_html(view["reveal"], t)}</div>')
-    reveal_by_player(view, t)
+    # The table takes the width its names need; the replay takes the rest, up to REPLAY_PX.
+    with st.container(horizontal=True, gap="medium", wrap=False):
+        with st.container():
+            show_replay(view["fragments"], view["signatures"], REPLAY_PX, t)
+        with st.container(width="content"):
+            reveal_by_player(view, t)
 else:
     with st.container(horizontal=True, gap="medium"):
         with st.container(width=COMPOSITION_PX):

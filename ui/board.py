@@ -9,11 +9,13 @@ from typing import Any
 
 import streamlit as st
 
-from ui.composition import render_composition
+from ui.composition import FRAME_COLOUR, render_composition
+from ui.composition_svg import composition_svg
 from ui.text import Translator, literal
 
-# Lighter than every signature colour (the grey one included): a frame is never read as ink.
-FRAME_COLOUR = "#d0d0d0"
+# The reveal's replay ends within this, so the class sees the whole drawing before the 12 s
+# reveal is over (and the page may load a second or two into it).
+REPLAY_SECONDS = 7.0
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
@@ -69,4 +71,44 @@ def show_composition(
     st.html(
         f'<img class="cc-board" alt="{alt}" src="data:image/png;base64,{data}" '
         f'style="width:{size}px;max-width:100%;height:auto">'
+    )
+
+
+# The page, not the picture, decides between the two: Chromium does not pass the page's
+# reduced-motion setting into an SVG shown as an image.
+REPLAY_CSS = (
+    "<style>@media (prefers-reduced-motion: reduce){.cc-replay{display:none}}"
+    "@media (prefers-reduced-motion: no-preference){.cc-replay-still{display:none}}</style>"
+)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def _svg_uri(fragments_json: str, signatures_json: str, size: int, replay: bool) -> str:
+    svg = composition_svg(
+        json.loads(fragments_json),
+        json.loads(signatures_json),
+        size,
+        replay_seconds=REPLAY_SECONDS if replay else None,
+        frame=FRAME_COLOUR,
+    )
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+
+
+def show_replay(
+    fragments: Sequence[Mapping[str, Any]], signatures: Mapping[str, Any], size: int, t: Translator
+) -> None:
+    """The composition redrawn stroke by stroke in drawing order, in each signature's colour
+    and mark: an animated SVG in an <img>, so the browser plays it (no script, no rerun per
+    frame). The same fragments give the same address, so a rerun of the page leaves the
+    picture as it is. Where motion is unwelcome the final frame is shown instead. It takes the
+    width it is given, up to `size` px."""
+    args = (json.dumps(list(fragments), sort_keys=True), json.dumps(signatures, sort_keys=True))
+    alt = literal(composition_alt(fragments, t))
+    style = f'style="width:100%;max-width:{size}px;height:auto"'
+    st.html(
+        REPLAY_CSS
+        + f'<img class="cc-board cc-replay" alt="{alt}" src="{_svg_uri(*args, size, True)}" '
+        f"{style}>"
+        f'<img class="cc-board cc-replay-still" alt="{alt}" '
+        f'src="{_svg_uri(*args, size, False)}" {style}>'
     )

@@ -1,8 +1,10 @@
 """Pure rendering of a composition (fragments of strokes) into a PIL image.
 
 No Streamlit import: used as the canvas background in pulse 2 and drawn large on the
-projector page. Cache the result on the page side (e.g. keyed by the fragments), since
-rendering happens in Python on every call.
+projector page. ui/composition_svg.py draws the same strokes and marks as SVG, from the
+geometry here (`drawn_strokes`, `OUTLINES`, the width and mark fractions). Cache the result
+on the page side (e.g. keyed by the fragments), since rendering happens in Python on every
+call.
 
 Every stroke starts with a small mark of its signature's shape, so colour is not the only
 thing that tells whose stroke it is (R3: a signature is a colour, a shape and a name).
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -19,6 +22,9 @@ from PIL import Image, ImageColor, ImageDraw, ImageFilter
 
 from ui.strokes import STROKE_WIDTH_FRACTION, clean_stroke
 
+#: The canvas edge where a composition is shown framed. Lighter than every signature colour
+#: (the grey one included): a frame is never read as ink.
+FRAME_COLOUR = "#d0d0d0"
 #: Used when a fragment names a signature that is missing or has no readable colour.
 FALLBACK_COLOUR = "#333333"
 #: Strokes are drawn this many times larger, then scaled down: smooth antialiased edges.
@@ -30,6 +36,39 @@ MARK_FRACTION = 0.045
 MARK_OUTLINE = "#222222"
 MARK_RIM = "#ffffff"
 MARK_OUTLINE_FRACTION = 0.004
+
+
+@dataclass(frozen=True)
+class DrawnStroke:
+    """One stroke as every renderer draws it: its signature's colour and shape, and its
+    cleaned points normalised to [0, 1]."""
+
+    colour: tuple[int, int, int, int]
+    shape: str
+    points: list[tuple[float, float]]
+    pulse: Any = None
+
+    @property
+    def hex(self) -> str:
+        return "#{:02x}{:02x}{:02x}".format(*self.colour[:3])
+
+
+def drawn_strokes(
+    fragments: Iterable[Mapping[str, Any]], signatures: Mapping[str, Mapping[str, Any]]
+) -> list[DrawnStroke]:
+    """Every stroke of the fragments, in their order, with what it is drawn in; malformed
+    fragments and strokes are skipped, points clamped to the canvas."""
+    strokes: list[DrawnStroke] = []
+    for fragment in fragments or ():
+        if not isinstance(fragment, Mapping):
+            continue
+        colour = _colour(signatures or {}, fragment.get("signature"))
+        shape = _shape(signatures or {}, fragment.get("signature"))
+        for raw_stroke in fragment.get("strokes") or ():
+            stroke = clean_stroke(raw_stroke or (), max_points=10**9)
+            if stroke is not None:
+                strokes.append(DrawnStroke(colour, shape, stroke, fragment.get("pulse")))
+    return strokes
 
 
 def _colour(signatures: Mapping[str, Any], sig_id: Any) -> tuple[int, int, int, int]:
@@ -46,7 +85,7 @@ def _colour(signatures: Mapping[str, Any], sig_id: Any) -> tuple[int, int, int, 
 def _shape(signatures: Mapping[str, Any], sig_id: Any) -> str:
     signature = signatures.get(sig_id) if isinstance(signatures, Mapping) else None
     shape = signature.get("shape") if isinstance(signature, Mapping) else None
-    return shape if isinstance(shape, str) and shape in _OUTLINES else "circle"
+    return shape if isinstance(shape, str) and shape in OUTLINES else "circle"
 
 
 def _star(points: int, inner: float) -> list[tuple[float, float]]:
@@ -79,7 +118,7 @@ def _cross(arm: float) -> list[tuple[float, float]]:
 
 
 #: Each shape (the ids of engine.rules.SHAPES) as a polygon in [-1, 1]^2, None for a disc.
-_OUTLINES: dict[str, list[tuple[float, float]] | None] = {
+OUTLINES: dict[str, list[tuple[float, float]] | None] = {
     "circle": None,
     "square": [(-0.8, -0.8), (0.8, -0.8), (0.8, 0.8), (-0.8, 0.8)],
     "triangle": [(0.0, -1.0), (0.95, 0.75), (-0.95, 0.75)],
@@ -101,7 +140,7 @@ def _mark_masks(
     fill = Image.new("L", (full, full), 0)
     draw = ImageDraw.Draw(fill)
     radius = side / 2
-    polygon = _OUTLINES[shape]
+    polygon = OUTLINES[shape]
     if polygon is None:
         draw.ellipse((margin, margin, margin + side, margin + side), fill=255)
     else:
@@ -111,14 +150,25 @@ def _mark_masks(
     return fill, outlined, outlined.filter(grow)
 
 
-def _draw_mark(
+def draw_mark(
     layer: Image.Image, shape: str, colour: tuple[int, ...], centre: tuple[float, float], side: int
 ) -> None:
-    outline = max(1, round(side * MARK_OUTLINE_FRACTION / MARK_FRACTION))
+    """A signature's shape mark of ``side`` px centred on ``centre``: fill, outline and rim."""
+    outline = mark_outline(side)
     fill, outlined, rimmed = _mark_masks(shape, side, outline)
     corner = (round(centre[0] - fill.width / 2), round(centre[1] - fill.height / 2))
     for paint, mask in ((MARK_RIM, rimmed), (MARK_OUTLINE, outlined), (colour, fill)):
         layer.paste(Image.new("RGBA", mask.size, paint), corner, mask)
+
+
+def mark_side(size: float) -> int:
+    """A shape mark's width in pixels on an image of ``size`` pixels."""
+    return max(3, round(size * MARK_FRACTION))
+
+
+def mark_outline(side: float) -> int:
+    """The width of a mark's dark outline (and of its light rim beyond it), in pixels."""
+    return max(1, round(side * MARK_OUTLINE_FRACTION / MARK_FRACTION))
 
 
 def _background(background: Any) -> tuple[int, int, int, int]:
@@ -160,28 +210,19 @@ def render_composition(
     width_px = size * STROKE_WIDTH_FRACTION if stroke_width is None else float(stroke_width)
     width_big = max(1, round(max(width_px, 1.0) * scale))
     radius = width_big / 2
-    marks: list[tuple[str, tuple[int, ...], tuple[float, float]]] = []
+    strokes = drawn_strokes(fragments, signatures)
+    for stroke in strokes:
+        pts = [(x * (big - 1), y * (big - 1)) for x, y in stroke.points]
+        if len(pts) >= 2 and any(p != pts[0] for p in pts):
+            draw.line(pts, fill=stroke.colour, width=width_big, joint="curve")
+        # Round caps; joint="curve" already rounds the joins. A dot is just a cap.
+        for x, y in (pts[0], pts[-1]):
+            draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=stroke.colour)
 
-    for fragment in fragments or ():
-        if not isinstance(fragment, Mapping):
-            continue
-        colour = _colour(signatures or {}, fragment.get("signature"))
-        shape = _shape(signatures or {}, fragment.get("signature"))
-        for raw_stroke in fragment.get("strokes") or ():
-            stroke = clean_stroke(raw_stroke or (), max_points=10**9)
-            if stroke is None:
-                continue
-            pts = [(x * (big - 1), y * (big - 1)) for x, y in stroke]
-            if len(pts) >= 2 and any(p != pts[0] for p in pts):
-                draw.line(pts, fill=colour, width=width_big, joint="curve")
-            # Round caps; joint="curve" already rounds the joins. A dot is just a cap.
-            for x, y in (pts[0], pts[-1]):
-                draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour)
-            marks.append((shape, colour, pts[0]))
-
-    mark_side = max(3, round(size * MARK_FRACTION * scale))
-    for shape, colour, centre in marks:
-        _draw_mark(layer, shape, colour, centre, mark_side)
+    side = mark_side(size * scale)
+    for stroke in strokes:
+        x, y = stroke.points[0]
+        draw_mark(layer, stroke.shape, stroke.colour, (x * (big - 1), y * (big - 1)), side)
     layer = layer.resize((size, size), Image.Resampling.BOX)
     image = Image.new("RGBA", (size, size), bg)
     image.alpha_composite(layer)

@@ -121,6 +121,8 @@ def round_heading(view: Mapping[str, Any], t: Translator) -> str:
     if view["phase"] == "lobby":
         return literal(t("ui.phase.lobby"))
     if view["phase"] == "finished":
+        if shown := view.get("shown_round"):
+            return literal(t("ui.gallery.heading", round=shown, rounds=view["rounds"]))
         return literal(t("ui.phase.finished"))
     return literal(
         t("ui.round_of", round=view["round"], rounds=view["rounds"])
@@ -313,3 +315,12 @@ def reveal_by_player(view: Mapping[str, Any], t: Translator) -> None:
         for key in ("ui.signature", "ui.player", "ui.points", "ui.screen.accused")
     )
     st.html(f'<table class="cc-table cc-by-player"><tr>{head}</tr>{"".join(rows)}</table>')
+
+
+def authors_html(entry: Mapping[str, Any]) -> str:
+    """Who drew which signature in a round (the gallery), one signature a line."""
+    rows = "".join(
+        f"<div>{signature_html(entry['signatures'][sig_id])} {name_html(author)}</div>"
+        for sig_id, author in entry["authors"].items()
+    )
+    return f'<div class="cc-authors">{rows}</div>'

@@ -232,3 +232,37 @@ def test_a_reconnecting_player_recovers_own_actions_only(table):
     table.engine.accuse(table.tokens[artist], sig, rid())
     assert table.view(artist)["my_vote"] == sig
     assert all(table.view(p)["my_vote"] is None for p in table.names if p != artist)
+
+
+def test_a_hidden_fragment_is_in_no_view_but_the_facilitators():
+    """Hidden at the merge (an unkind drawing): from then on, at every stop to the end of the
+    game, its strokes are in no public or player view, its owner's included, nor in the
+    gallery; only the facilitator's moderation list holds them, marked hidden."""
+    clock = FakeClock()
+    t = seat_table(Engine("sqlite://", clock=clock, seed=41), clock, 5)
+    t.advance_to("pulse1")
+    unkind = [[0.11, 0.13], [0.57, 0.91], [0.33, 0.29]]
+    artist, *others = t.artists()
+    t.engine.submit_fragment(t.tokens[artist], [unkind], rid())
+    for name in others:
+        t.submit(name, 1)
+    sig = t.signature_of(artist)
+    secret = json.dumps(unkind)
+    assert secret in json.dumps(t.public())  # the detector works: public before hiding
+    t.engine.hide_fragment(t.fac, round=1, signature=sig, pulse=1)
+    stops = 0
+    while True:
+        for view in (t.public(), *(t.view(name) for name in t.names)):
+            assert secret not in json.dumps(view), view["phase"]
+        facilitator = t.facilitator()
+        listed = facilitator["round"] == 1 or facilitator["phase"] == "finished"
+        assert json.dumps(facilitator).count(secret) == listed
+        assert [m["hidden"] for m in facilitator["moderation"] if m["strokes"] == [unkind]] == [
+            True
+        ] * listed
+        stops += 1
+        if t.phase() == "finished":
+            break
+        t.engine.advance(t.fac)
+    assert stops > 30
+    assert sig in t.public()["gallery"][0]["authors"]  # still the artist's, by name

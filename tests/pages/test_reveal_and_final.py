@@ -128,8 +128,9 @@ def test_finished_on_the_facilitator_page_with_results_csv(finished, recorded_fi
         assert shows_points(shown, name, 0 if name == r["distorter"] else 1000), name
     assert not [b for b in at.button if b.key in ("pause_game", "advance_phase")]
 
-    [download] = at.get("download_button")
-    assert download.key == "results_csv"
+    downloads = {d.key: d for d in at.get("download_button")}
+    assert set(downloads) == {"results_csv", "gallery_zip"}
+    download = downloads["results_csv"]
     assert download.proto.label == tr("en", "ui.fac.results_csv")
     files = [f for store in recorded_files for f in store._files_by_id.values()]
     csv_files = [f for f in files if f.mimetype.startswith("text/csv")]

@@ -167,7 +167,7 @@ def test_each_shape_has_its_own_mark():
 
 def test_the_frame_is_never_mistaken_for_a_signatures_ink():
     from engine.rules import COLOURS
-    from ui.board import FRAME_COLOUR
+    from ui.composition import FRAME_COLOUR
 
     def rgb(hex_colour: str) -> tuple[int, ...]:
         return tuple(int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))

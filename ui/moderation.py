@@ -1,0 +1,189 @@
+"""The facilitator's moderation and gallery controls: names (rename, the name filter and its
+exceptions), hiding a fragment, and stepping the projector through the finished game's rounds.
+
+The facilitator page may be projected, so a hidden fragment is never drawn here: it is listed
+by its signature, marked hidden, with the button that shows it again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import streamlit as st
+
+from engine import Engine, RuleError
+from ui.board import show_composition
+from ui.gallery import gallery_zip
+from ui.look import signature_html
+from ui.text import Translator, isolate, literal, plain_label
+
+THUMB_PX = 140
+# Runs a facilitator command (the engine method, then its arguments after the key); whether
+# it was accepted.
+Run = Callable[..., bool]
+
+
+def facilitator_runner(key: str) -> Run:
+    """A button callback running one facilitator command; a refusal is kept for the page to
+    show once it reruns (callbacks run before the page draws). A timer button passes the
+    phase and round on screen when it was drawn: a click that reaches the server once that
+    phase is over (a double click, a page not yet refreshed) does nothing (RULINGS, timing)."""
+
+    def run(action: Callable[..., Any], *args: Any, **kwargs: Any) -> bool:
+        try:
+            action(key, *args, **kwargs)
+        except RuleError as error:
+            st.session_state["command_error"] = error
+            return False
+        return True
+
+    return run
+
+
+def pick_player(label: str, players: list[str], key: str, t: Translator) -> str | None:
+    """A player picked from the roster (None until one is), names isolated as typed."""
+    return st.selectbox(
+        label,
+        players,
+        index=None,
+        format_func=isolate,
+        placeholder=t("ui.choose_player"),
+        key=key,
+    )
+
+
+def names_panel(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run) -> None:
+    """Rename a player (lobby or mid-game; the same checks as a join), and the name filter
+    with the names the teacher allowed despite it."""
+    with st.expander(t("ui.fac.names"), key="names_panel", on_change="rerun"):
+        who = pick_player(t("ui.fac.rename_who"), view["players"], "rename_who", t)
+        st.text_input(t("ui.fac.rename_to"), key="rename_to", max_chars=64)
+        st.button(
+            t("ui.fac.rename"),
+            key="rename_player",
+            disabled=who is None,
+            on_click=_rename,
+            args=(engine, run),
+        )
+        st.toggle(
+            t("ui.fac.name_filter"),
+            value=view["name_filter"],
+            key=f"name_filter_{view['name_filter']}",
+            on_change=run,
+            args=(engine.set_name_filter, not view["name_filter"]),
+        )
+        st.text_input(t("ui.fac.allow_name"), key="allow_name_text", max_chars=64)
+        st.button(t("ui.fac.allow"), key="allow_name", on_click=_allow, args=(engine, run))
+        if view["allowed_names"]:
+            st.caption(plain_label(t("ui.fac.allowed", names=", ".join(view["allowed_names"]))))
+
+
+def _rename(engine: Engine, run: Run) -> None:
+    """The rename button: the name typed is read when clicked (a text field commits its value
+    with the click), and once accepted the fields are emptied for the next one."""
+    state = st.session_state
+    if run(engine.rename_player, state["rename_who"], state.get("rename_to", "")):
+        state["rename_who"], state["rename_to"] = None, ""
+
+
+def _allow(engine: Engine, run: Run) -> None:
+    state = st.session_state
+    if run(engine.allow_name, state.get("allow_name_text", "")):
+        state["allow_name_text"] = ""
+
+
+def moderation_expander(t: Translator) -> Any:
+    """The "Hide a drawing" expander. Keyed, so it stays open while the teacher hides and
+    shows drawings again (each click reruns the page)."""
+    return st.expander(t("ui.fac.moderation"), key="moderation_panel", on_change="rerun")
+
+
+def moderation_panel(
+    engine: Engine, view: Mapping[str, Any], t: Translator, run: Run, round_number: int
+) -> None:
+    """Each fragment of a round shown so far, with Hide (or Show again when hidden)."""
+    fragments = [m for m in view["moderation"] if m["round"] == round_number]
+    if not fragments:
+        return
+    signatures = _signatures_of(view, round_number)
+    st.caption(t("ui.fac.moderation_hint"))
+    for fragment in fragments:
+        sig, pulse = fragment["signature"], fragment["pulse"]
+        widget = f"fragment_{round_number}_{pulse}_{sig}"
+        with st.container(horizontal=True, vertical_alignment="center", key=f"{widget}_row"):
+            label = t("ui.fac.fragment", round=round_number, pulse=pulse, signature="\x00")
+            before, _, after = label.partition("\x00")
+            badge = f" <b>({literal(t('ui.fac.hidden'))})</b>" if fragment["hidden"] else ""
+            if fragment["hidden"]:
+                st.html(f'<div style="width:{THUMB_PX}px"></div>', width="content")
+            else:
+                with st.container(width=THUMB_PX):
+                    show_composition([fragment], signatures, THUMB_PX, t)
+            st.html(
+                f"<div>{literal(before)}{signature_html(signatures[sig])}{literal(after)}"
+                f"{badge}</div>"
+            )
+            st.button(
+                t("ui.fac.unhide") if fragment["hidden"] else t("ui.fac.hide"),
+                key=widget,
+                on_click=run,
+                args=(engine.hide_fragment,),
+                kwargs={
+                    "round": round_number,
+                    "signature": sig,
+                    "pulse": pulse,
+                    "hidden": not fragment["hidden"],
+                },
+            )
+
+
+def gallery_controls(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run) -> None:
+    """Once the game is over: step the projector through the rounds (or back to the podium),
+    hide a drawing from any round, and download the gallery."""
+    shown, rounds = view["shown_round"], view["rounds"]
+    st.subheader(t("ui.fac.gallery"))
+    st.caption(
+        t("ui.fac.gallery_showing", round=shown) if shown else t("ui.fac.gallery_showing_podium")
+    )
+    # Each button names the round it leads to, as drawn: a double click shows it twice, once.
+    steps = (
+        ("gallery_previous", "ui.fac.gallery_previous", (shown or 1) - 1 or None, not shown),
+        ("gallery_next", "ui.fac.gallery_next", (shown or 0) + 1, shown == rounds),
+        ("gallery_podium", "ui.fac.gallery_podium", None, not shown),
+    )
+    with st.container(horizontal=True):
+        for widget, label, target, disabled in steps:
+            st.button(
+                t(label),
+                key=widget,
+                disabled=disabled,
+                on_click=run,
+                args=(engine.show_round, target),
+            )
+    st.download_button(
+        t("ui.fac.gallery_zip"),
+        lambda: gallery_zip(view, t),
+        file_name=f"crossed-canvas-{view['code']}.zip",
+        mime="application/zip",
+        key="gallery_zip",
+        on_click="ignore",
+        type="primary",
+    )
+    with moderation_expander(t):
+        which = st.selectbox(
+            t("ui.fac.moderation_round"),
+            range(1, rounds + 1),
+            index=(shown or 1) - 1,
+            format_func=lambda number: t("ui.gallery.round", round=number),
+            key="moderation_round",
+        )
+        moderation_panel(engine, view, t, run, which)
+
+
+def _signatures_of(view: Mapping[str, Any], round_number: int) -> Mapping[str, Any]:
+    """A round's signatures: the current round's, or a finished game's from its gallery."""
+    for entry in view.get("gallery") or ():
+        if entry["round"] == round_number:
+            return entry["signatures"]
+    return view["signatures"]
