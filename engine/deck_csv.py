@@ -79,6 +79,8 @@ def parse_deck(csv_data: bytes, files: Sequence[tuple[str, bytes]]) -> ParsedDec
     ids = _fresh_ids(len(rows))
     for row, object_id in zip(rows, ids, strict=True):
         row.id = object_id
+        if uploaded.problems:
+            continue  # the files themselves were refused: every row would repeat it
         if not row.picture:
             if named:
                 problems.append(RuleError("error.deck.picture_none", row=row.number))
