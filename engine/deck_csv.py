@@ -73,14 +73,17 @@ def parse_deck(csv_data: bytes, files: Sequence[tuple[str, bytes]]) -> ParsedDec
     named = {picture_key(row.picture) for row in rows if row.picture}
     if not named and files:
         problems.append(RuleError("error.deck.pictures_unused"))
+    if named and not files:
+        # One message, not one per row: the teacher forgot the pictures, or meant names only.
+        problems.append(RuleError("error.deck.no_pictures"))
     uploaded = uploaded_pictures(files, named)
     problems += uploaded.problems
     pictures: dict[str, tuple[str, bytes]] = {}
     ids = _fresh_ids(len(rows))
     for row, object_id in zip(rows, ids, strict=True):
         row.id = object_id
-        if uploaded.problems:
-            continue  # the files themselves were refused: every row would repeat it
+        if uploaded.problems or not files:
+            continue  # no pictures, or refused files: every row would repeat the one problem
         if not row.picture:
             if named:
                 problems.append(RuleError("error.deck.picture_none", row=row.number))
@@ -100,6 +103,7 @@ def parse_deck(csv_data: bytes, files: Sequence[tuple[str, bytes]]) -> ParsedDec
     if len(pairs) < MAX_PLAYERS:
         problems.append(RuleError("error.deck.few_pairs", count=len(pairs), most=MAX_PLAYERS))
     if problems:
+        problems.sort(key=lambda problem: problem.params.get("row", 0))
         raise DeckRefused(problems[:MAX_PROBLEMS], more=max(0, len(problems) - MAX_PROBLEMS))
     content = {
         "categories": [{"id": cid, "en": en, "es": es} for cid, (en, es) in categories.items()],

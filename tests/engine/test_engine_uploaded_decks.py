@@ -71,6 +71,11 @@ def zipped(members: dict[str, bytes]) -> bytes:
     return buffer.getvalue()
 
 
+def test_rows_naming_pictures_with_none_uploaded_is_one_problem(engine):
+    error = refusal(engine, samples.upload()[0], [])
+    assert [p.key for p in error.problems] == ["error.deck.no_pictures"]
+
+
 ROW_REFUSALS = {
     "missing picture": (
         lambda: edited(lambda t: t[3].__setitem__(4, "nowhere.png")),
@@ -378,10 +383,7 @@ def test_the_built_in_deck_as_a_worked_example_is_accepted(engine):
     assert engine.create_game("en", ref, browser=TEACHER).code
     # The template is the format's first lines, refused only for what a real deck adds.
     error = refusal(engine, template_csv().encode(), [])
-    assert {p.key for p in error.problems} == {
-        "error.deck.picture_missing",
-        "error.deck.few_pairs",
-    }
+    assert {p.key for p in error.problems} == {"error.deck.no_pictures", "error.deck.few_pairs"}
 
 
 def test_decks_live_in_the_database_for_every_app_server(file_url):
