@@ -74,7 +74,10 @@ def upload_form(engine: Engine, t: Translator, language: str) -> None:
     outcome = st.session_state.pop("deck_outcome", None)
     if outcome is not None:
         kind, text = outcome
-        (st.success if kind == "ok" else st.error)(text, icon=":material/info:")
+        if kind == "ok":
+            st.success(text, icon=":material/check_circle:")
+        else:
+            st.error(text, icon=":material/warning:")
 
 
 def upload(engine: Engine, language: str) -> None:
