@@ -1002,7 +1002,8 @@ class Engine:
             return str(load_deck(deck).path)
         owner = _browser_key(browser)
         stored = (
-            session.exec(select(StoredDeck).where(StoredDeck.ref == deck)).first()
+            # Locked: a purge of unused decks at this moment waits for this game, or wins.
+            session.exec(select(StoredDeck).where(StoredDeck.ref == deck).with_for_update()).first()
             if isinstance(deck, str) and owner is not None
             else None
         )

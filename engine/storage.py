@@ -36,14 +36,15 @@ def delete_games(session: Session, game_ids: Sequence[int]) -> None:
 def delete_unused_decks(session: Session, cutoff: float, prefix: str) -> None:
     """Delete the uploaded decks last used before `cutoff` that no remaining game plays on
     (a game names its deck `prefix` + the deck's id)."""
+    # Locked first (PostgreSQL; SQLite has one writer anyway): a game being created on one of
+    # them now either committed before (and is seen below) or waits and finds it gone.
+    candidates = session.exec(
+        select(StoredDeck.id, StoredDeck.ref).where(StoredDeck.used_at < cutoff).with_for_update()
+    ).all()
+    if not candidates:
+        return
     in_use = set(session.exec(select(Game.deck).where(col(Game.deck).startswith(prefix))).all())
-    old = [
-        deck_id
-        for deck_id, ref in session.exec(
-            select(StoredDeck.id, StoredDeck.ref).where(StoredDeck.used_at < cutoff)
-        ).all()
-        if prefix + ref not in in_use
-    ]
+    old = [deck_id for deck_id, ref in candidates if prefix + ref not in in_use]
     if old:
         session.exec(delete(DeckPicture).where(col(DeckPicture.deck_id).in_(old)))
         session.exec(delete(StoredDeck).where(col(StoredDeck.id).in_(old)))

@@ -372,6 +372,13 @@ def test_two_games_on_one_deck_do_not_interfere(engine, clock):
     assert engine.public_view(first.code)["phase"] == "finished"
     assert engine.status(second.code)["version"] == version
     assert engine.public_view(second.code)["phase"] == "roles"
+    # Playing again with the class keeps the deck, without asking the browser again.
+    again = engine.play_again(first.facilitator_token)
+    tokens = [engine.join(again.code, name) for name in NAMES[:5]]
+    engine.start(again.facilitator_token)
+    targets = [engine.player_view(token)["target"] for token in tokens]
+    names = {english for objects in samples.CATEGORIES.values() for english, _ in objects}
+    assert {t["name"] for t in targets if t} <= names
 
 
 def test_the_built_in_deck_as_a_worked_example_is_accepted(engine):
