@@ -50,7 +50,10 @@ BASE_CSS = """
 .cc-name-card { font-weight: 800; line-height: 1.15; overflow-wrap: break-word;
   border: 3px solid #161514; border-radius: .6rem; padding: .4rem .6rem; text-align: center; }
 .cc-name-card.cc-label { font-size: 1.4rem; }
-.cc-label-big .cc-name-card { font-size: 2.4rem; }
+/* On the projector: narrow enough that a 40-character name beside the outcome, and twelve
+   players below, still fit 1280x720 (tests/browser/test_own_deck.py). */
+.cc-label-big .cc-name-card { font-size: 1.75rem; max-width: 9em; line-height: 1.1;
+  padding: .2rem .5rem; }
 .cc-picture { height: auto; max-width: 100%; }
 .cc-legend-big { font-size: 2rem; line-height: 1.3; }
 .cc-legend-big .cc-sig { white-space: normal; }

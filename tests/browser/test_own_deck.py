@@ -10,9 +10,21 @@ from __future__ import annotations
 import re
 
 import pytest
-from gamekit import Table, button, eventually, settle, stroke_set, t
+from gamekit import (
+    LONG_NAMES,
+    PROJECTOR,
+    SLOW,
+    Table,
+    button,
+    eventually,
+    measure_layout,
+    settle,
+    stroke_set,
+    t,
+)
 from playwright.sync_api import Page, expect
 
+from engine import Engine
 from tests import deck_samples as samples
 
 pytestmark = pytest.mark.browser
@@ -128,3 +140,40 @@ def test_whole_game_on_an_uploaded_deck(table: Table, tmp_path, pictures):
     table.wait_phase("finished")
     winners = set(table.public()["winners"])
     assert winners and eventually(lambda: set(table.public()["winners"]), winners) == winners
+
+
+def long_names_deck() -> bytes:
+    """The sample deck, names only, every name stretched to the longest a row may hold."""
+    table = samples.rows(pictures=False)
+    stretched = {row[0]: f"{row[0]} from the old workshop next door"[:40] for row in table[1:]}
+    for row in table[1:]:
+        row[0] = stretched[row[0]]
+        row[1] = f"{row[1]} del viejo taller de la esquina"[:40]
+        if row[5]:
+            other, level = row[5].split(":")
+            row[5] = f"{stretched[other]}:{level}"
+    return samples.csv_bytes(table)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_names_only_reveal_reads_at_28_px_on_the_projector(streamlit_server, new_page, language):
+    """Twelve players with the longest names, objects with the longest names: the reveal
+    still fits 1280x720 with no text under 28 px (driven through the engine, only looked at)."""
+    engine = Engine(streamlit_server.database_url)
+    owner = "projector-teacher-0123456789"
+    ref = engine.upload_deck(owner, "Long", long_names_deck())
+    game = engine.create_game(language, ref, SLOW, browser=owner)
+    for name in LONG_NAMES[language]:
+        engine.join(game.code, name)
+    engine.start(game.facilitator_token)
+    while engine.public_view(game.code)["phase"] != "reveal":
+        engine.advance(game.facilitator_token)
+    page = new_page(**PROJECTOR)
+    page.goto(f"{streamlit_server.url}/screen?code={game.code}")
+    reveal = engine.public_view(game.code)["reveal"]
+    for obj in (reveal["true_target"], reveal["false_target"]):
+        card = page.locator(".cc-name-card").filter(has_text=obj["name"])
+        expect(card).to_be_visible(timeout=UI_TIMEOUT_MS)
+    settle(page, pause_ms=300)
+    found = measure_layout(page)
+    assert found["small"] == [] and found["outside"] == [], found
