@@ -11,6 +11,7 @@ from engine import RuleError
 from engine.i18n import LANGUAGES
 from engine.rules import DEFAULT_DURATIONS
 from ui.browser import browser_id
+from ui.deck_upload import deck_choice, upload_form
 from ui.hub_login import hub_auth, sign_in_url, signed_in_teacher
 from ui.look import page_style
 from ui.runtime import checked, get_engine
@@ -113,16 +114,25 @@ else:
                 format_func=lambda name: t(f"ui.pace.{name}"),
                 key="create_pace",
             )
+            deck, deck_owner = deck_choice(engine, t)
             if st.button(t("ui.home.create_go"), key="create_game", type="primary"):
                 factor = PACES[pace]
                 durations = {
                     phase.value: None if factor is None else seconds * factor
                     for phase, seconds in DEFAULT_DURATIONS.items()
                 }
-                new_game = engine.create_game(language=game_language, durations=durations)
-                st.switch_page(
-                    "pages/facilitator.py", query_params={"key": new_game.facilitator_token}
-                )
+                try:
+                    new_game = engine.create_game(
+                        language=game_language, deck=deck, durations=durations, browser=deck_owner
+                    )
+                except RuleError as error:
+                    show_error(error, language)
+                else:
+                    st.switch_page(
+                        "pages/facilitator.py", query_params={"key": new_game.facilitator_token}
+                    )
+            with st.expander(t("ui.deck.own_title"), key="deck_form"):
+                upload_form(engine, t, language)
 
     with st.expander(t("ui.home.how_to_play")):
         st.markdown(t("ui.home.rules_summary"))

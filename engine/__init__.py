@@ -1,7 +1,7 @@
 """Crossed Canvas's game engine: pure Python, no Streamlit. Pages use `Engine` and its views."""
 
 from engine.clock import FakeClock
-from engine.errors import DeckError, RuleError
+from engine.errors import DeckError, DeckRefused, RuleError
 from engine.service import Engine, NewGame
 
-__all__ = ["DeckError", "Engine", "FakeClock", "NewGame", "RuleError"]
+__all__ = ["DeckError", "DeckRefused", "Engine", "FakeClock", "NewGame", "RuleError"]

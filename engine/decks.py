@@ -12,6 +12,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from engine.errors import DeckError
 from engine.i18n import LANGUAGES
@@ -27,7 +28,8 @@ class DeckObject:
     id: str
     category: str
     names: dict[str, str]
-    image: Path
+    # A file of a deck in data/, a data URI of an uploaded one, None in a deck of names only.
+    image: Path | str | None
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,7 @@ class Pair:
 
 @dataclass(frozen=True)
 class Deck:
-    path: Path
+    path: Path | None  # None for a deck uploaded to the database
     categories: dict[str, dict[str, str]]
     objects: dict[str, DeckObject]
     pairs: tuple[Pair, ...]
@@ -118,7 +120,7 @@ def _categories(path: Path, raw: object) -> dict[str, dict[str, str]]:
 
 def _objects(path: Path, raw: object, categories: dict) -> dict[str, DeckObject]:
     seen: set[str] = set()
-    forbidden = {_fold(word) for word in signature_words()}
+    forbidden = {fold(word) for word in signature_words()}
     result = {}
     for entry in _entries(path, raw, "objects"):
         object_id = _checked_id(path, entry.get("id"), "object", seen)
@@ -127,7 +129,7 @@ def _objects(path: Path, raw: object, categories: dict) -> dict[str, DeckObject]
             raise DeckError(f"deck {path}: {where} has unknown category {entry.get('category')!r}")
         names = _names(path, where, entry)
         for language, name in names.items():
-            clash = forbidden & set(re.findall(r"\w+", _fold(name)))
+            clash = forbidden & set(re.findall(r"\w+", fold(name)))
             if clash:
                 raise DeckError(
                     f"deck {path}: {where} {language} name {name!r} uses the signature word "
@@ -140,7 +142,7 @@ def _objects(path: Path, raw: object, categories: dict) -> dict[str, DeckObject]
     return result
 
 
-def _fold(text: str) -> str:
+def fold(text: str) -> str:
     """Lower case without accents: "Círculo" and "circulo" are the same word to a reader."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
@@ -171,3 +173,23 @@ def _pairs(path: Path, raw: object, objects: dict[str, DeckObject]) -> tuple[Pai
             f"pair every round"
         )
     return tuple(pairs)
+
+
+def stored_deck(content: dict[str, Any], pictures: dict[str, str]) -> Deck:
+    """An uploaded deck from what the database keeps (checked whole when it was uploaded);
+    `pictures` are data URIs by object id, none at all for a deck of names only."""
+    objects = {
+        entry["id"]: DeckObject(
+            entry["id"],
+            entry["category"],
+            {language: entry[language] for language in LANGUAGES},
+            pictures.get(entry["id"]),
+        )
+        for entry in content["objects"]
+    }
+    return Deck(
+        None,
+        {c["id"]: {language: c[language] for language in LANGUAGES} for c in content["categories"]},
+        objects,
+        tuple(Pair(p["a"], p["b"], p["closeness"]) for p in content["pairs"]),
+    )

@@ -29,3 +29,22 @@ class RuleError(Exception):
 
 class DeckError(ValueError):
     """A deck that cannot be played; the message names what is wrong."""
+
+
+class DeckRefused(RuleError):
+    """An uploaded deck refused whole, with every problem found (each a RuleError that names
+    its row): a teacher fixes them all in one go, and nothing of the deck was kept."""
+
+    def __init__(self, problems: list[RuleError], more: int = 0) -> None:
+        super().__init__("error.deck.refused", count=len(problems) + more)
+        self.problems = problems
+        self.more = more
+
+    def message(self, language: str = "en") -> str:
+        """The summary line, then one line per problem."""
+        from engine.i18n import translate
+
+        lines = [super().message(language), *(p.message(language) for p in self.problems)]
+        if self.more:
+            lines.append(translate(language, "error.deck.more", count=self.more))
+        return "\n".join(lines)

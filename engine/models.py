@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Column, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Column, LargeBinary, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -152,3 +152,31 @@ class Award(SQLModel, table=True):
     round_id: int = Field(foreign_key="round.id", index=True)
     player_id: int = Field(foreign_key="player.id")
     points: int
+
+
+class StoredDeck(SQLModel, table=True):
+    """A teacher's uploaded deck, kept in the database so every app server shares it. It never
+    changes once accepted, so games on it cannot disturb one another."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    # What the uploading browser is given to choose the deck again: random, so it tells nothing.
+    ref: str = Field(unique=True, index=True, max_length=40)
+    # A hash of the uploading browser's deck key: only that browser may list or use the deck.
+    owner: str = Field(index=True, max_length=64)
+    title: str = Field(max_length=80)
+    # {"categories": [...], "objects": [...], "pairs": [...]}, as engine/deck_csv.py made it.
+    content: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    objects: int
+    pictures: bool
+    created_at: float
+    # The last game created on it: a deck unused for the retention period is deleted.
+    used_at: float = Field(index=True)
+
+
+class DeckPicture(SQLModel, table=True):
+    __table_args__ = (UniqueConstraint("deck_id", "object_id"),)
+    id: int | None = Field(default=None, primary_key=True)
+    deck_id: int = Field(foreign_key="storeddeck.id", index=True)
+    object_id: str = Field(max_length=40)
+    mime: str = Field(max_length=32)
+    data: bytes = Field(sa_column=Column(LargeBinary, nullable=False))

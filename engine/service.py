@@ -22,14 +22,27 @@ from engine import name_filter, rules, views
 from engine.changes import ChangeFeed, listen_to_other_servers, notify_other_servers
 from engine.clock import Clock, system_clock
 from engine.db import Database
-from engine.decks import DEFAULT_DECK, Deck, load_deck
+from engine.deck_csv import parse_deck
+from engine.decks import DEFAULT_DECK, Deck, load_deck, stored_deck
 from engine.errors import RuleError
 from engine.guesses import GuessLimiter
 from engine.i18n import LANGUAGES
-from engine.models import Award, Choice, Draft, Fragment, Game, Player, Round, Vote
+from engine.models import (
+    Award,
+    Choice,
+    DeckPicture,
+    Draft,
+    Fragment,
+    Game,
+    Player,
+    Round,
+    StoredDeck,
+    Vote,
+)
 from engine.rules import Phase
-from engine.storage import delete_games
+from engine.storage import delete_games, delete_unused_decks
 from engine.tokens import new_token, same_hash, token_hash, well_formed
+from engine.uploads import picture_data_uri
 
 # Read aloud and typed on a phone: no 0/O, 1/I/L.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -39,6 +52,12 @@ CODE_PATTERN = re.compile(r"[A-Z0-9]{1,12}")
 REQUEST_ID_PATTERN = re.compile(r"[A-Za-z0-9_.:-]{1,100}")
 SNAPSHOT_CACHE_SIZE = 256
 DEFAULT_DECK_NAME = "default"
+# A game on an uploaded deck stores this before the deck's id (never a file's path).
+STORED_DECK_PREFIX = "stored:"
+DECK_REF_BYTES = 18
+MAX_DECK_TITLE = 60
+# Uploaded decks this process keeps read (with their pictures, up to 24 MB each).
+DECK_CACHE_SIZE = 8
 # What the facilitator's "+30 s" adds to the current phase.
 EXTEND_SECONDS = 30.0
 # RULINGS (timing): a game the server could not keep for longer resumes paused, not played.
@@ -96,6 +115,8 @@ class Engine:
         self._snapshots_lock = threading.Lock()
         #: Told the code of every game a command here changed, once committed (push streams).
         self.changes = ChangeFeed()
+        self._decks: dict[str, Deck] = {}
+        self._decks_lock = threading.Lock()
 
     # ------------------------------------------------------------------ commands
 
@@ -104,14 +125,74 @@ class Engine:
         language: str = "en",
         deck: str | Path | None = None,
         durations: Mapping[str, float] | None = None,
+        *,
+        browser: str | None = None,
     ) -> NewGame:
-        """A new game in the lobby, with its join code and the facilitator's secret token."""
+        """A new game in the lobby, with its join code and the facilitator's secret token.
+
+        `deck`: None or "default" (the built-in deck), a `Path` (tests and tools), or the id
+        `upload_deck` gave: such a deck is only found for the `browser` key that uploaded it.
+        """
         if not isinstance(language, str) or language not in LANGUAGES:
             raise RuleError("error.bad_language", language=_shown(language))
-        deck_name = _deck_name(deck)
         phase_seconds = rules.durations_for(durations)
         with self._db.write() as session:
-            return self._new_game(session, language, deck_name, phase_seconds, self._clock())
+            now = self._clock()
+            deck_name = self._deck_name(session, deck, browser, now)
+            return self._new_game(session, language, deck_name, phase_seconds, now)
+
+    def upload_deck(
+        self,
+        browser: str,
+        title: str,
+        csv_data: bytes,
+        files: Sequence[tuple[str, bytes]] = (),
+    ) -> str:
+        """Keep a teacher's deck (a CSV, and pictures or ZIPs of them: (file name, bytes)) for
+        the `browser` key that uploaded it; returns its id for `create_game`.
+
+        Every row is checked first; DeckRefused lists every problem, and then nothing is kept.
+        """
+        owner = _browser_key(browser)
+        if owner is None:
+            raise RuleError("error.deck.no_browser")
+        cleaned = _text(title).strip()
+        if not 1 <= len(cleaned) <= MAX_DECK_TITLE or not cleaned.isprintable():
+            raise RuleError("error.deck.bad_title", most=MAX_DECK_TITLE)
+        parsed = parse_deck(csv_data, files)
+        now = self._clock()
+        ref = secrets.token_urlsafe(DECK_REF_BYTES)
+        with self._db.write() as session:
+            stored = StoredDeck(
+                ref=ref,
+                owner=owner,
+                title=cleaned,
+                content=parsed.content,
+                objects=len(parsed.content["objects"]),
+                pictures=bool(parsed.pictures),
+                created_at=now,
+                used_at=now,
+            )
+            session.add(stored)
+            session.flush()
+            for object_id, (mime, data) in parsed.pictures.items():
+                session.add(
+                    DeckPicture(deck_id=stored.id, object_id=object_id, mime=mime, data=data)
+                )
+        return ref
+
+    def decks(self, browser: str) -> list[dict[str, Any]]:
+        """The decks this browser key uploaded, newest first (nobody else's, whatever asked)."""
+        owner = _browser_key(browser)
+        if owner is None:
+            return []
+        with self._db.read() as session:
+            found = session.exec(
+                select(StoredDeck)
+                .where(StoredDeck.owner == owner)
+                .order_by(col(StoredDeck.created_at).desc(), col(StoredDeck.id).desc())
+            ).all()
+            return [views.deck_summary(deck) for deck in found]
 
     def play_again(self, facilitator_token: str) -> NewGame:
         """Once a game is finished, a new one for the same class (same language, pace and
@@ -488,14 +569,15 @@ class Engine:
         return None if next_deadline is None else max(0.0, next_deadline - now)
 
     def purge(self) -> int:
-        """Delete every game whose last change is older than the retention period; how many."""
+        """Delete every game whose last change is older than the retention period, and every
+        uploaded deck no game uses and none was created on for as long; how many games."""
         now = self._clock()
         self._last_purge = now
+        cutoff = now - self._retention_seconds
         with self._db.write() as session:
-            old = session.exec(
-                select(Game.id).where(Game.touched_at < now - self._retention_seconds)
-            ).all()
+            old = session.exec(select(Game.id).where(Game.touched_at < cutoff)).all()
             delete_games(session, list(old))
+            delete_unused_decks(session, cutoff, STORED_DECK_PREFIX)
         return len(old)
 
     def submit_fragment(
@@ -842,7 +924,7 @@ class Engine:
         round_ids = [r.id for r in rounds]
         snap = views.Snapshot(
             game=views.GameFacts.of(game),
-            deck=_deck_of(game),
+            deck=self._deck_of(session, game),
             players=self._players(session, game),
             rounds=rounds,
             fragments=list(session.exec(select(Fragment).where(Fragment.round_id == rounds[-1].id)))
@@ -1008,7 +1090,7 @@ class Engine:
     def _deal_round(self, session: Session, game: Game) -> None:
         """Round setup (R2, R3, R6): an unused pair, targets, options and fresh signatures."""
         rng = self._game_rng(game, f"round:{game.round}")
-        deck = _deck_of(game)
+        deck = self._deck_of(session, game)
         used = set(session.exec(select(Round.pair_key).where(Round.game_id == game.id)).all())
         pair = rng.choice([p for p in deck.pairs if p.key not in used])
         true_id, false_id = rng.sample((pair.a, pair.b), 2)
@@ -1055,6 +1137,55 @@ class Engine:
             session.add(Award(round_id=rnd.id, player_id=player_id, points=points))
         rnd.scored = True
         session.add(rnd)
+
+    def _deck_name(self, session: Session, deck: object, browser: str | None, now: float) -> str:
+        """What a new game stores to find its deck again.
+
+        Decks come from the data folder, by name, from a file the code itself names (a `Path`:
+        tests and tools, never a visitor, who can only send text), or from the database, by the
+        id only its uploading browser knows and for that browser alone; anything else is
+        refused unread, with one message whether the deck is missing or someone else's.
+        """
+        if deck is None or deck == DEFAULT_DECK_NAME:
+            return DEFAULT_DECK_NAME
+        if isinstance(deck, Path):
+            return str(load_deck(deck).path)
+        owner = _browser_key(browser)
+        stored = (
+            # Locked: a purge of unused decks at this moment waits for this game, or wins.
+            session.exec(select(StoredDeck).where(StoredDeck.ref == deck).with_for_update()).first()
+            if isinstance(deck, str) and owner is not None
+            else None
+        )
+        if stored is None or stored.owner != owner:
+            raise RuleError("error.unknown_deck", deck=_shown(deck))
+        stored.used_at = now
+        session.add(stored)
+        return STORED_DECK_PREFIX + stored.ref
+
+    def _deck_of(self, session: Session, game: Game) -> Deck:
+        """The game's deck; the default one by name, so a game survives the app moving folders.
+        An uploaded deck never changes, so this process keeps the last few it read."""
+        if game.deck == DEFAULT_DECK_NAME:
+            return load_deck(DEFAULT_DECK)
+        if not game.deck.startswith(STORED_DECK_PREFIX):
+            return load_deck(Path(game.deck))
+        ref = game.deck.removeprefix(STORED_DECK_PREFIX)
+        with self._decks_lock:
+            deck = self._decks.get(ref)
+        if deck is not None:
+            return deck
+        stored = session.exec(select(StoredDeck).where(StoredDeck.ref == ref)).one()
+        pictures = {
+            picture.object_id: picture_data_uri(picture.data, picture.mime)
+            for picture in session.exec(select(DeckPicture).where(DeckPicture.deck_id == stored.id))
+        }
+        deck = stored_deck(stored.content, pictures)
+        with self._decks_lock:
+            if len(self._decks) >= DECK_CACHE_SIZE:
+                self._decks.pop(next(iter(self._decks)))
+            self._decks[ref] = deck
+        return deck
 
     def _game_rng(self, game: Game, purpose: str) -> random.Random:
         return random.Random(f"{game.seed}:{purpose}")
@@ -1164,25 +1295,6 @@ class Engine:
         return session.exec(
             select(table).where(owner_column == player.id, table.request_id == request_id)
         ).first()
-
-
-def _deck_name(deck: object) -> str:
-    """What a new game stores to find its deck again.
-
-    Decks come only from the data folder, by name, or from a file the code itself names
-    (a `Path`: tests and tools, never a visitor, who can only send text); text naming any
-    other file is refused unread.
-    """
-    if deck is None or deck == DEFAULT_DECK_NAME:
-        return DEFAULT_DECK_NAME
-    if isinstance(deck, Path):
-        return str(load_deck(deck).path)
-    raise RuleError("error.unknown_deck", deck=_shown(deck))
-
-
-def _deck_of(game: Game) -> Deck:
-    """The game's deck; the default one by name, so a game survives the app moving folders."""
-    return load_deck(DEFAULT_DECK if game.deck == DEFAULT_DECK_NAME else Path(game.deck))
 
 
 def _text(value: object) -> str:

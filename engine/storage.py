@@ -1,4 +1,5 @@
-"""Removing games: every row a game owns, in one statement per table, children first."""
+"""Removing games (every row a game owns, in one statement per table, children first) and
+the uploaded decks no game needs any more."""
 
 from __future__ import annotations
 
@@ -6,7 +7,18 @@ from collections.abc import Sequence
 
 from sqlmodel import Session, col, delete, select
 
-from engine.models import Award, Choice, Draft, Fragment, Game, Player, Round, Vote
+from engine.models import (
+    Award,
+    Choice,
+    DeckPicture,
+    Draft,
+    Fragment,
+    Game,
+    Player,
+    Round,
+    StoredDeck,
+    Vote,
+)
 
 
 def delete_games(session: Session, game_ids: Sequence[int]) -> None:
@@ -19,3 +31,20 @@ def delete_games(session: Session, game_ids: Sequence[int]) -> None:
     session.exec(delete(Round).where(col(Round.game_id).in_(game_ids)))
     session.exec(delete(Player).where(col(Player.game_id).in_(game_ids)))
     session.exec(delete(Game).where(col(Game.id).in_(game_ids)))
+
+
+def delete_unused_decks(session: Session, cutoff: float, prefix: str) -> None:
+    """Delete the uploaded decks last used before `cutoff` that no remaining game plays on
+    (a game names its deck `prefix` + the deck's id)."""
+    # Locked first (PostgreSQL; SQLite has one writer anyway): a game being created on one of
+    # them now either committed before (and is seen below) or waits and finds it gone.
+    candidates = session.exec(
+        select(StoredDeck.id, StoredDeck.ref).where(StoredDeck.used_at < cutoff).with_for_update()
+    ).all()
+    if not candidates:
+        return
+    in_use = set(session.exec(select(Game.deck).where(col(Game.deck).startswith(prefix))).all())
+    old = [deck_id for deck_id, ref in candidates if prefix + ref not in in_use]
+    if old:
+        session.exec(delete(DeckPicture).where(col(DeckPicture.deck_id).in_(old)))
+        session.exec(delete(StoredDeck).where(col(StoredDeck.id).in_(old)))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.decks import Deck
-from engine.models import Award, Choice, Draft, Fragment, Game, Player, Round, Vote
+from engine.models import Award, Choice, Draft, Fragment, Game, Player, Round, StoredDeck, Vote
 from engine.rules import (
     COLOURS_BY_ID,
     Phase,
@@ -363,6 +363,21 @@ def _authors(snap: Snapshot, rnd: Round) -> dict[str, str]:
     return {sig_id: snap.name_of(sig["player"]) for sig_id, sig in sorted(rnd.signatures.items())}
 
 
-def _object(snap: Snapshot, object_id: str) -> dict[str, str]:
+def deck_summary(deck: StoredDeck) -> dict[str, Any]:
+    """An uploaded deck as its owner's deck list shows it: never its objects (it is the
+    teacher's, and a list is no place for a game's secrets)."""
+    return {
+        "id": deck.ref,
+        "title": deck.title,
+        "objects": deck.objects,
+        "pictures": deck.pictures,
+        "created_at": deck.created_at,
+    }
+
+
+def _object(snap: Snapshot, object_id: str) -> dict[str, str | None]:
+    """One object a viewer may see: its picture is a file's path (a deck in data/), a data URI
+    (an uploaded deck) or None (names only: the page shows the name large instead)."""
     obj = snap.deck.objects[object_id]
-    return {"id": obj.id, "name": obj.names[snap.game.language], "image": str(obj.image)}
+    image = None if obj.image is None else str(obj.image)
+    return {"id": obj.id, "name": obj.names[snap.game.language], "image": image}

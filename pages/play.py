@@ -21,6 +21,7 @@ from ui.look import (
     SHAPE_GLYPHS,
     category_line,
     legend,
+    object_image,
     page_style,
     picture,
     reveal_pictures,
@@ -281,7 +282,7 @@ def choose(view: dict[str, Any], t: Translator, token: str) -> None:
         with st.container(horizontal=True):
             for option in row:
                 with st.container(width=150, horizontal_alignment="center"):
-                    st.image(option["image"], width=80, alt=option["name"])
+                    object_image(option, 80, name_card=False)
                     if st.button(
                         plain_label(option["name"]), key=f"option_{option['id']}", width="stretch"
                     ) and act(view, engine.choose, token, option["id"], request_id("choice", view)):

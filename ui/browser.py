@@ -1,10 +1,17 @@
-"""An id for this browser session, kept in a cookie: it holds one seat per game, it is what a
-removed player's ban names, and it is what failed guesses are counted against (a school's
-devices all share one network address, so the address cannot be it).
+"""Ids for this browser, kept in cookies.
 
-The cookie has no expiry (it ends with the browser session) and holds nothing but a random id.
-Streamlit reads cookies when the page connects, so on the very first visit the id comes from
-this tab's session state while a script stores it in the cookie for the next load.
+`browser_id`: the browser session's id. It holds one seat per game, it is what a removed
+player's ban names, and it is what failed guesses are counted against (a school's devices all
+share one network address, so the address cannot be it). Its cookie has no expiry: it ends
+with the browser session.
+
+`deck_owner_id`: the key a teacher's uploaded decks belong to. A deck is for next week's
+lesson too, so this cookie lasts a year; it is set only in a browser that uploads a deck, and
+without it nobody can list or use those decks.
+
+Both cookies hold nothing but a random id. Streamlit reads cookies when the page connects, so
+on the very first visit an id comes from this tab's session state while a script stores it in
+the cookie for the next load.
 """
 
 from __future__ import annotations
@@ -14,10 +21,12 @@ import secrets
 
 import streamlit as st
 
-from engine.tokens import well_formed
+from engine.tokens import new_token, well_formed
 from ui.links import app_path
 
 COOKIE = "cc_browser"
+DECK_COOKIE = "cc_decks"
+DECK_COOKIE_SECONDS = 365 * 86400
 
 
 def browser_id() -> str:
@@ -25,11 +34,36 @@ def browser_id() -> str:
     known = st.context.cookies.get(COOKIE)
     if well_formed(known):
         return known
-    fresh = st.session_state.setdefault("cc_browser", secrets.token_urlsafe(18))
-    if not st.session_state.get("cc_browser_stored"):
-        st.session_state["cc_browser_stored"] = True
-        # Scoped to the app's path: behind a hub, other services and users' servers share
-        # the origin, and have no use for it.
-        cookie = json.dumps(f"{COOKIE}={fresh}; path={app_path()}; SameSite=Lax")
-        st.html(f"<script>document.cookie = {cookie};</script>", unsafe_allow_javascript=True)
-    return fresh
+    made = st.session_state.setdefault(COOKIE, secrets.token_urlsafe(18))
+    _store_cookie(COOKIE, made, "")
+    return made
+
+
+def known_deck_owner_id() -> str | None:
+    """The deck key this browser already has (from its cookie or this tab), if any; the
+    cookie is stored here once the tab made a key, and never for a browser without one."""
+    known = st.context.cookies.get(DECK_COOKIE)
+    if well_formed(known):
+        return known
+    made = st.session_state.get(DECK_COOKIE)
+    if not well_formed(made):
+        return None
+    _store_cookie(DECK_COOKIE, made, f"; max-age={DECK_COOKIE_SECONDS}")
+    return made
+
+
+def deck_owner_id() -> str:
+    """This browser's deck key, made on first use (a deck's upload: no page element, so a
+    button's callback may call it); `known_deck_owner_id` then stores it in the cookie."""
+    return known_deck_owner_id() or st.session_state.setdefault(DECK_COOKIE, new_token())
+
+
+def _store_cookie(cookie: str, value: str, lifetime: str) -> None:
+    """Once per tab: a script sets the cookie, which Streamlit reads at the next page load."""
+    if st.session_state.get(f"{cookie}_stored"):
+        return
+    st.session_state[f"{cookie}_stored"] = True
+    # Scoped to the app's path: behind a hub, other services and users' servers share the
+    # origin, and have no use for it.
+    text = json.dumps(f"{cookie}={value}; path={app_path()}; SameSite=Lax{lifetime}")
+    st.html(f"<script>document.cookie = {text};</script>", unsafe_allow_javascript=True)

@@ -53,6 +53,15 @@ BASE_CSS = """
 .cc-label { font-size: 1.1rem; }
 .cc-label-big { font-size: 1.75rem; line-height: 1.2; }
 .cc-caption { font-weight: 700; overflow-wrap: anywhere; }
+/* A deck of names only: the name stands where the picture would, large and framed. */
+.cc-name-card { font-weight: 800; line-height: 1.15; overflow-wrap: break-word;
+  border: 3px solid #161514; border-radius: .6rem; padding: .4rem .6rem; text-align: center; }
+.cc-name-card.cc-label { font-size: 1.4rem; }
+/* On the projector: narrow enough that a 40-character name beside the outcome, and twelve
+   players below, still fit 1280x720 (tests/browser/test_own_deck.py). */
+.cc-label-big .cc-name-card { font-size: 1.75rem; max-width: 9em; line-height: 1.1;
+  padding: .2rem .5rem; }
+.cc-picture { height: auto; max-width: 100%; }
 .cc-legend-big { font-size: 2rem; line-height: 1.3; }
 .cc-legend-big .cc-sig { white-space: normal; }
 .cc-roster { columns: 2; margin: 0; }
@@ -109,11 +118,31 @@ def signature_html(signature: Mapping[str, str]) -> str:
     )
 
 
-def picture(obj: Mapping[str, str], width: int, caption_class: str = "cc-big") -> None:
+def picture(obj: Mapping[str, str | None], width: int, caption_class: str = "cc-big") -> None:
     """An object's picture with its name under it (also its alt text: only a viewer allowed to
-    see the object is shown its picture)."""
-    st.image(obj["image"], width=width, alt=obj["name"])
-    st.html(f'<div class="{caption_class} cc-caption">{literal(obj["name"])}</div>')
+    see the object is shown its picture); in a deck of names only, the name alone, large."""
+    if object_image(obj, width, name_class=caption_class):
+        st.html(f'<div class="{caption_class} cc-caption">{literal(obj["name"])}</div>')
+
+
+def object_image(
+    obj: Mapping[str, str | None], width: int, *, name_card: bool = True, name_class: str = ""
+) -> bool:
+    """Show the object's picture `width` px wide; whether it had one. A deck's own file goes
+    through st.image; an uploaded picture is an <img> with a data URI, so an SVG in it could run
+    no script; a deck of names only shows the name large instead (`name_card`, its size from
+    `name_class`), in the place a picture would take."""
+    image, name = obj["image"], literal(obj["name"])
+    if image is None:
+        if name_card:
+            card = f"cc-name-card {name_class}"
+            st.html(f'<div class="{card}" style="min-width:{width}px">{name}</div>')
+        return False
+    if image.startswith("data:image/"):
+        st.html(f'<img class="cc-picture" alt="{name}" src="{image}" style="width:{width}px">')
+    else:
+        st.image(image, width=width, alt=obj["name"])
+    return True
 
 
 def round_heading(view: Mapping[str, Any], t: Translator) -> str:
@@ -220,10 +249,12 @@ def reveal_pictures(
         for label, obj in (("ui.true_target", "true_target"), ("ui.false_target", "false_target")):
             if big:
                 with st.container(horizontal=True, width="content", vertical_alignment="center"):
-                    st.image(reveal[obj]["image"], width=width, alt=reveal[obj]["name"])
+                    # Names only: the name, framed and large, is the picture.
+                    shown = object_image(reveal[obj], width, name_card=False)
+                    card = "" if shown else " cc-name-card"
                     st.html(
                         f'<div class="cc-label-big"><b>{literal(t(label))}</b>'
-                        f'<div class="cc-caption">{literal(reveal[obj]["name"])}</div></div>',
+                        f'<div class="cc-caption{card}">{literal(reveal[obj]["name"])}</div></div>',
                         width="content",
                     )
             else:

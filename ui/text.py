@@ -29,12 +29,17 @@ def browser_language() -> str:
 
 
 def show_error(error: RuleError, language: str) -> None:
-    """A refused command, in the page's language; a typed name or code in it stays literal,
-    and a name is isolated so right-to-left text cannot reorder the sentence."""
+    """A refused command, in the page's language."""
+    st.error(error_markdown(error, language), icon=":material/warning:")
+
+
+def error_markdown(error: RuleError, language: str) -> str:
+    """A refusal's message as Markdown: a typed name or code in it stays literal, and a name is
+    isolated so right-to-left text cannot reorder the sentence."""
     params = {k: plain_label(v) if isinstance(v, str) else v for k, v in error.params.items()}
     if isinstance(params.get("name"), str):
         params["name"] = isolate(params["name"])
-    st.error(translate(language, error.key, **params), icon=":material/warning:")
+    return translate(language, error.key, **params)
 
 
 def dead_end(language: str, error: RuleError | None = None, message_key: str = "") -> NoReturn:

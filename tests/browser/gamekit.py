@@ -173,11 +173,11 @@ class Table:
 
     # -- setting up -------------------------------------------------------------------------
 
-    def create_game(self, pace: str = "extra_relaxed", page: Page | None = None) -> None:
-        """Create the game from the home page (`page` when one is already there, e.g. signed
-        in to a hub); keep the facilitator page that opens."""
-        if page is None:
-            page = self.new_page()
+    def create_game(self, pace: str = "extra_relaxed", home: Page | None = None) -> None:
+        """Create the game from the home page (`home`, already open there, e.g. with a deck
+        just uploaded, or a new page); keep the facilitator page that opens."""
+        page = home or self.new_page()
+        if home is None:
             page.goto(f"{self.server.url}/")
         button(page, "create_game").wait_for(timeout=UI_TIMEOUT_MS)
         page.locator(".st-key-create_pace label").filter(has_text=t(f"ui.pace.{pace}")).click()

@@ -121,7 +121,7 @@ def test_students_without_an_account_play_a_round_a_teacher_created(hub: Hub, ne
     expect(teacher.get_by_text(signed_in.strip(" ."), exact=False)).to_be_visible()
 
     table = Table(hub, new_page)
-    table.create_game(page=teacher)
+    table.create_game(home=teacher)
     # The join address is the hub's, which on this test machine is loopback: the page says so.
     join = f"127.0.0.1:{hub.url.split(':')[2].split('/')[0]}/services/canvas/play?code={table.code}"
     expect(teacher.locator(".cc-url").first).to_have_text(join)

@@ -72,7 +72,10 @@ def test_spanish_ui_when_chosen(engine):
     assert at.text_input(key="join_code").label == tr("es", "ui.home.code_label")
     assert at.button(key="create_game").label == tr("es", "ui.home.create_go")
     assert at.radio(key="create_pace").label == tr("es", "ui.home.pace")
-    assert at.expander[0].label == tr("es", "ui.home.how_to_play")
+    assert [e.label for e in at.expander] == [
+        tr("es", "ui.deck.own_title"),
+        tr("es", "ui.home.how_to_play"),
+    ]
 
 
 def test_spanish_browser_gets_spanish_home(engine):

@@ -1,0 +1,240 @@
+"""Files a teacher uploads for a deck, read as untrusted input: the CSV's text, ZIP archives and
+pictures.
+
+Nothing is ever written to disk, yet a ZIP naming a path outside itself is refused all the
+same (it was made to attack someone). Sizes are checked before anything is decompressed or
+decoded, and again while reading, since a ZIP's declared sizes can lie. An SVG with anything
+active in it (script, event handlers, external references, foreignObject) is refused rather
+than cleaned: a cleaner that misses one trick lets it through, a refusal does not.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import re
+import stat
+import zipfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+from xml.etree import ElementTree
+
+from PIL import Image
+
+from engine.errors import RuleError
+
+MEGABYTE = 1024 * 1024
+# One uploaded file (the CSV, a ZIP or a picture); .streamlit/config.toml's maxUploadSize says
+# the same to the browser, but a server checks for itself.
+MAX_UPLOAD_BYTES = 20 * MEGABYTE
+MAX_CSV_BYTES = 1 * MEGABYTE
+# One picture: phones receive the pictures they show with every full rerun of their page.
+MAX_PICTURE_BYTES = 512 * 1024
+MAX_PICTURE_SIDE = 4096
+# All pictures of one deck, as read (not as declared): what one deck may hold in memory.
+MAX_DECK_PICTURE_BYTES = 24 * MEGABYTE
+MAX_ZIP_MEMBERS = 500
+MAX_ZIP_DECLARED_BYTES = 64 * MEGABYTE
+SVG_NAMESPACE = "{http://www.w3.org/2000/svg}"
+# Elements that run code or pull in other documents: none has a place in a drawing.
+ACTIVE_ELEMENTS = {"script", "foreignobject", "iframe", "embed", "object", "handler", "listener"}
+# A url(...) reference inside the picture itself ("#gradient") is harmless; any other is not.
+URL_REFERENCE = re.compile(r"url\(\s*['\"]?\s*([^)'\"\s]*)", re.IGNORECASE)
+RASTER_TYPES = {"PNG": "image/png", "JPEG": "image/jpeg"}
+
+
+@dataclass
+class UploadedPictures:
+    """Pictures by file name (case folded, without folders), and what was wrong with the files."""
+
+    files: dict[str, bytes] = field(default_factory=dict)
+    problems: list[RuleError] = field(default_factory=list)
+    read_bytes: int = 0
+
+    def add(self, name: str, data: bytes) -> None:
+        key = picture_key(name)
+        if key in self.files:
+            self.problems.append(RuleError("error.deck.picture_twice", file=shown(name)))
+        self.read_bytes += len(data)
+        self.files[key] = data
+
+
+def shown(name: str) -> str:
+    """A file name as a message quotes it: printable characters only, and not too many."""
+    return "".join(ch for ch in str(name) if ch.isprintable())[:80]
+
+
+def picture_key(name: str) -> str:
+    """How a row's picture cell finds its file: by name alone, whatever folder or letter case."""
+    return PurePosixPath(name.replace("\\", "/")).name.strip().casefold()
+
+
+def csv_text(data: bytes) -> str:
+    """The CSV's text, which must be UTF-8 (a spreadsheet's "CSV UTF-8"); any other encoding is
+    refused by name rather than guessed, since a wrong guess garbles every accented name."""
+    if len(data) > MAX_CSV_BYTES:
+        raise RuleError("error.deck.csv_too_large", most=MAX_CSV_BYTES // 1024)
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise RuleError("error.deck.csv_utf16")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise RuleError("error.deck.csv_not_utf8", row=line) from exc
+    if "\x00" in text:
+        raise RuleError("error.deck.csv_utf16")
+    return text
+
+
+def uploaded_pictures(files: Sequence[tuple[str, bytes]], wanted: set[str]) -> UploadedPictures:
+    """The pictures among `files` (single pictures and ZIPs of them) whose names are `wanted`;
+    other files in a ZIP are never decompressed."""
+    found = UploadedPictures()
+    for name, data in files:
+        if len(data) > MAX_UPLOAD_BYTES:
+            found.problems.append(
+                RuleError(
+                    "error.deck.file_too_large", file=shown(name), most=MAX_UPLOAD_BYTES // MEGABYTE
+                )
+            )
+        elif zipfile.is_zipfile(io.BytesIO(data)):
+            _read_zip(name, data, wanted, found)
+        else:
+            found.add(name, data)
+    if found.read_bytes > MAX_DECK_PICTURE_BYTES:
+        found.problems.append(
+            RuleError("error.deck.pictures_too_large", most=MAX_DECK_PICTURE_BYTES // MEGABYTE)
+        )
+    return found
+
+
+def _read_zip(name: str, data: bytes, wanted: set[str], found: UploadedPictures) -> None:
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        members = archive.infolist()
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError):
+        found.problems.append(RuleError("error.deck.zip_bad", file=shown(name)))
+        return
+    if len(members) > MAX_ZIP_MEMBERS:
+        found.problems.append(
+            RuleError("error.deck.zip_members", file=shown(name), most=MAX_ZIP_MEMBERS)
+        )
+        return
+    if sum(m.file_size for m in members) > MAX_ZIP_DECLARED_BYTES:
+        found.problems.append(RuleError("error.deck.zip_bomb", file=shown(name)))
+        return
+    unsafe = next((m.filename for m in members if not _safe_member(m)), None)
+    if unsafe is not None:
+        found.problems.append(
+            RuleError("error.deck.zip_path", file=shown(name), member=shown(unsafe))
+        )
+        return
+    for member in members:
+        if member.is_dir() or picture_key(member.filename) not in wanted:
+            continue
+        if member.flag_bits & 0x1:
+            found.problems.append(RuleError("error.deck.zip_bad", file=shown(name)))
+            return
+        try:
+            with archive.open(member) as stream:
+                # One byte more than a picture may hold: enough to say it is too large, and
+                # a member whose header understates its size is never inflated further.
+                content = stream.read(MAX_PICTURE_BYTES + 1)
+        except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError, RuntimeError):
+            found.problems.append(RuleError("error.deck.zip_bad", file=shown(name)))
+            return
+        found.add(member.filename, content)
+        if found.read_bytes > MAX_DECK_PICTURE_BYTES:
+            return
+
+
+def _safe_member(member: zipfile.ZipInfo) -> bool:
+    """A member that would unpack inside the archive's folder: no absolute path, no drive, no
+    "..", no symbolic link, no control character."""
+    name = member.filename.replace("\\", "/")
+    if not name or name.startswith("/") or re.match(r"^[A-Za-z]:", name):
+        return False
+    if ".." in PurePosixPath(name).parts or not name.isprintable():
+        return False
+    return not stat.S_ISLNK(member.external_attr >> 16)
+
+
+def picture_data_uri(data: bytes, mime: str) -> str:
+    """A picture as an <img> shows it: a data URI, which no script inside could ever run from."""
+    return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
+
+
+def checked_picture(row: int, name: str, data: bytes) -> str:
+    """The picture's MIME type; RuleError naming `row` when it is too large, not a PNG, JPEG or
+    SVG picture, or an SVG with anything active in it."""
+    if len(data) > MAX_PICTURE_BYTES:
+        raise RuleError(
+            "error.deck.picture_large", row=row, file=shown(name), most=MAX_PICTURE_BYTES // 1024
+        )
+    head = data.lstrip()[:256].lower()
+    if head.startswith((b"<?xml", b"<svg", b"<!--")) or picture_key(name).endswith(".svg"):
+        problem = _svg_problem(data)
+        if problem == "":
+            raise RuleError("error.deck.picture_not_image", row=row, file=shown(name))
+        if problem is not None:
+            raise RuleError("error.deck.svg_unsafe", row=row, file=shown(name), what=problem)
+        return "image/svg+xml"
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            if image.format not in RASTER_TYPES:
+                raise ValueError(image.format)
+            if max(image.size) > MAX_PICTURE_SIDE:
+                raise RuleError(
+                    "error.deck.picture_large_side",
+                    row=row,
+                    file=shown(name),
+                    most=MAX_PICTURE_SIDE,
+                )
+            image.verify()
+            return RASTER_TYPES[image.format]
+    except RuleError:
+        raise
+    except Exception as exc:  # Pillow raises many kinds for a file that is not a picture
+        raise RuleError("error.deck.picture_not_image", row=row, file=shown(name)) from exc
+
+
+def _svg_problem(data: bytes) -> str | None:
+    """What makes this SVG unsafe to show (a short description), "" when it is no SVG at all,
+    None when it is a plain drawing."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return ""
+    lowered = text.lower()
+    for marker in ("<!doctype", "<!entity", "<?xml-stylesheet", "javascript:"):
+        if marker in lowered:
+            return marker.lstrip("<!?")
+    try:
+        root = ElementTree.fromstring(text)
+    except ElementTree.ParseError:
+        return ""
+    if root.tag != f"{SVG_NAMESPACE}svg":
+        return ""
+    for element in root.iter():
+        local = str(element.tag).rsplit("}", 1)[-1].lower()
+        if local in ACTIVE_ELEMENTS:
+            return f"<{local}>"
+        if local == "style" and _external(element.text or "", style=True):
+            return "<style>"
+        for attribute, value in element.attrib.items():
+            name = attribute.rsplit("}", 1)[-1].lower()
+            if name.startswith("on"):
+                return name
+            if name == "href" and not value.strip().startswith("#"):
+                return f"href={value.strip()[:40]}"
+            if _external(value, style=False):
+                return name
+    return None
+
+
+def _external(text: str, *, style: bool) -> bool:
+    """Whether CSS or an attribute reaches outside the picture (url(x) with x not "#...")."""
+    if style and "@import" in text.lower():
+        return True
+    return any(not ref.startswith("#") for ref in URL_REFERENCE.findall(text))

@@ -1,0 +1,179 @@
+"""A teacher's own deck in a real browser: uploaded on the home page (20 objects with
+pictures, or names only), chosen, and a whole game played on it.
+
+Round 1 is played with clicks and mouse strokes; the other rounds the facilitator ends phase
+by phase, each reveal checked on the projector: the whole game runs on the deck, fast.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from gamekit import (
+    LONG_NAMES,
+    PROJECTOR,
+    SLOW,
+    Table,
+    button,
+    eventually,
+    measure_layout,
+    settle,
+    stroke_set,
+    t,
+)
+from playwright.sync_api import Page, expect
+
+from engine import Engine
+from tests import deck_samples as samples
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Ana", "Bruno", "Chloé", "Dev", "Emi"]
+UI_TIMEOUT_MS = 20_000
+
+
+def upload(page: Page, url: str, tmp_path, pictures: bool) -> None:
+    """The teacher opens "Use your own deck", attaches the files and saves the deck; each step
+    waits for the rerun it starts to end (an upload during another's rerun may be lost)."""
+    csv_data, files = samples.upload(pictures)
+    page.goto(f"{url}/")
+    button(page, "create_game").wait_for(timeout=UI_TIMEOUT_MS)
+    page.get_by_text(t("ui.deck.own_title")).click()
+    for key, name, data in [("deck_csv", "deck.csv", csv_data)] + [
+        ("deck_pictures", name, data) for name, data in files
+    ]:
+        (tmp_path / name).write_bytes(data)
+        page.locator(f".st-key-{key} input[type=file]").set_input_files(tmp_path / name)
+        expect(page.get_by_text(name, exact=True)).to_be_visible(timeout=UI_TIMEOUT_MS)
+        settle(page, pause_ms=1000)
+    page.locator(".st-key-deck_title input").fill("Week 12")
+    page.locator(".st-key-deck_title input").press("Enter")
+    settle(page, pause_ms=1000)
+    button(page, "deck_upload").click()
+    saved = t("ui.deck.saved", title="Week 12")
+    expect(page.get_by_text(saved)).to_be_visible(timeout=UI_TIMEOUT_MS)
+    kind = "ui.deck.own_pictures" if pictures else "ui.deck.own_names"
+    chosen = page.locator(".st-key-create_deck input")
+    expect(chosen).to_have_value(t(kind, title="Week 12", count=20))
+
+
+def shows_object(page: Page, obj: dict, pictures: bool) -> None:
+    """The object's picture as an <img> data URI, or its name framed, large."""
+    if pictures:
+        expect(page.locator(f'img[src="{obj["image"]}"]').first).to_be_visible()
+    else:
+        card = page.locator(".cc-name-card").filter(has_text=obj["name"]).first
+        expect(card).to_be_visible()
+        assert not page.locator("img[src^='data:image/png']").count()
+
+
+@pytest.mark.parametrize("pictures", [True, False], ids=["pictures", "names-only"])
+def test_whole_game_on_an_uploaded_deck(table: Table, tmp_path, pictures):
+    home = table.new_page()
+    upload(home, table.server.url, tmp_path, pictures)
+    table.create_game(pace="extra_relaxed", home=home)
+    screen = table.open_screen()
+    for name in NAMES:
+        table.join(name)
+    table.start()
+    rounds = table.public()["rounds"]
+    deck_names = {english for objects in samples.CATEGORIES.values() for english, _ in objects}
+
+    for round_number in range(1, rounds + 1):
+        roles = table.by_role()
+        (curator,), (distorter,), loyal = roles["curator"], roles["distorter"], roles["loyal"]
+        target = table.view(loyal[0])["target"]
+        decoy = table.view(distorter)["target"]
+        assert {target["name"], decoy["name"]} <= deck_names
+        if round_number == 1:
+            for name in NAMES:
+                table.show_role(name)
+            shows_object(table.players[loyal[0]].page, target, pictures)
+            shows_object(table.players[distorter].page, decoy, pictures)
+            # Each sees only their own object; the Curator neither (not even in the page).
+            for name, hidden in ((loyal[0], decoy), (distorter, target), (curator, target)):
+                page = table.players[name].page
+                word = re.compile(rf"\b{re.escape(hidden['name'])}\b", re.IGNORECASE)
+                assert not word.search(page.inner_text("body")), name
+                assert hidden["id"] not in page.content(), name  # nor its (random) id
+            assert decoy["id"] not in table.players[curator].page.content()
+            table.advance("roles", 1)
+            table.wait_phase("pulse1", 1)
+            table.play_pulse(1, lambda index, _name: stroke_set(index, 1))
+            table.wait_phase("merge", 1)
+            table.advance("merge", 1)
+            table.wait_phase("pulse2", 1)
+            table.play_pulse(2, lambda index, _name: stroke_set(index, 2))
+            table.wait_phase("discussion", 1)
+            table.advance("discussion", 1)
+            table.wait_phase("choice", 1)
+            curator_page = table.players[curator].page
+            options = table.view(curator)["options"]
+            for option in options:
+                if pictures:
+                    expect(curator_page.locator(f'img[src="{option["image"]}"]')).to_be_visible()
+            table.choose(curator, target["id"])
+            table.wait_phase("accusation", 1)
+            signatures = {name: table.view(name)["signature"] for name in NAMES}
+            for name in NAMES:
+                vote = signatures[distorter] if name != distorter else signatures[loyal[0]]
+                table.accuse(name, vote)
+        else:
+            # Each page shows the phase before the facilitator ends it: a click on a page
+            # still showing the last phase is (rightly) a quiet no-op.
+            for phase in ("roles", "pulse1", "merge", "pulse2", "discussion", "choice"):
+                table.wait_phase(phase, round_number)
+                table.advance(phase, round_number)
+            table.wait_phase("accusation", round_number)
+            table.advance("accusation", round_number)
+        table.wait_phase("reveal", round_number)
+        reveal = screen.locator("body")
+        expect(reveal).to_contain_text(target["name"])
+        expect(reveal).to_contain_text(decoy["name"])
+        shows_object(screen, target, pictures)
+        shows_object(screen, decoy, pictures)
+        if round_number == 1:
+            assert table.public()["reveal"]["target_found"]
+        table.advance("reveal", round_number)
+
+    table.wait_phase("finished")
+    winners = set(table.public()["winners"])
+    assert winners and eventually(lambda: set(table.public()["winners"]), winners) == winners
+
+
+def long_names_deck() -> bytes:
+    """The sample deck, names only, every name stretched to the longest a row may hold."""
+    table = samples.rows(pictures=False)
+    stretched = {row[0]: f"{row[0]} from the old workshop next door"[:40] for row in table[1:]}
+    for row in table[1:]:
+        row[0] = stretched[row[0]]
+        row[1] = f"{row[1]} del viejo taller de la esquina"[:40]
+        if row[5]:
+            other, level = row[5].split(":")
+            row[5] = f"{stretched[other]}:{level}"
+    return samples.csv_bytes(table)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_names_only_reveal_reads_at_28_px_on_the_projector(streamlit_server, new_page, language):
+    """Twelve players with the longest names, objects with the longest names: the reveal
+    still fits 1280x720 with no text under 28 px (driven through the engine, only looked at)."""
+    engine = Engine(streamlit_server.database_url)
+    owner = "projector-teacher-0123456789"
+    ref = engine.upload_deck(owner, "Long", long_names_deck())
+    game = engine.create_game(language, ref, SLOW, browser=owner)
+    for name in LONG_NAMES[language]:
+        engine.join(game.code, name)
+    engine.start(game.facilitator_token)
+    while engine.public_view(game.code)["phase"] != "reveal":
+        engine.advance(game.facilitator_token)
+    page = new_page(**PROJECTOR)
+    page.goto(f"{streamlit_server.url}/screen?code={game.code}")
+    reveal = engine.public_view(game.code)["reveal"]
+    for obj in (reveal["true_target"], reveal["false_target"]):
+        card = page.locator(".cc-name-card").filter(has_text=obj["name"])
+        expect(card).to_be_visible(timeout=UI_TIMEOUT_MS)
+    settle(page, pause_ms=300)
+    found = measure_layout(page)
+    assert found["small"] == [] and found["outside"] == [], found
