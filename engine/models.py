@@ -36,6 +36,10 @@ class Game(SQLModel, table=True):
     distorter_order: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     # Bumped by every change, so a poll that finds it unchanged needs nothing else.
     version: int = 0
+    # The version of the last change every page must show, phones included (a new phase, a
+    # pause, any facilitator command); not moved by a student's join, submit, choice or vote
+    # alone, which changes only who is ready: a phone then reruns just that part (push).
+    stage: int = 0
     created_at: float = 0.0
     # The last change: a game is deleted a retention period after it (names do not live forever).
     touched_at: float = Field(default=0.0, index=True)

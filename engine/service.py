@@ -79,6 +79,14 @@ class NewGame(NamedTuple):
     facilitator_token: str
 
 
+class Progress(NamedTuple):
+    """Where a game is, as push streams tell pages: `version` moves with every change, `stage`
+    with those every page must show (see Game.stage)."""
+
+    version: int
+    stage: int
+
+
 class Engine:
     """The whole rulebook behind one object, persistent in any SQLAlchemy database.
 
@@ -279,7 +287,8 @@ class Engine:
             return token
 
         return self._guarded(
-            browser, lambda: self._command(lambda s: self._game_by_code(s, code), act)
+            browser,
+            lambda: self._command(lambda s: self._game_by_code(s, code), act, readiness=True),
         )
 
     def remove_player(self, facilitator_token: str, name: str) -> None:
@@ -641,7 +650,7 @@ class Engine:
             session.add(draft)
             return len(checked)
 
-        return self._command(lambda s: self._game_by_player(s, player_token), act)
+        return self._command(lambda s: self._game_by_player(s, player_token), act, readiness=True)
 
     def choose(
         self,
@@ -738,7 +747,7 @@ class Engine:
             self._end_phase_if_complete(session, game, rnd, now)
             return result(row)
 
-        return self._command(lambda s: self._game_by_player(s, player_token), act)
+        return self._command(lambda s: self._game_by_player(s, player_token), act, readiness=True)
 
     # ------------------------------------------------------------------ queries
 
@@ -784,6 +793,7 @@ class Engine:
             if not self._needs_catch_up(game, now):
                 return {
                     "version": game.version,
+                    "stage": game.stage,
                     "phase": game.phase,
                     "paused": game.paused,
                     "seconds_left": views.seconds_left(game, now),
@@ -803,17 +813,18 @@ class Engine:
         if not self._db.is_sqlite:
             listen_to_other_servers(self._db.engine, self.changes.publish, stop)
 
-    def versions(self, codes: Sequence[str]) -> dict[str, int]:
-        """The version of each of these games that exists, in one read: what a push stream
-        compares to tell a page its game changed (codes only, so no secret and no catch-up)."""
+    def versions(self, codes: Sequence[str]) -> dict[str, Progress]:
+        """The version and stage of each of these games that exists, in one read: what a push
+        stream compares to tell a page its game changed (codes only, so no secret and no
+        catch-up)."""
         wanted = [code for code in codes if isinstance(code, str) and CODE_PATTERN.fullmatch(code)]
         if not wanted:
             return {}
         with self._db.read() as session:
             rows = session.exec(
-                select(Game.code, Game.version).where(col(Game.code).in_(wanted))
+                select(Game.code, Game.version, Game.stage).where(col(Game.code).in_(wanted))
             ).all()
-        return dict(rows)
+        return {code: Progress(version, stage) for code, version, stage in rows}
 
     def watch_key(self, code: str) -> str:
         """A key for following `code`'s changes, given to pages that may show the game: a push
@@ -849,11 +860,14 @@ class Engine:
         act: Callable[[Session, Game, float], T],
         *,
         touch: bool = True,
+        readiness: bool = False,
     ) -> T:
         """One command in one write transaction, after catching the game up with the clock.
 
         The game is marked kept (a server is here); `touch` marks it changed by someone,
-        which a mere catch-up is not: an abandoned game still expires on time.
+        which a mere catch-up is not: an abandoned game still expires on time. A `readiness`
+        command (a student's join, submit, choice or vote) moves the game's stage only when
+        it ended the phase: otherwise other phones need not redraw.
         """
         with self._db.write() as session:
             game = find(session)
@@ -865,7 +879,7 @@ class Engine:
                     .with_for_update()
                     .execution_options(populate_existing=True)
                 ).one()
-            version, code = game.version, game.code
+            version, code, stage = game.version, game.code, _stage(game)
             now = self._clock()
             self._catch_up(session, game, now)
             game.kept_at = now
@@ -873,6 +887,8 @@ class Engine:
                 game.touched_at = now
             result = act(session, game, now)
             changed = game.version != version
+            if changed and not (readiness and _stage(game) == stage):
+                game.stage = game.version
             if changed and not self._db.is_sqlite:
                 notify_other_servers(session, code)
         if changed:
@@ -1295,6 +1311,11 @@ class Engine:
         return session.exec(
             select(table).where(owner_column == player.id, table.request_id == request_id)
         ).first()
+
+
+def _stage(game: Game) -> tuple[object, ...]:
+    """What a student's own action changes for everyone only when it ends the phase."""
+    return game.phase, game.round, game.paused, game.deadline
 
 
 def _text(value: object) -> str:

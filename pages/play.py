@@ -16,7 +16,7 @@ from engine.rules import POINTS_PER_POINT, STROKE_LIMITS
 from ui.board import composition_png, show_composition
 from ui.browser import browser_id
 from ui.canvas import drawing_canvas, reset_canvas
-from ui.live import follow_changes, live_status
+from ui.live import follow_changes, follow_part, live_status
 from ui.look import (
     SHAPE_GLYPHS,
     category_line,
@@ -362,7 +362,24 @@ def points_line(view: dict[str, Any], t: Translator) -> str:
 def player_page(token: str) -> None:
     """A student's page for this game's phase, then what keeps it current."""
     view, status = player_view(token)
-    follow_changes(view["code"], status, view["language"])
+    follow_changes(view["code"], status, view["language"], redraw="stage")
+
+
+@st.fragment
+def who_is_ready(token: str) -> None:
+    """What other students change within a phase (who joined, who is ready): rerun alone when
+    they act, so a submit does not redraw every phone's page and canvas."""
+    try:
+        view = engine.player_view(token, browser=browser)
+        status = engine.status(view["code"])
+    except RuleError:
+        return
+    t = translator(view["language"])
+    if view["phase"] == "lobby":
+        st.html("<ol>" + "".join(f"<li>{name_html(n)}</li>" for n in view["players"]) + "</ol>")
+    elif view["phase"] != "reveal":
+        legend(view, t)
+    follow_part(view["code"], status, "ready")
 
 
 def player_view(token: str) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -388,7 +405,7 @@ def player_view(token: str) -> tuple[dict[str, Any], dict[str, Any]]:
 
     if phase == "lobby":
         st.success(t("ui.play.waiting_start"))
-        st.html("<ol>" + "".join(f"<li>{name_html(n)}</li>" for n in view["players"]) + "</ol>")
+        who_is_ready(token)
         return view, status
     if phase == "finished":
         winners = view["winners"]
@@ -423,7 +440,7 @@ def player_view(token: str) -> tuple[dict[str, Any], dict[str, Any]]:
         if view["fragments"]:
             show_composition(view["fragments"], view["signatures"], CANVAS_SIZE, t)
     if phase != "reveal":
-        legend(view, t)
+        who_is_ready(token)
     if view["round"] > 1 and phase != "reveal":
         with st.expander(t("ui.totals")):
             standings(view["totals"], [], t)

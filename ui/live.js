@@ -1,13 +1,18 @@
-// The live part of a page (ui/live.py): a countdown that ticks here, and the game's push
+// The live parts of a page (ui/live.py): a countdown that ticks here, and the game's push
 // stream. Data comes only from `data`, never from text pasted into this code.
+//
+// `data.redraw` says what a change reruns: "any" (the projector, the facilitator: the whole
+// page on every change), "stage" (a phone: the whole page only when every page must change)
+// or "within" (a part of a phone, in a fragment: changes within the stage, such as who is
+// ready). Versions and stages only grow.
 const running = new WeakMap();
-// The live part that owns each countdown: Streamlit may mount a new instance before it
-// unmounts the old one (when the page's layout changes), and an old one must not write a
-// stale time over the new page, nor ask for reruns.
+// The instance that owns each slot (the page's countdown, or a part): Streamlit may mount a
+// new instance before it unmounts the old one (when the page's layout changes), and an old
+// one must not write a stale time over the new page, nor ask for reruns.
 const owners = new Map();
 
 function current(live) {
-  if (owners.get(live.data.timer) === live) return true;
+  if (owners.get(live.data.slot) === live) return true;
   dispose(live);
   return false;
 }
@@ -27,7 +32,7 @@ function label(seconds) {
 
 function tick(live) {
   const data = live.data;
-  if (!current(live)) return;
+  if (!current(live) || !data.timer) return;
   const timer = document.getElementById(data.timer);
   if (!timer) return;
   heal(live, timer);
@@ -56,8 +61,8 @@ function stopFallback(live) {
   live.fallback = null;
 }
 
-// One stream per game for the page's life: a new version re-renders the page, not the stream
-// (the server keeps track of what it sent; `v` only says where the page started).
+// One stream per game for the instance's life: a new version re-renders the page, not the
+// stream (the server keeps track of what it sent; `v` only says where the page started).
 function follow(live) {
   const data = live.data;
   const stream = `${data.stream}?k=${encodeURIComponent(data.key)}`;
@@ -68,18 +73,26 @@ function follow(live) {
   live.source.onopen = () => stopFallback(live);
   live.source.onerror = () => startFallback(live);
   live.source.onmessage = (event) => {
-    live.latest = Math.max(live.latest || 0, JSON.parse(event.data).version);
+    const progress = JSON.parse(event.data);
+    live.latest = Math.max(live.latest || 0, progress.version);
+    live.latestStage = Math.max(live.latestStage || 0, progress.stage);
     catchUp(live);
   };
 }
 
-// The page's top says which version it was drawn at. A run cut short can leave an older
-// top on screen while this part (the page's end) is newer: ask again, at most once a second,
-// until the whole page shows the newest version known.
+// Whether this instance should rerun what it covers, given what the stream said.
+function behind(live, version, stage) {
+  const newer = live.latest > version;
+  const newStage = live.latestStage > stage;
+  return { any: newer, stage: newStage, within: newer && !newStage }[live.data.redraw];
+}
+
+// The page's top says which version and stage it was drawn at. A run cut short can leave an
+// older top on screen while the page's end is newer: ask again, at most once a second, until
+// the page shows what it should.
 function heal(live, timer) {
-  const shown = Number(timer.dataset.version);
-  const wanted = Math.max(live.data.version, live.latest || 0);
-  if (!(shown < wanted) || busy() || performance.now() - (live.healed || 0) < 1000) return;
+  const shown = behind(live, Number(timer.dataset.version), Number(timer.dataset.stage));
+  if (!shown || busy() || performance.now() - (live.healed || 0) < 1000) return;
   live.healed = performance.now();
   ask(live, "changed");
 }
@@ -92,12 +105,12 @@ function busy() {
   return state === "running" || state === "rerunRequested";
 }
 
-// Ask for a rerun when the stream knows a newer version than the page shows. Checked again
-// whenever the page re-renders: a notice that came during a rerun is not lost.
+// Ask for a rerun when the stream knows more than this instance shows. Checked again whenever
+// the page re-renders: a notice that came during a rerun is not lost.
 function catchUp(live) {
   clearTimeout(live.waiting);
   if (!current(live)) return;
-  if (!(live.latest > live.data.version) || live.asked === live.latest) return;
+  if (!behind(live, live.data.version, live.data.stage) || live.asked === live.latest) return;
   if (busy()) {
     live.waiting = setTimeout(() => catchUp(live), 100);
     return;
@@ -116,15 +129,15 @@ export default function (component) {
   live.data = data;
   live.trigger = setTriggerValue;
   live.since = performance.now();
-  owners.set(data.timer, live);
+  owners.set(data.slot, live);
   clearInterval(live.ticking);
-  live.ticking = setInterval(() => tick(live), 250);
+  if (data.timer) live.ticking = setInterval(() => tick(live), 250);
   tick(live);
   follow(live);
   catchUp(live);
   return () => {
     dispose(live);
     running.delete(parentElement);
-    if (owners.get(data.timer) === live) owners.delete(data.timer);
+    if (owners.get(data.slot) === live) owners.delete(data.slot);
   };
 }

@@ -54,42 +54,68 @@ def live_status(code: str, status: Mapping[str, Any], language: str, *, big: boo
     timer_id = _timer_id(code)
     st.html(
         f'<div id="{timer_id}" class="{css}" role="timer" data-version="{status["version"]}"'
-        f"{style}>{label}</div>"
+        f' data-stage="{status["stage"]}"{style}>{label}</div>'
         f'<div id="{timer_id}-warn">{banner}</div>'
     )
 
 
 def follow_changes(
-    code: str, status: Mapping[str, Any], language: str, *, big: bool = False
+    code: str,
+    status: Mapping[str, Any],
+    language: str,
+    *,
+    big: bool = False,
+    redraw: str = "any",
 ) -> None:
-    """The last thing on a page: reruns the page as soon as the game changed (see above).
+    """The last thing on a page: reruns the page as soon as the game changed (see above), or
+    with `redraw="stage"` (a phone) only when every page must change (Game.stage): another
+    student's submit then reruns just the phone's `follow_part`s.
 
     Not a fragment: the component's request reruns the whole page, which reads the game
     afresh. Last, so the version it holds is one the whole page was drawn at: a run cut short
     by a click leaves the previous one here, and the next notice reruns the page again.
     """
-    try:
-        key = get_engine().watch_key(code)
-    except RuleError:
-        return
     paused, left = status["paused"], status["seconds_left"]
     with st.container(key="cc_live"):
-        _follow(
-            key="cc_follow",
-            data={
-                "stream": stream_path(app_path(), code),
-                "key": key,
-                "version": status["version"],
-                "timer": _timer_id(code),
-                "seconds_left": None if paused else left,
-                "warn_seconds": WARN_SECONDS if _warns(status) else 0,
-                "warn_colour": WARN_COLOUR,
-                "banner": "" if big else _banner(translator(language)),
-                "fallback_seconds": FALLBACK_SECONDS,
-            },
-            on_changed_change=lambda: None,
-            on_poll_change=lambda: None,
+        _mount(
+            "cc_follow",
+            code,
+            status,
+            redraw=redraw,
+            timer=_timer_id(code),
+            seconds_left=None if paused else left,
+            warn_seconds=WARN_SECONDS if _warns(status) else 0,
+            warn_colour=WARN_COLOUR,
+            banner="" if big else _banner(translator(language)),
+            fallback_seconds=FALLBACK_SECONDS,
         )
+
+
+def follow_part(code: str, status: Mapping[str, Any], name: str) -> None:
+    """Inside a fragment of a phone's page: reruns that fragment alone when the game changed
+    within its stage (who is ready, who joined); a new stage reruns the whole page instead."""
+    with st.container(key=f"cc_live_{name}"):
+        _mount(f"cc_part_{name}", code, status, redraw="within", timer=None)
+
+
+def _mount(key: str, code: str, status: Mapping[str, Any], **data: Any) -> None:
+    try:
+        watch_key = get_engine().watch_key(code)
+    except RuleError:
+        return
+    _follow(
+        key=key,
+        data={
+            "stream": stream_path(app_path(), code),
+            "key": watch_key,
+            "slot": key,
+            "version": status["version"],
+            "stage": status["stage"],
+            **data,
+        },
+        on_changed_change=lambda: None,
+        on_poll_change=lambda: None,
+    )
 
 
 def _warns(status: Mapping[str, Any]) -> bool:

@@ -6,7 +6,8 @@ keeps the version of every game someone follows here. It reads them all again, i
 when a command in this process changed a game, when another app server said so (PostgreSQL
 NOTIFY, heard by `Engine.listen_to_other_servers`), and every few seconds anyway (SQLite has
 no notices, and a notice can be lost): the database is the truth, a notice only a hint.
-When a game's version moved, each of its streams gets one event, `{"version": V}`.
+When a game's version moved, each of its streams gets one event, `{"version": V, "stage":
+S}` (Game.stage: the version of the last change every page must show).
 
 A device whose game does not change costs nothing but an idle connection; the hub's own cost
 is one small query per beat for all the games it follows.
@@ -29,6 +30,7 @@ from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
 from engine import Engine, RuleError
+from engine.service import Progress
 
 #: How often the hub reads its games' versions without being told of a change. SQLite has no
 #: cross-process notices: a change made by another process (a second server, a test driving
@@ -48,13 +50,13 @@ class _Follower:
 
     version: int
     loop: asyncio.AbstractEventLoop
-    queue: asyncio.Queue[int] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[Progress] = field(default_factory=asyncio.Queue)
 
-    def offer(self, version: int) -> None:
-        """From the hub's thread: queue `version` if it is news to this page."""
-        if version != self.version:
-            self.version = version
-            self.loop.call_soon_threadsafe(self.queue.put_nowait, version)
+    def offer(self, progress: Progress) -> None:
+        """From the hub's thread: queue `progress` if it is news to this page."""
+        if progress.version != self.version:
+            self.version = progress.version
+            self.loop.call_soon_threadsafe(self.queue.put_nowait, progress)
 
 
 class PushHub:
@@ -81,7 +83,7 @@ class PushHub:
         self._poke.set()
 
     @contextmanager
-    def follow(self, code: str, version: int) -> Iterator[asyncio.Queue[int]]:
+    def follow(self, code: str, version: int) -> Iterator[asyncio.Queue[Progress]]:
         """A queue that gets each newer version of game `code` while the block runs (called
         on the event loop that will read it)."""
         follower = _Follower(version, asyncio.get_running_loop())
@@ -151,8 +153,8 @@ def stream_path(base_path: str, code: str) -> str:
     return f"{base_path}{STREAM_PATH}/{code}"
 
 
-def _event(version: int) -> str:
-    return f"data: {json.dumps({'version': version})}\n\n"
+def _event(progress: Progress) -> str:
+    return f"data: {json.dumps(progress._asdict())}\n\n"
 
 
 async def _events(request: Request) -> Response:

@@ -54,7 +54,37 @@ def test_versions_are_read_for_known_codes_only(engine, clock):
     assert set(before) == {one.code, two.code}
     engine.advance(one.fac)
     after = engine.versions([one.code, two.code])
-    assert after[one.code] > before[one.code] and after[two.code] == before[two.code]
+    assert after[one.code].version > before[one.code].version
+    assert after[two.code] == before[two.code]
+
+
+def test_a_students_action_moves_the_stage_only_when_it_ends_the_phase(engine, clock):
+    """The stage is what phones redraw for: a new phase, a pause, "+30 s", any facilitator
+    command; not another student's join, submit, choice or vote (only readiness changes)."""
+    lobby = seat_table(engine, clock, 4, start=False)
+    quiet = engine.versions([lobby.code])[lobby.code]
+    engine.join(lobby.code, "Eve")
+    joined = engine.versions([lobby.code])[lobby.code]
+    assert joined.version > quiet.version and joined.stage == quiet.stage
+
+    table = seat_table(engine, clock, 5)
+    engine.advance(table.fac)  # roles -> pulse 1
+    start = engine.versions([table.code])[table.code]
+    assert start.stage == start.version
+    artists = table.artists()
+    for name in artists[:-1]:
+        table.submit(name)
+    submitted = engine.versions([table.code])[table.code]
+    assert submitted.version > start.version and submitted.stage == start.stage
+    assert engine.status(table.code)["stage"] == submitted.stage
+    table.submit(artists[-1])  # the last one ends the pulse: everyone redraws
+    ended = engine.versions([table.code])[table.code]
+    assert table.phase() == "merge" and ended.stage == ended.version > submitted.version
+    for command in (engine.extend, engine.pause, engine.resume):
+        before = engine.versions([table.code])[table.code]
+        command(table.fac, phase="merge", round=1)
+        after = engine.versions([table.code])[table.code]
+        assert after.stage == after.version > before.version, command.__name__
 
 
 def test_a_watch_key_belongs_to_one_game_and_an_unknown_code_has_none(engine, clock):
