@@ -41,8 +41,9 @@ BASE_CSS = """
 /* A link that looks like Streamlit's primary button (same colour as the theme's). */
 .cc-button { display: inline-block; padding: .45rem .9rem; border-radius: .5rem;
   background: #a8283a; color: #fff !important; font-weight: 600; text-decoration: none; }
-/* The live components (ui/live.py) have no look: they take no room. */
-div[class*="st-key-cc_live"] { display: none; }
+/* The live components (ui/live.py) have no look: they take no room, nor the gap before the
+   wrapper Streamlit puts around their container. */
+div:has(> div[class*="st-key-cc_live"]), div[class*="st-key-cc_live"] { display: none; }
 .cc-huge { font-size: 2.4rem; font-weight: 800; line-height: 1.15; }
 .cc-muted { opacity: .7; }
 .cc-card { border: 2px solid #ccc; border-radius: .8rem; padding: .8rem 1rem; margin: .4rem 0; }
