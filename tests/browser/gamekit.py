@@ -182,6 +182,7 @@ class Table:
         button(page, "create_game").wait_for(timeout=UI_TIMEOUT_MS)
         page.locator(".st-key-create_pace label").filter(has_text=t(f"ui.pace.{pace}")).click()
         expect(page.locator(".st-key-create_pace input:checked")).to_have_count(1)
+        settle(page)  # a click during the pace's rerun could meet the old and the new button
         button(page, "create_game").click()
         # The page opens on ?key=..., then shows ?game=CODE: the key stays out of sight.
         page.wait_for_url("**/facilitator?game=*", timeout=UI_TIMEOUT_MS)
@@ -305,6 +306,7 @@ class Table:
         page = self.players[name].page
         submit = button(page, "submit_fragment")
         expect(submit).to_be_enabled(timeout=UI_TIMEOUT_MS)
+        settle(page)  # as a student does: tap once the page stands still
         submit.click()
         phase = self.public()["phase"]
         button(page, "confirm_submit").click(timeout=UI_TIMEOUT_MS)
@@ -329,6 +331,7 @@ class Table:
         page = self.players[name].page
         target = button(page, f"accuse_{signature}")
         expect(target).to_be_enabled(timeout=UI_TIMEOUT_MS)
+        settle(page)
         target.click()
         deadline = time.monotonic() + UI_TIMEOUT_MS / 1000
         while self.view(name)["my_vote"] != signature:
