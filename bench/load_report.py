@@ -1,0 +1,217 @@
+"""bench/load.py's figures: propagation per kind of change, the servers' cost, and a plot.
+
+Kept apart from the load itself so the arithmetic can be read on its own: when did a change
+reach the tabs that must show it (see load.py's docstring for the kinds).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from tab import Tab
+
+KINDS = ("join", "submit", "vote", "command", "choice")
+TARGET = {
+    "join": "projector roster",
+    "submit": "projector ready count",
+    "vote": "projector ready count",
+    "command": "every phone's phase",
+    "choice": "every phone's phase",
+}
+GOAL_SECONDS = 0.3  # issue 9: propagation p95 at most 300 ms
+
+
+class ChangeLike(Protocol):
+    kind: str
+    at: float
+    version: int
+    targets: list[Tab]
+
+
+class GameLike(Protocol):
+    tabs: list[Tab]
+    changes: list[ChangeLike]
+
+
+def reached(change: ChangeLike) -> tuple[float, float] | None:
+    """Seconds until the change showed on every one of its tabs (the slowest), and until the
+    slowest of them heard of it on its push stream; None if a tab never showed it, NaNs if
+    none was open yet when the change was made."""
+    shown_after, heard_after = [], []
+    for tab in change.targets:
+        if not tab.runs or tab.runs[0].finished >= change.at:
+            continue  # opened after the change: its first run showed it anyway
+        runs = (
+            r.finished for r in tab.runs if r.finished > change.at and r.version >= change.version
+        )
+        shown_after.append(next(runs, math.inf) - change.at)
+        events = (t for t, v in tab.heard if t > change.at and v >= change.version)
+        heard_after.append(next(events, math.inf) - change.at)
+    if not shown_after:
+        return math.nan, math.nan
+    if math.isinf(max(shown_after)):
+        return None
+    return max(shown_after), max(heard_after)
+
+
+@dataclass
+class Kind:
+    delays: list[float] = field(default_factory=list)  # until shown
+    heard: list[float] = field(default_factory=list)  # until the stream's event came
+    missed: int = 0
+
+    def percentile(self, fraction: float, heard: bool = False) -> float:
+        values = self.heard if heard else self.delays
+        if not values:
+            return math.nan
+        ordered = sorted(values)
+        return ordered[min(len(ordered) - 1, math.ceil(fraction * len(ordered)) - 1)]
+
+
+@dataclass
+class Level:
+    """Everything measured for one K."""
+
+    games: int
+    servers: int
+    tabs: int
+    reruns: int
+    seconds: float
+    cores: list[float]
+    rss_mb: list[float]
+    grown_mb: float
+    kinds: dict[str, Kind]
+    errors: list[str]
+
+    @classmethod
+    def of(
+        cls,
+        games: int,
+        servers: int,
+        played: Sequence[GameLike],
+        cores: list[float],
+        grown_mb: float,
+        rss_mb: list[float],
+        seconds: float,
+    ) -> Level:
+        kinds = {kind: Kind() for kind in KINDS}
+        for game in played:
+            for change in game.changes:
+                delays = reached(change)
+                if delays is None:
+                    kinds[change.kind].missed += 1
+                elif not math.isnan(delays[0]):
+                    kinds[change.kind].delays.append(delays[0])
+                    kinds[change.kind].heard.append(delays[1])
+        tabs = [tab for game in played for tab in game.tabs]
+        return cls(
+            games,
+            servers,
+            len(tabs),
+            sum(max(0, len(tab.runs) - 1) for tab in tabs),
+            seconds,
+            cores,
+            rss_mb,
+            grown_mb,
+            kinds,
+            [tab.error for tab in tabs if tab.error],
+        )
+
+
+def _ms(seconds: float) -> str:
+    return "-" if math.isnan(seconds) else f"{1000 * seconds:.0f}"
+
+
+def report(levels: Iterable[Level], *, header: bool) -> None:
+    """A Markdown table: one row per K and kind of change, then the servers' cost."""
+    levels = list(levels)
+    if header:
+        print(
+            "\n| K | servers | change -> seen on | n | p50 ms | p95 ms | max ms | missed "
+            "| event p50 / p95 ms |"
+        )
+        print("|---|---|---|---|---|---|---|---|---|")
+    for level in levels:
+        for name, kind in level.kinds.items():
+            if not kind.delays and not kind.missed:
+                continue
+            print(
+                f"| {level.games} | {level.servers} | {name} -> {TARGET[name]} | "
+                f"{len(kind.delays)} | {_ms(kind.percentile(0.5))} | "
+                f"{_ms(kind.percentile(0.95))} | {_ms(max(kind.delays, default=math.nan))} | "
+                f"{kind.missed} | {_ms(kind.percentile(0.5, heard=True))} / "
+                f"{_ms(kind.percentile(0.95, heard=True))} |"
+            )
+    if header:
+        print(
+            "\n| K | servers | tabs | reruns/s | server CPU (cores) | RSS MB | MB per tab "
+            "| errors |"
+        )
+        print("|---|---|---|---|---|---|---|---|")
+    for level in levels:
+        print(
+            f"| {level.games} | {level.servers} | {level.tabs} | "
+            f"{level.reruns / level.seconds:.1f} | {' + '.join(f'{c:.2f}' for c in level.cores)} | "
+            f"{' + '.join(f'{r:.0f}' for r in level.rss_mb)} | "
+            f"{level.grown_mb / max(1, level.tabs):.2f} | {len(level.errors)} |"
+        )
+        for error in sorted(set(level.errors))[:3]:
+            print(f"    {error}")
+
+
+def write_plot(levels: Sequence[Level], path: Path) -> None:
+    """Propagation p95 per kind against K, with the 300 ms goal (Pillow: matplotlib is not
+    among the project's packages)."""
+    from PIL import Image, ImageDraw
+
+    width, height, left, bottom, top, right = 900, 540, 80, 60, 40, 230
+    image = Image.new("RGB", (width, height), "white")
+    draw = ImageDraw.Draw(image)
+    points = {
+        kind: [
+            (lv.games, lv.kinds[kind].percentile(0.95)) for lv in levels if lv.kinds[kind].delays
+        ]
+        for kind in KINDS
+    }
+    most_k = max(lv.games for lv in levels)
+    most_s = max([GOAL_SECONDS * 1.5] + [s for line in points.values() for _, s in line])
+
+    def at(k: float, s: float) -> tuple[float, float]:
+        x = left + (width - left - right) * k / most_k
+        y = height - bottom - (height - top - bottom) * s / most_s
+        return x, y
+
+    draw.line([at(0, 0), at(most_k, 0)], fill="black")
+    draw.line([at(0, 0), at(0, most_s)], fill="black")
+    for lv in levels:
+        x, y = at(lv.games, 0)
+        draw.text((x - 8, y + 8), str(lv.games), fill="black")
+    for step in range(6):
+        s = most_s * step / 5
+        x, y = at(0, s)
+        draw.text((x - 50, y - 6), f"{1000 * s:.0f} ms", fill="black")
+    draw.line([at(0, GOAL_SECONDS), at(most_k, GOAL_SECONDS)], fill="#b00020")
+    draw.text(
+        (at(most_k, GOAL_SECONDS)[0] + 6, at(0, GOAL_SECONDS)[1] - 6), "goal 300 ms", fill="#b00020"
+    )
+    colours = ["#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"]
+    for number, (kind, line) in enumerate(points.items()):
+        colour = colours[number % len(colours)]
+        xy = [at(k, s) for k, s in line]
+        if len(xy) > 1:
+            draw.line(xy, fill=colour, width=3)
+        for x, y in xy:
+            draw.ellipse([x - 4, y - 4, x + 4, y + 4], fill=colour)
+        draw.text(
+            (width - right + 20, top + 20 * number + 40), f"{kind} -> {TARGET[kind]}", fill=colour
+        )
+    draw.text(
+        (left, 10), "Propagation p95 against games (12 students + projector each)", fill="black"
+    )
+    draw.text(((width - right) / 2, height - 25), "games (K)", fill="black")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    image.save(path)
