@@ -86,6 +86,7 @@ class Level:
     grown_mb: float
     kinds: dict[str, Kind]
     errors: list[str]
+    run_seconds: dict[str, Kind]  # each page's reruns (not its first load): ask -> finished
 
     @classmethod
     def of(
@@ -108,6 +109,9 @@ class Level:
                     kinds[change.kind].delays.append(delays[0])
                     kinds[change.kind].heard.append(delays[1])
         tabs = [tab for game in played for tab in game.tabs]
+        run_seconds: dict[str, Kind] = {}
+        for tab in tabs:
+            run_seconds.setdefault(tab.page, Kind()).delays.extend(r.seconds for r in tab.runs[1:])
         return cls(
             games,
             servers,
@@ -119,6 +123,7 @@ class Level:
             grown_mb,
             kinds,
             [tab.error for tab in tabs if tab.error],
+            run_seconds,
         )
 
 
@@ -161,6 +166,15 @@ def report(levels: Iterable[Level], *, header: bool) -> None:
         )
         for error in sorted(set(level.errors))[:3]:
             print(f"    {error}")
+    if header:
+        print("\n| K | servers | page | reruns | rerun p50 ms | rerun p95 ms |")
+        print("|---|---|---|---|---|---|")
+    for level in levels:
+        for page, runs in sorted(level.run_seconds.items()):
+            print(
+                f"| {level.games} | {level.servers} | {page} | {len(runs.delays)} | "
+                f"{_ms(runs.percentile(0.5))} | {_ms(runs.percentile(0.95))} |"
+            )
 
 
 def write_plot(levels: Sequence[Level], path: Path) -> None:
