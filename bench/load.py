@@ -11,8 +11,8 @@ them by its cookie), and K games of 12 students, a projector and a facilitator: 
 apart. Students join one by one; each phone opens its page when it has joined. Then the
 round is played through the engine, as the pages' buttons would: the facilitator starts and
 ends the untimed phases, artists submit at random moments of each pulse, the Curator
-chooses, everyone votes. Phases are as long as the rules' times multiplied by --pace (0.5:
-twice as fast, so a run sees most of a round). The commands come from this process, so a
+chooses, everyone votes. Phases are as long as the rules' times (--pace 0.5 halves them,
+to see more of a round in a short run). The commands come from this process, so a
 server hears of them only as it hears of another server's: by PostgreSQL NOTIFY.
 
 A change reached a tab when the tab's page finished a run drawn at the change's version or a
@@ -20,8 +20,9 @@ later one; propagation is measured from just before the command was sent, so it 
 command itself. Kinds: join -> projector (roster); submit -> projector (ready count);
 vote -> projector (ready count); command (start, end a phase) -> the slowest of the 12
 phones (every phone shows the new phase); choice -> the slowest phone (it ends the phase).
-Server CPU is the mean over the run (all threads, from /proc); memory per tab is the growth
-of resident memory over the run divided by the tabs served.
+Server CPU is the mean over the run (all threads, from /proc), and so is this process's own
+(the tabs share the machine with the servers); memory per tab is the growth of the servers'
+resident memory over the run divided by the tabs served.
 """
 
 from __future__ import annotations
@@ -237,9 +238,10 @@ def measure(games: int, servers: int, seconds: float, pace: float, workdir: Path
             balancer = Balancer(f"127.0.0.1:{apps[0].port}", f"127.0.0.1:{apps[1].port}")
             base = balancer.url
         rss = [app.rss_mb() for app in apps]
-        cpu = [app.cpu_seconds() for app in apps]
+        cpu, client_cpu = [app.cpu_seconds() for app in apps], time.process_time()
         played, wall = asyncio.run(run_level(engine, base, games, seconds, pace, servers == 2))
         cores = [(app.cpu_seconds() - c) / wall for app, c in zip(apps, cpu, strict=True)]
+        cores.append((time.process_time() - client_cpu) / wall)  # this process: the tabs
         grown = sum(app.rss_mb() - r for app, r in zip(apps, rss, strict=True))
         rss_now = [app.rss_mb() for app in apps]
         return Level.of(games, servers, played, cores, grown, rss_now, wall)
@@ -256,7 +258,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, nargs="+", default=[1, 10, 30], metavar="K")
     parser.add_argument("--servers", type=int, choices=(1, 2), default=1)
     parser.add_argument("--seconds", type=float, default=75.0, help="measured after the last start")
-    parser.add_argument("--pace", type=float, default=0.5, help="phase length / the rules' time")
+    parser.add_argument("--pace", type=float, default=1.0, help="phase length / the rules' time")
     parser.add_argument("--plot", type=Path, help="write propagation p95 against K to this PNG")
     parser.add_argument("--seed", type=int, default=9)
     args = parser.parse_args()

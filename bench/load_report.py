@@ -81,7 +81,7 @@ class Level:
     tabs: int
     reruns: int
     seconds: float
-    cores: list[float]
+    cores: list[float]  # each server's mean CPU, then the load generator's
     rss_mb: list[float]
     grown_mb: float
     kinds: dict[str, Kind]
@@ -153,14 +153,15 @@ def report(levels: Iterable[Level], *, header: bool) -> None:
             )
     if header:
         print(
-            "\n| K | servers | tabs | reruns/s | server CPU (cores) | RSS MB | MB per tab "
-            "| errors |"
+            "\n| K | servers | tabs | reruns/s | server CPU (cores) | bench CPU | RSS MB "
+            "| MB per tab | errors |"
         )
-        print("|---|---|---|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|---|---|---|")
     for level in levels:
         print(
             f"| {level.games} | {level.servers} | {level.tabs} | "
-            f"{level.reruns / level.seconds:.1f} | {' + '.join(f'{c:.2f}' for c in level.cores)} | "
+            f"{level.reruns / level.seconds:.1f} | "
+            f"{' + '.join(f'{c:.2f}' for c in level.cores[:-1])} | {level.cores[-1]:.2f} | "
             f"{' + '.join(f'{r:.0f}' for r in level.rss_mb)} | "
             f"{level.grown_mb / max(1, level.tabs):.2f} | {len(level.errors)} |"
         )

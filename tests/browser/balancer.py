@@ -97,16 +97,6 @@ class Balancer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def routed(self) -> list[tuple[str, str, str]]:
-        """(path, cookie's server, upstream address) of every request so far."""
-        log = self.root / "access.log"
-        lines = log.read_text().splitlines() if log.exists() else []
-        routed = []
-        for line in lines:
-            _method, path, _status, server, upstream = line.split(maxsplit=4)
-            routed.append((path, server, upstream))
-        return routed
-
     def error_log(self) -> str:
         with contextlib.suppress(OSError):
             return (self.root / "error.log").read_text()[-4000:]
