@@ -119,36 +119,19 @@ class Game:
         for pulse in ("pulse1", "pulse2"):
             for token, wait in self._spread(artists, pulse):
                 await self._pause(wait)
-                await self._change(
-                    "submit",
-                    [self.screen],
-                    self.engine.submit_fragment,
-                    token,
-                    STROKES,
-                    uuid.uuid4().hex,
+                await self._student(
+                    "submit", [self.screen], self.engine.submit_fragment, token, STROKES
                 )
             await self._phase_then_advance("merge" if pulse == "pulse1" else "discussion")
         options = (await asyncio.to_thread(self.engine.player_view, curator))["options"]
         await self._pause(random.uniform(0.3, 0.9) * self._seconds("choice"))
-        await self._change(
-            "choice",
-            self.phones,
-            self.engine.choose,
-            curator,
-            random.choice(options)["id"],
-            uuid.uuid4().hex,
-        )
+        choice = random.choice(options)["id"]
+        await self._student("choice", self.phones, self.engine.choose, curator, choice)
         for token, wait in self._spread(tokens, "accusation"):
             others = [signatures[a] for a in artists if a != token]
             await self._pause(wait)
-            await self._change(
-                "vote",
-                [self.screen],
-                self.engine.accuse,
-                token,
-                random.choice(others),
-                uuid.uuid4().hex,
-            )
+            vote = random.choice(others)
+            await self._student("vote", [self.screen], self.engine.accuse, token, vote)
         await self._phase_then_advance("reveal")
 
     def _seconds(self, phase: str) -> float:
@@ -167,6 +150,10 @@ class Game:
 
     async def _command(self, command, *args) -> None:
         await self._change("command", self.phones, command, *args)
+
+    async def _student(self, kind: str, targets: list[Tab], command, token: str, what) -> None:
+        """A student's click: the command with their token, what they chose, a request id."""
+        await self._change(kind, targets, command, token, what, uuid.uuid4().hex)
 
     async def _change(self, kind: str, targets: list[Tab], command, *args, **kw):
         """Run one engine command in a thread; note when, at which version, for whom."""
@@ -231,7 +218,7 @@ def measure(games: int, servers: int, seconds: float, pace: float, workdir: Path
     balancer = None
     try:
         database_url = postgres.new_database()
-        engine = Engine(database_url)  # the schema, before the servers open the database
+        engine = Engine(database_url)  # the bench's own, acting as the pages' buttons would
         apps = [AppServer(database_url, workdir / f"server-{n}.log") for n in range(servers)]
         base = apps[0].url
         if servers == 2:

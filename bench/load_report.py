@@ -6,6 +6,7 @@ reach the tabs that must show it (see load.py's docstring for the kinds).
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -179,40 +180,52 @@ def report(levels: Iterable[Level], *, header: bool) -> None:
 
 
 def write_plot(levels: Sequence[Level], path: Path) -> None:
-    """Propagation p95 per kind against K, with the 300 ms goal (Pillow: matplotlib is not
-    among the project's packages)."""
+    """Propagation p95 per kind against K, with the 300 ms goal, as a PNG (Pillow: matplotlib
+    is not among the project's packages). The p95s are kept beside it (same name, .json) and
+    the picture shows every K stored there, so one-server and two-server runs (separate
+    invocations) share a picture; a K measured again replaces its old figures."""
     from PIL import Image, ImageDraw
+
+    stored_path = path.with_suffix(".json")
+    stored = json.loads(stored_path.read_text()) if stored_path.exists() else {}
+    for lv in levels:
+        p95 = {kind: lv.kinds[kind].percentile(0.95) for kind in KINDS if lv.kinds[kind].delays}
+        stored[str(lv.games)] = {"servers": lv.servers, "p95_seconds": p95}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    stored_path.write_text(json.dumps(stored, indent=1, sort_keys=True) + "\n")
 
     width, height, left, bottom, top, right = 900, 540, 80, 60, 40, 230
     image = Image.new("RGB", (width, height), "white")
     draw = ImageDraw.Draw(image)
+    runs = sorted((int(k), figures) for k, figures in stored.items())
     points = {
-        kind: [
-            (lv.games, lv.kinds[kind].percentile(0.95)) for lv in levels if lv.kinds[kind].delays
-        ]
+        kind: [(k, f["p95_seconds"][kind]) for k, f in runs if kind in f["p95_seconds"]]
         for kind in KINDS
     }
-    most_k = max(lv.games for lv in levels)
-    most_s = max([GOAL_SECONDS * 1.5] + [s for line in points.values() for _, s in line])
+    most_k = max(k for k, _ in runs)
+    # A log scale: the goal (0.3 s) and a saturated server (tens of seconds) on one picture.
+    low, high = 0.1, max([1.0] + [s for line in points.values() for _, s in line]) * 1.2
 
     def at(k: float, s: float) -> tuple[float, float]:
         x = left + (width - left - right) * k / most_k
-        y = height - bottom - (height - top - bottom) * s / most_s
-        return x, y
+        share = math.log(max(s, low) / low) / math.log(high / low)
+        return x, height - bottom - (height - top - bottom) * share
 
-    draw.line([at(0, 0), at(most_k, 0)], fill="black")
-    draw.line([at(0, 0), at(0, most_s)], fill="black")
-    for lv in levels:
-        x, y = at(lv.games, 0)
-        draw.text((x - 8, y + 8), str(lv.games), fill="black")
-    for step in range(6):
-        s = most_s * step / 5
-        x, y = at(0, s)
-        draw.text((x - 50, y - 6), f"{1000 * s:.0f} ms", fill="black")
+    draw.line([at(0, low), at(most_k, low)], fill="black")
+    draw.line([at(0, low), at(0, high)], fill="black")
+    for k, figures in runs:
+        x, y = at(k, low)
+        servers = figures["servers"]
+        draw.text(
+            (x - 8, y + 8), f"{k}" + (f" ({servers} servers)" if servers > 1 else ""), fill="black"
+        )
+    for tick in (0.1, 0.3, 1, 3, 10, 30, 100):
+        if tick <= high:
+            x, y = at(0, tick)
+            draw.text((x - 50, y - 6), f"{tick:g} s", fill="black")
     draw.line([at(0, GOAL_SECONDS), at(most_k, GOAL_SECONDS)], fill="#b00020")
-    draw.text(
-        (at(most_k, GOAL_SECONDS)[0] + 6, at(0, GOAL_SECONDS)[1] - 6), "goal 300 ms", fill="#b00020"
-    )
+    goal_x, goal_y = at(most_k, GOAL_SECONDS)
+    draw.text((goal_x + 6, goal_y - 6), "goal 300 ms", fill="#b00020")
     colours = ["#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"]
     for number, (kind, line) in enumerate(points.items()):
         colour = colours[number % len(colours)]
@@ -225,8 +238,9 @@ def write_plot(levels: Sequence[Level], path: Path) -> None:
             (width - right + 20, top + 20 * number + 40), f"{kind} -> {TARGET[kind]}", fill=colour
         )
     draw.text(
-        (left, 10), "Propagation p95 against games (12 students + projector each)", fill="black"
+        (left, 10),
+        "Propagation p95 (log scale) against games of 12 students + a projector",
+        fill="black",
     )
     draw.text(((width - right) / 2, height - 25), "games (K)", fill="black")
-    path.parent.mkdir(parents=True, exist_ok=True)
     image.save(path)
