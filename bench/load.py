@@ -35,6 +35,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -187,9 +188,16 @@ class Game:
 
 
 async def run_level(
-    engine: Engine, base: str, games: int, seconds: float, pace: float, two_servers: bool
+    engine: Engine,
+    base: str,
+    games: int,
+    seconds: float,
+    pace: float,
+    two_servers: bool,
+    window_over: Callable[[], None],
 ) -> tuple[list[Game], float]:
-    """K games for `seconds` after the last one started; returns them and the wall time."""
+    """K games for `seconds` after the last one started; returns them and the measured wall
+    time. `window_over` is called when the measured window ends (before the tear-down)."""
     gate = asyncio.Semaphore(LOAD_AT_ONCE)
     connector = aiohttp.TCPConnector(limit=0)  # one stream per tab, hundreds at once
     async with aiohttp.ClientSession(connector=connector) as http:
@@ -200,15 +208,20 @@ async def run_level(
         for task in tasks:
             task.cancel()
         await asyncio.sleep(3.0)  # the changes made last still travel
+        window_over()
+        wall = time.monotonic() - started
         for game in played:
             for task in game.tasks:
                 task.cancel()
-        await asyncio.gather(*tasks, *(t for g in played for t in g.tasks), return_exceptions=True)
-        await asyncio.gather(*(tab.close() for g in played for tab in g.tabs))
+        # Bounded: a task that ignores its cancel must not hold the whole bench.
+        await asyncio.wait([*tasks, *(t for g in played for t in g.tasks)], timeout=15)
+        closing = [asyncio.create_task(tab.close()) for g in played for tab in g.tabs]
+        if closing:
+            await asyncio.wait(closing, timeout=15)
         for task in tasks:
             if task.done() and not task.cancelled() and task.exception():
                 print(f"  a game failed: {task.exception()!r}", file=sys.stderr)
-    return played, time.monotonic() - started
+    return played, wall
 
 
 def measure(games: int, servers: int, seconds: float, pace: float, workdir: Path) -> Level:
@@ -224,14 +237,22 @@ def measure(games: int, servers: int, seconds: float, pace: float, workdir: Path
         if servers == 2:
             balancer = Balancer(f"127.0.0.1:{apps[0].port}", f"127.0.0.1:{apps[1].port}")
             base = balancer.url
-        rss = [app.rss_mb() for app in apps]
-        cpu, client_cpu = [app.cpu_seconds() for app in apps], time.process_time()
-        played, wall = asyncio.run(run_level(engine, base, games, seconds, pace, servers == 2))
-        cores = [(app.cpu_seconds() - c) / wall for app, c in zip(apps, cpu, strict=True)]
-        cores.append((time.process_time() - client_cpu) / wall)  # this process: the tabs
-        grown = sum(app.rss_mb() - r for app, r in zip(apps, rss, strict=True))
-        rss_now = [app.rss_mb() for app in apps]
-        return Level.of(games, servers, played, cores, grown, rss_now, wall)
+
+        def read() -> tuple[list[float], list[float]]:
+            """CPU seconds of each server then of this process (its tabs), and RSS in MB."""
+            return [*(app.cpu_seconds() for app in apps), time.process_time()], [
+                app.rss_mb() for app in apps
+            ]
+
+        cpu, rss = read()
+        end: list[tuple[list[float], list[float]]] = []
+        played, wall = asyncio.run(
+            run_level(engine, base, games, seconds, pace, servers == 2, lambda: end.append(read()))
+        )
+        cpu_end, rss_end = end[0]
+        cores = [(after - before) / wall for before, after in zip(cpu, cpu_end, strict=True)]
+        grown = sum(after - before for before, after in zip(rss, rss_end, strict=True))
+        return Level.of(games, servers, played, cores, grown, rss_end, wall)
     finally:
         if balancer is not None:
             balancer.stop()

@@ -91,7 +91,8 @@ class Tab:
     async def close(self) -> None:
         if self.ws is not None:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.ws.close(), 5)
+                async with asyncio.timeout(5):
+                    await self.ws.close()
 
     # -- the push stream, as live.js's EventSource ------------------------------------------
 
@@ -144,7 +145,10 @@ class Tab:
         await self.ws.send(message.SerializeToString())
         live: dict | None = None
         while True:
-            raw = await asyncio.wait_for(self.ws.recv(), RECV_TIMEOUT)
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow a cancel that
+            # comes as the answer arrives, and the bench then never ends.
+            async with asyncio.timeout(RECV_TIMEOUT):
+                raw = await self.ws.recv()
             reply = ForwardMsg()
             reply.ParseFromString(raw)
             kind = reply.WhichOneof("type")
