@@ -227,8 +227,9 @@ def write_plot(levels: Sequence[Level], path: Path) -> None:
     goal_x, goal_y = at(most_k, GOAL_SECONDS)
     draw.text((goal_x + 6, goal_y - 6), "goal 300 ms", fill="#b00020")
     colours = ["#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"]
-    for number, (kind, line) in enumerate(points.items()):
-        colour = colours[number % len(colours)]
+    drawn = [(kind, line) for kind, line in points.items() if line]
+    for number, (kind, line) in enumerate(drawn):
+        colour = colours[KINDS.index(kind)]
         xy = [at(k, s) for k, s in line]
         if len(xy) > 1:
             draw.line(xy, fill=colour, width=3)

@@ -18,7 +18,6 @@ from balancer import COOKIE, Balancer, nginx_binary
 from gamekit import Table, stroke_set, t
 from playwright.sync_api import Page, expect
 
-from engine import Engine
 from tests.engine.postgres_server import PostgresServer
 
 pytestmark = pytest.mark.browser
@@ -44,7 +43,6 @@ def cluster(start_streamlit):
         pytest.fail("nginx is missing: tests/run.sh installs Debian's nginx")
     database = PostgresServer.start()
     database_url = database.new_database()
-    Engine(database_url)  # the schema, once, before two servers race to make it
     servers = {
         name: start_streamlit(
             "tests/browser/notify_only_app.py",
