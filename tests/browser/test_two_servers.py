@@ -3,9 +3,9 @@ projector on server A, the students split between A and B, a whole round played 
 
 Both servers run with the fallback poll off, and with the push hub's own re-read of versions
 pushed out to an hour (tests/browser/notify_only_app.py): a page on one server learns of a
-change made through the other only from PostgreSQL NOTIFY. If that breaks, the phones on B
-never show the facilitator's commands, the projector on A never shows B's submissions, and
-the test fails at the first `wait_phase`.
+change made through the other only from PostgreSQL NOTIFY. If that breaks, the projector on
+A never counts the students who joined on B, the phones on B never show the facilitator's
+commands, and the test fails (tried: with the LISTEN thread disabled it failed at the count).
 """
 
 from __future__ import annotations
