@@ -6,11 +6,13 @@ cd "$(dirname "$0")/.."
 
 # Browser tests drive Debian's Chromium (Playwright never downloads a browser of its own);
 # engine tests also run on a throwaway PostgreSQL server of their own; the JupyterHub test runs
-# the hub's proxy (configurable-http-proxy, from npm) on Node.js.
+# the hub's proxy (configurable-http-proxy, from npm) on Node.js; the two-server test puts
+# nginx in front of two app servers.
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 compgen -G "/usr/lib/postgresql/*/bin/initdb" > /dev/null || missing+=(postgresql)
 command -v npm > /dev/null || missing+=(nodejs npm)
+command -v nginx > /dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx)
 if [ ${#missing[@]} -gt 0 ]; then
     sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
     $sudo apt-get update -qq

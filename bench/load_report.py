@@ -1,0 +1,247 @@
+"""bench/load.py's figures: propagation per kind of change, the servers' cost, and a plot.
+
+Kept apart from the load itself so the arithmetic can be read on its own: when did a change
+reach the tabs that must show it (see load.py's docstring for the kinds).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from tab import Tab
+
+KINDS = ("join", "submit", "vote", "command", "choice")
+TARGET = {
+    "join": "projector roster",
+    "submit": "projector ready count",
+    "vote": "projector ready count",
+    "command": "every phone's phase",
+    "choice": "every phone's phase",
+}
+GOAL_SECONDS = 0.3  # issue 9: propagation p95 at most 300 ms
+
+
+class ChangeLike(Protocol):
+    kind: str
+    at: float
+    version: int
+    targets: list[Tab]
+
+
+class GameLike(Protocol):
+    tabs: list[Tab]
+    changes: list[ChangeLike]
+
+
+def reached(change: ChangeLike) -> tuple[float, float] | None:
+    """Seconds until the change showed on every one of its tabs (the slowest), and until the
+    slowest of them heard of it on its push stream; None if a tab never showed it, NaNs if
+    none was open yet when the change was made."""
+    shown_after, heard_after = [], []
+    for tab in change.targets:
+        if not tab.runs or tab.runs[0].finished >= change.at:
+            continue  # opened after the change: its first run showed it anyway
+        runs = (
+            r.finished for r in tab.runs if r.finished > change.at and r.version >= change.version
+        )
+        shown_after.append(next(runs, math.inf) - change.at)
+        events = (t for t, v in tab.heard if t > change.at and v >= change.version)
+        heard_after.append(next(events, math.inf) - change.at)
+    if not shown_after:
+        return math.nan, math.nan
+    if math.isinf(max(shown_after)):
+        return None
+    return max(shown_after), max(heard_after)
+
+
+@dataclass
+class Kind:
+    delays: list[float] = field(default_factory=list)  # until shown
+    heard: list[float] = field(default_factory=list)  # until the stream's event came
+    missed: int = 0
+
+    def percentile(self, fraction: float, heard: bool = False) -> float:
+        values = self.heard if heard else self.delays
+        if not values:
+            return math.nan
+        ordered = sorted(values)
+        return ordered[min(len(ordered) - 1, math.ceil(fraction * len(ordered)) - 1)]
+
+
+@dataclass
+class Level:
+    """Everything measured for one K."""
+
+    games: int
+    servers: int
+    tabs: int
+    reruns: int
+    seconds: float
+    cores: list[float]  # each server's mean CPU, then the load generator's
+    rss_mb: list[float]
+    grown_mb: float
+    kinds: dict[str, Kind]
+    errors: list[str]
+    run_seconds: dict[str, Kind]  # each page's reruns (not its first load): ask -> finished
+
+    @classmethod
+    def of(
+        cls,
+        games: int,
+        servers: int,
+        played: Sequence[GameLike],
+        cores: list[float],
+        grown_mb: float,
+        rss_mb: list[float],
+        seconds: float,
+    ) -> Level:
+        kinds = {kind: Kind() for kind in KINDS}
+        for game in played:
+            for change in game.changes:
+                delays = reached(change)
+                if delays is None:
+                    kinds[change.kind].missed += 1
+                elif not math.isnan(delays[0]):
+                    kinds[change.kind].delays.append(delays[0])
+                    kinds[change.kind].heard.append(delays[1])
+        tabs = [tab for game in played for tab in game.tabs]
+        run_seconds: dict[str, Kind] = {}
+        for tab in tabs:
+            run_seconds.setdefault(tab.page, Kind()).delays.extend(r.seconds for r in tab.runs[1:])
+        return cls(
+            games,
+            servers,
+            len(tabs),
+            sum(max(0, len(tab.runs) - 1) for tab in tabs),
+            seconds,
+            cores,
+            rss_mb,
+            grown_mb,
+            kinds,
+            [tab.error for tab in tabs if tab.error],
+            run_seconds,
+        )
+
+
+def _ms(seconds: float) -> str:
+    return "-" if math.isnan(seconds) else f"{1000 * seconds:.0f}"
+
+
+def report(levels: Iterable[Level], *, header: bool) -> None:
+    """A Markdown table: one row per K and kind of change, then the servers' cost."""
+    levels = list(levels)
+    if header:
+        print(
+            "\n| K | servers | change -> seen on | n | p50 ms | p95 ms | max ms | missed "
+            "| event p50 / p95 ms |"
+        )
+        print("|---|---|---|---|---|---|---|---|---|")
+    for level in levels:
+        for name, kind in level.kinds.items():
+            if not kind.delays and not kind.missed:
+                continue
+            print(
+                f"| {level.games} | {level.servers} | {name} -> {TARGET[name]} | "
+                f"{len(kind.delays)} | {_ms(kind.percentile(0.5))} | "
+                f"{_ms(kind.percentile(0.95))} | {_ms(max(kind.delays, default=math.nan))} | "
+                f"{kind.missed} | {_ms(kind.percentile(0.5, heard=True))} / "
+                f"{_ms(kind.percentile(0.95, heard=True))} |"
+            )
+    if header:
+        print(
+            "\n| K | servers | tabs | reruns/s | server CPU (cores) | bench CPU | RSS MB "
+            "| MB per tab | errors |"
+        )
+        print("|---|---|---|---|---|---|---|---|---|")
+    for level in levels:
+        print(
+            f"| {level.games} | {level.servers} | {level.tabs} | "
+            f"{level.reruns / level.seconds:.1f} | "
+            f"{' + '.join(f'{c:.2f}' for c in level.cores[:-1])} | {level.cores[-1]:.2f} | "
+            f"{' + '.join(f'{r:.0f}' for r in level.rss_mb)} | "
+            f"{level.grown_mb / max(1, level.tabs):.2f} | {len(level.errors)} |"
+        )
+        for error in sorted(set(level.errors))[:3]:
+            print(f"    {error}")
+    if header:
+        print("\n| K | servers | page | reruns | rerun p50 ms | rerun p95 ms |")
+        print("|---|---|---|---|---|---|")
+    for level in levels:
+        for page, runs in sorted(level.run_seconds.items()):
+            print(
+                f"| {level.games} | {level.servers} | {page} | {len(runs.delays)} | "
+                f"{_ms(runs.percentile(0.5))} | {_ms(runs.percentile(0.95))} |"
+            )
+
+
+def write_plot(levels: Sequence[Level], path: Path) -> None:
+    """Propagation p95 per kind against K, with the 300 ms goal, as a PNG (Pillow: matplotlib
+    is not among the project's packages). The p95s are kept beside it (same name, .json) and
+    the picture shows every K stored there, so one-server and two-server runs (separate
+    invocations) share a picture; a K measured again replaces its old figures."""
+    from PIL import Image, ImageDraw
+
+    stored_path = path.with_suffix(".json")
+    stored = json.loads(stored_path.read_text()) if stored_path.exists() else {}
+    for lv in levels:
+        p95 = {kind: lv.kinds[kind].percentile(0.95) for kind in KINDS if lv.kinds[kind].delays}
+        stored[str(lv.games)] = {"servers": lv.servers, "p95_seconds": p95}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    stored_path.write_text(json.dumps(stored, indent=1, sort_keys=True) + "\n")
+
+    width, height, left, bottom, top, right = 900, 540, 80, 60, 40, 230
+    image = Image.new("RGB", (width, height), "white")
+    draw = ImageDraw.Draw(image)
+    runs = sorted((int(k), figures) for k, figures in stored.items())
+    points = {
+        kind: [(k, f["p95_seconds"][kind]) for k, f in runs if kind in f["p95_seconds"]]
+        for kind in KINDS
+    }
+    most_k = max(k for k, _ in runs)
+    # A log scale: the goal (0.3 s) and a saturated server (tens of seconds) on one picture.
+    low, high = 0.1, max([1.0] + [s for line in points.values() for _, s in line]) * 1.2
+
+    def at(k: float, s: float) -> tuple[float, float]:
+        x = left + (width - left - right) * k / most_k
+        share = math.log(max(s, low) / low) / math.log(high / low)
+        return x, height - bottom - (height - top - bottom) * share
+
+    draw.line([at(0, low), at(most_k, low)], fill="black")
+    draw.line([at(0, low), at(0, high)], fill="black")
+    for k, figures in runs:
+        x, y = at(k, low)
+        servers = figures["servers"]
+        draw.text(
+            (x - 8, y + 8), f"{k}" + (f" ({servers} servers)" if servers > 1 else ""), fill="black"
+        )
+    for tick in (0.1, 0.3, 1, 3, 10, 30, 100):
+        if tick <= high:
+            x, y = at(0, tick)
+            draw.text((x - 50, y - 6), f"{tick:g} s", fill="black")
+    draw.line([at(0, GOAL_SECONDS), at(most_k, GOAL_SECONDS)], fill="#b00020")
+    goal_x, goal_y = at(most_k, GOAL_SECONDS)
+    draw.text((goal_x + 6, goal_y - 6), "goal 300 ms", fill="#b00020")
+    colours = ["#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"]
+    drawn = [(kind, line) for kind, line in points.items() if line]
+    for number, (kind, line) in enumerate(drawn):
+        colour = colours[KINDS.index(kind)]
+        xy = [at(k, s) for k, s in line]
+        if len(xy) > 1:
+            draw.line(xy, fill=colour, width=3)
+        for x, y in xy:
+            draw.ellipse([x - 4, y - 4, x + 4, y + 4], fill=colour)
+        draw.text(
+            (width - right + 20, top + 20 * number + 40), f"{kind} -> {TARGET[kind]}", fill=colour
+        )
+    draw.text(
+        (left, 10),
+        "Propagation p95 (log scale) against games of 12 students + a projector",
+        fill="black",
+    )
+    draw.text(((width - right) / 2, height - 25), "games (K)", fill="black")
+    image.save(path)
