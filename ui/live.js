@@ -34,9 +34,7 @@ function tick(live) {
   const data = live.data;
   if (!current(live) || !data.timer) return;
   const timer = document.getElementById(data.timer);
-  if (!timer) return;
-  heal(live, timer);
-  if (data.seconds_left === null) return;
+  if (!timer || data.seconds_left === null) return;
   const left = data.seconds_left - (performance.now() - live.since) / 1000;
   timer.textContent = label(left);
   const warn = data.warn_seconds > 0 && left <= data.warn_seconds;
@@ -85,16 +83,6 @@ function behind(live, version, stage) {
   const newer = live.latest > version;
   const newStage = live.latestStage > stage;
   return { any: newer, stage: newStage, within: newer && !newStage }[live.data.redraw];
-}
-
-// The page's top says which version and stage it was drawn at. A run cut short can leave an
-// older top on screen while the page's end is newer: ask again, at most once a second, until
-// the page shows what it should.
-function heal(live, timer) {
-  const shown = behind(live, Number(timer.dataset.version), Number(timer.dataset.stage));
-  if (!shown || busy() || performance.now() - (live.healed || 0) < 1000) return;
-  live.healed = performance.now();
-  ask(live, "changed");
 }
 
 // Whether the page's script is running (a click of the page's own, a rerun): a request now

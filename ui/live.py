@@ -53,12 +53,12 @@ def live_status(code: str, status: Mapping[str, Any], language: str, *, big: boo
     banner = _banner(t) if warn and not big else ""
     timer_id = _timer_id(code)
     st.html(
-        f'<div id="{timer_id}" class="{css}" role="timer" data-version="{status["version"]}"'
-        f' data-stage="{status["stage"]}"{style}>{label}</div>'
+        f'<div id="{timer_id}" class="{css}" role="timer"{style}>{label}</div>'
         f'<div id="{timer_id}-warn">{banner}</div>'
     )
 
 
+@st.fragment
 def follow_changes(
     code: str,
     status: Mapping[str, Any],
@@ -71,10 +71,17 @@ def follow_changes(
     with `redraw="stage"` (a phone) only when every page must change (Game.stage): another
     student's submit then reruns just the phone's `follow_part`s.
 
-    Not a fragment: the component's request reruns the whole page, which reads the game
-    afresh. Last, so the version it holds is one the whole page was drawn at: a run cut short
-    by a click leaves the previous one here, and the next notice reruns the page again.
+    A fragment: the component's request reruns only it, and Streamlit lets a fragment's run
+    wait for a run in progress, where a whole-page request would cut it short and lose a
+    student's tap made just before. The fragment then reads the game's status (one cheap
+    read) and reruns the whole page only if the page, as drawn, is behind.
     """
+    try:
+        current = get_engine().status(code)
+    except RuleError:
+        return
+    if current[_COMPARED[redraw]] != status[_COMPARED[redraw]]:
+        st.rerun()
     paused, left = status["paused"], status["seconds_left"]
     with st.container(key="cc_live"):
         _mount(
@@ -116,6 +123,10 @@ def _mount(key: str, code: str, status: Mapping[str, Any], **data: Any) -> None:
         on_changed_change=lambda: None,
         on_poll_change=lambda: None,
     )
+
+
+#: What a page compares to the game's status to know it is behind, by what it redraws for.
+_COMPARED = {"any": "version", "stage": "stage"}
 
 
 def _warns(status: Mapping[str, Any]) -> bool:
