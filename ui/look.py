@@ -42,8 +42,9 @@ BASE_CSS = """
 .cc-button { display: inline-block; padding: .45rem .9rem; border-radius: .5rem;
   background: #a8283a; color: #fff !important; font-weight: 600; text-decoration: none; }
 /* The live components (ui/live.py) have no look: they take no room, nor the gap before the
-   wrapper Streamlit puts around their container. */
-div:has(> div[class*="st-key-cc_live"]), div[class*="st-key-cc_live"] { display: none; }
+   wrappers Streamlit puts around their container and around a fragment holding only it. */
+div:has(> div[class*="st-key-cc_live"]), div[class*="st-key-cc_live"],
+div:has(> div > div:only-child > div[class*="st-key-cc_live"]) { display: none; }
 .cc-huge { font-size: 2.4rem; font-weight: 800; line-height: 1.15; }
 .cc-muted { opacity: .7; }
 .cc-card { border: 2px solid #ccc; border-radius: .8rem; padding: .8rem 1rem; margin: .4rem 0; }
