@@ -66,6 +66,10 @@ function follow(live) {
   const stream = `${data.stream}?k=${encodeURIComponent(data.key)}`;
   if (live.source && live.stream === stream) return;
   if (live.source) live.source.close();
+  if (live.stream !== stream) {
+    // Another game (the teacher played again): its versions start afresh.
+    live.latest = live.latestStage = live.asked = undefined;
+  }
   live.stream = stream;
   live.source = new EventSource(`${stream}&v=${encodeURIComponent(data.version)}`);
   live.source.onopen = () => stopFallback(live);
