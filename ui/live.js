@@ -34,7 +34,12 @@ function tick(live) {
   const data = live.data;
   if (!current(live) || !data.timer) return;
   const timer = document.getElementById(data.timer);
-  if (!timer || data.seconds_left === null) return;
+  // The page's top is drawn before its end, where this part is: right after a rerun the
+  // countdown may already show a newer state (a pause) than this part's data. Only a
+  // countdown drawn at this part's version is this part's to tick.
+  if (!timer || data.seconds_left === null || timer.dataset.version !== String(data.version)) {
+    return;
+  }
   const left = data.seconds_left - (performance.now() - live.since) / 1000;
   timer.textContent = label(left);
   const warn = data.warn_seconds > 0 && left <= data.warn_seconds;

@@ -53,7 +53,8 @@ def live_status(code: str, status: Mapping[str, Any], language: str, *, big: boo
     banner = _banner(t) if warn and not big else ""
     timer_id = _timer_id(code)
     st.html(
-        f'<div id="{timer_id}" class="{css}" role="timer"{style}>{label}</div>'
+        f'<div id="{timer_id}" class="{css}" role="timer" data-version="{status["version"]}"'
+        f"{style}>{label}</div>"
         f'<div id="{timer_id}-warn">{banner}</div>'
     )
 
