@@ -13,7 +13,7 @@ from engine.rules import MIN_PLAYERS
 from ui.board import show_composition
 from ui.browser import browser_id
 from ui.links import is_loopback, page_url, qr_png, shown_url
-from ui.live import follow_changes, live_status
+from ui.live import follow_changes, live_status, status_then_view
 from ui.look import (
     category_line,
     legend,
@@ -69,8 +69,10 @@ def facilitator_key(language: str) -> str:
 language = browser_language()
 try:
     key = facilitator_key(language)
-    view = engine.facilitator_view(key, browser=browser_id())
-    status = engine.status(view["code"])
+    known = None if "key" in st.query_params else st.query_params.get("game")
+    view, status = status_then_view(
+        known, lambda: engine.facilitator_view(key, browser=browser_id())
+    )
 except RuleError as error:
     dead_end(language, error)
 

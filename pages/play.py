@@ -16,7 +16,7 @@ from engine.rules import POINTS_PER_POINT, STROKE_LIMITS
 from ui.board import composition_png, show_composition
 from ui.browser import browser_id
 from ui.canvas import drawing_canvas, reset_canvas
-from ui.live import follow_changes, follow_part, live_status
+from ui.live import follow_changes, follow_part, live_status, status_then_view
 from ui.look import (
     SHAPE_GLYPHS,
     category_line,
@@ -370,8 +370,7 @@ def who_is_ready(token: str) -> None:
     """What other students change within a phase (who joined, who is ready): rerun alone when
     they act, so a submit does not redraw every phone's page and canvas."""
     try:
-        view = engine.player_view(token, browser=browser)
-        status = engine.status(view["code"])
+        view, status = view_and_status(token)
     except RuleError:
         return
     t = translator(view["language"])
@@ -382,11 +381,21 @@ def who_is_ready(token: str) -> None:
     follow_part(view["code"], status, "ready")
 
 
+def view_and_status(token: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The student's view and the status read just before it (see `status_then_view`); the
+    tab remembers each token's game, so only a first load reads the view twice."""
+    games = st.session_state.setdefault("game_of_token", {})
+    view, status = status_then_view(
+        games.get(token), lambda: engine.player_view(token, browser=browser)
+    )
+    games[token] = view["code"]
+    return view, status
+
+
 def player_view(token: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """Draw the student's page; returns the view and status it was drawn from."""
     try:
-        view = engine.player_view(token, browser=browser)
-        status = engine.status(view["code"])
+        view, status = view_and_status(token)
     except RuleError as error:
         dead_end(browser_language(), error)
     language = view["language"]

@@ -6,6 +6,7 @@
 // or "within" (a part of a phone, in a fragment: changes within the stage, such as who is
 // ready). Versions and stages only grow.
 const running = new WeakMap();
+const RETRY_MS = 2000;
 // The instance that owns each slot (the page's countdown, or a part): Streamlit may mount a
 // new instance before it unmounts the old one (when the page's layout changes), and an old
 // one must not write a stale time over the new page, nor ask for reruns.
@@ -103,16 +104,23 @@ function busy() {
 }
 
 // Ask for a rerun when the stream knows more than this instance shows. Checked again whenever
-// the page re-renders: a notice that came during a rerun is not lost.
+// the page re-renders: a notice that came during a rerun is not lost. A request can still be
+// dropped (Streamlit skips a fragment it no longer knows after the page's layout changed), so
+// an instance still behind RETRY_MS after asking asks again.
 function catchUp(live) {
   clearTimeout(live.waiting);
-  if (!current(live)) return;
-  if (!behind(live, live.data.version, live.data.stage) || live.asked === live.latest) return;
+  if (!current(live) || !behind(live, live.data.version, live.data.stage)) return;
+  const waited = performance.now() - live.askedAt;
+  if (live.asked === live.latest && waited < RETRY_MS) {
+    live.waiting = setTimeout(() => catchUp(live), RETRY_MS - waited);
+    return;
+  }
   if (busy()) {
     live.waiting = setTimeout(() => catchUp(live), 100);
     return;
   }
   live.asked = live.latest;
+  live.askedAt = performance.now();
   ask(live, "changed");
 }
 

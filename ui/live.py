@@ -13,7 +13,7 @@ every FALLBACK_SECONDS instead, so a lost stream costs time, never an update.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +57,23 @@ def live_status(code: str, status: Mapping[str, Any], language: str, *, big: boo
         f"{style}>{label}</div>"
         f'<div id="{timer_id}-warn">{banner}</div>'
     )
+
+
+def status_then_view(
+    code: str | None, read_view: Callable[[], dict[str, Any]]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The view a page draws and the game's status (its version) read before it.
+
+    In this order a change between the two reads leaves the page drawn newer than the version
+    it says it shows, and its live part asks for one more rerun; in the other order a page
+    could show an old phase while saying it shows the latest version, and stay behind for good.
+    `code` None (the first load of a page opened by token or key): one more read of the view
+    tells the code.
+    """
+    if code is None:
+        code = read_view()["code"]
+    status = get_engine().status(code)
+    return read_view(), status
 
 
 @st.fragment
