@@ -1,5 +1,6 @@
 """Two app servers on one PostgreSQL behind Debian's nginx (issue 9): the facilitator and the
-projector on server A, the students split between A and B, a whole round played by clicks.
+projector on server A, the students split between A and B: a round played by clicks, then the
+facilitator's clicks end every phase of the other rounds, to the final standings.
 
 Both servers run with the fallback poll off, and with the push hub's own re-read of versions
 pushed out to an hour (tests/browser/notify_only_app.py): a page on one server learns of a
@@ -85,7 +86,7 @@ def server_of(page: Page) -> str | None:
     return next((c["value"] for c in page.context.cookies() if c["name"] == COOKIE), None)
 
 
-def test_a_round_with_students_split_across_two_servers(cluster, placed_page):
+def test_a_game_with_students_split_across_two_servers(cluster, placed_page):
     table = Table(cluster, placed_page)
     table.create_game(pace="extra_relaxed")
     screen = table.open_screen()
@@ -129,3 +130,11 @@ def test_a_round_with_students_split_across_two_servers(cluster, placed_page):
     assert reveal["choice"] == target["id"] and reveal["accused"] == signature[distorter]
     for page in (screen, *(table.players[n].page for n in NAMES if SERVER_OF[n] == "b")):
         expect(page.get_by_text(t("ui.distorter_caught")).first).to_be_visible()
+
+    # The facilitator (on A) ends each phase of rounds 2 to 5; every page, on A and on B,
+    # shows each one before the next click.
+    view = table.public()
+    while view["phase"] != "finished":
+        table.advance(view["phase"], view["round"])
+        view = table.public()
+        table.wait_phase(view["phase"], view["round"])
