@@ -16,7 +16,7 @@ from engine.rules import POINTS_PER_POINT, STROKE_LIMITS
 from ui.board import composition_png, show_composition
 from ui.browser import browser_id
 from ui.canvas import drawing_canvas, reset_canvas
-from ui.live import follow_changes, follow_part, live_status, status_then_view
+from ui.live import follow_changes, live_status, status_then_view
 from ui.look import (
     SHAPE_GLYPHS,
     category_line,
@@ -359,26 +359,24 @@ def points_line(view: dict[str, Any], t: Translator) -> str:
     return t("ui.points.line", points=mine, reasons="; ".join(reasons))
 
 
-def player_page(token: str) -> None:
-    """A student's page for this game's phase, then what keeps it current."""
-    view, status = player_view(token)
-    follow_changes(view["code"], status, view["language"], redraw="stage")
+def follow(view: dict[str, Any], status: dict[str, Any], token: str | None = None) -> None:
+    """The page's live part (ui/live.py); with `token`, it also lists who joined or is ready,
+    which other students change within a phase: then only it reruns, so a submit does not
+    redraw every phone's page and canvas."""
+    part = (lambda: who_is_ready(token)) if token else None
+    follow_changes(view["code"], status, view["language"], redraw="stage", part=part)
 
 
-@st.fragment
 def who_is_ready(token: str) -> None:
-    """What other students change within a phase (who joined, who is ready): rerun alone when
-    they act, so a submit does not redraw every phone's page and canvas."""
     try:
-        view, status = view_and_status(token)
+        view = engine.player_view(token, browser=browser)
     except RuleError:
         return
     t = translator(view["language"])
     if view["phase"] == "lobby":
         st.html("<ol>" + "".join(f"<li>{name_html(n)}</li>" for n in view["players"]) + "</ol>")
-    elif view["phase"] != "reveal":
+    elif view["phase"] not in ("reveal", "finished"):
         legend(view, t)
-    follow_part(view["code"], status, "ready")
 
 
 def view_and_status(token: str) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -392,8 +390,8 @@ def view_and_status(token: str) -> tuple[dict[str, Any], dict[str, Any]]:
     return view, status
 
 
-def player_view(token: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Draw the student's page; returns the view and status it was drawn from."""
+def player_page(token: str) -> None:
+    """The student's page for this game's phase, and its live part."""
     try:
         view, status = view_and_status(token)
     except RuleError as error:
@@ -414,15 +412,16 @@ def player_view(token: str) -> tuple[dict[str, Any], dict[str, Any]]:
 
     if phase == "lobby":
         st.success(t("ui.play.waiting_start"))
-        who_is_ready(token)
-        return view, status
+        follow(view, status, token)
+        return
     if phase == "finished":
         winners = view["winners"]
         message = "ui.play.you_won" if view["name"] in winners else "ui.play.game_over"
         st.html(f'<div class="cc-role">{literal(t(message))}</div>')
         next_game(view, t)
         standings(view["totals"], winners, t)
-        return view, status
+        follow(view, status)
+        return
     scroll_to_top_on_new_phase(view)
     card_shown = phase != "reveal" and role_card(view, t)
     curator = view["role"] == "curator"
@@ -448,12 +447,10 @@ def player_view(token: str) -> tuple[dict[str, Any], dict[str, Any]]:
             st.success(t("ui.play.auto_locked"), icon=":material/lock:")
         if view["fragments"]:
             show_composition(view["fragments"], view["signatures"], CANVAS_SIZE, t)
-    if phase != "reveal":
-        who_is_ready(token)
+    follow(view, status, token if phase != "reveal" else None)
     if view["round"] > 1 and phase != "reveal":
         with st.expander(t("ui.totals")):
             standings(view["totals"], [], t)
-    return view, status
 
 
 try:

@@ -1,19 +1,19 @@
-// The live parts of a page (ui/live.py): a countdown that ticks here, and the game's push
+// The live part of a page (ui/live.py): a countdown that ticks here, and the game's push
 // stream. Data comes only from `data`, never from text pasted into this code.
 //
-// `data.redraw` says what a change reruns: "any" (the projector, the facilitator: the whole
-// page on every change), "stage" (a phone: the whole page only when every page must change)
-// or "within" (a part of a phone, in a fragment: changes within the stage, such as who is
-// ready). Versions and stages only grow.
+// On news of a newer version this part asks its fragment to rerun; the fragment reruns the
+// whole page if the page is behind (on a phone: only for a new stage, one every page must
+// show), or else redraws itself: a phone's list of who is ready then shows `data.version`
+// while the page's top still shows `data.page_version`. Versions and stages only grow.
 const running = new WeakMap();
 const RETRY_MS = 2000;
-// The instance that owns each slot (the page's countdown, or a part): Streamlit may mount a
-// new instance before it unmounts the old one (when the page's layout changes), and an old
-// one must not write a stale time over the new page, nor ask for reruns.
-const owners = new Map();
-
+// Streamlit may mount a new instance before it removes the old one (when the page's layout
+// changes): an instance whose element has left the page stops at once (its stream, its
+// ticking, its requests), even before Streamlit calls its clean-up. Two instances on the page
+// for a moment do no harm: a tick writes only a countdown drawn at its own version, and a
+// second request for the same rerun costs one status read.
 function current(live) {
-  if (owners.get(live.data.slot) === live) return true;
+  if (live.element.isConnected) return true;
   dispose(live);
   return false;
 }
@@ -33,12 +33,12 @@ function label(seconds) {
 
 function tick(live) {
   const data = live.data;
-  if (!current(live) || !data.timer) return;
+  if (!current(live)) return;
   const timer = document.getElementById(data.timer);
-  // The page's top is drawn before its end, where this part is: right after a rerun the
-  // countdown may already show a newer state (a pause) than this part's data. Only a
-  // countdown drawn at this part's version is this part's to tick.
-  if (!timer || data.seconds_left === null || timer.dataset.version !== String(data.version)) {
+  // The page's top is drawn before this part: right after a rerun the countdown may already
+  // show a newer state (a pause) than this part's data. Only a countdown drawn at the
+  // page version this part knows is this part's to tick.
+  if (!timer || data.seconds_left === null || timer.dataset.version !== String(data.page_version)) {
     return;
   }
   const left = data.seconds_left - (performance.now() - live.since) / 1000;
@@ -88,11 +88,10 @@ function follow(live) {
   };
 }
 
-// Whether this instance should rerun what it covers, given what the stream said.
-function behind(live, version, stage) {
-  const newer = live.latest > version;
-  const newStage = live.latestStage > stage;
-  return { any: newer, stage: newStage, within: newer && !newStage }[live.data.redraw];
+// Whether this part should ask for a rerun, given what the stream said.
+function behind(live) {
+  const data = live.data;
+  return live.latest > data.version || live.latestStage > data.stage;
 }
 
 // Whether the page's script is running (a click of the page's own, a rerun): a request now
@@ -109,7 +108,7 @@ function busy() {
 // an instance still behind RETRY_MS after asking asks again.
 function catchUp(live) {
   clearTimeout(live.waiting);
-  if (!current(live) || !behind(live, live.data.version, live.data.stage)) return;
+  if (!current(live) || !behind(live)) return;
   const waited = performance.now() - live.askedAt;
   if (live.asked === live.latest && waited < RETRY_MS) {
     live.waiting = setTimeout(() => catchUp(live), RETRY_MS - waited);
@@ -128,21 +127,19 @@ export default function (component) {
   const { data, parentElement, setTriggerValue } = component;
   let live = running.get(parentElement);
   if (!live) {
-    live = {};
+    live = { element: parentElement };
     running.set(parentElement, live);
   }
   live.data = data;
   live.trigger = setTriggerValue;
   live.since = performance.now();
-  owners.set(data.slot, live);
   clearInterval(live.ticking);
-  if (data.timer) live.ticking = setInterval(() => tick(live), 250);
+  live.ticking = setInterval(() => tick(live), 250);
   tick(live);
   follow(live);
   catchUp(live);
   return () => {
     dispose(live);
     running.delete(parentElement);
-    if (owners.get(data.slot) === live) owners.delete(data.slot);
   };
 }

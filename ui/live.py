@@ -2,7 +2,8 @@
 browser.
 
 `live_status` draws the countdown (a warning in a pulse's last seconds); `follow_changes`, the
-last thing on the page, mounts a small component with no look of its own (ui/live.js). In the
+page's one live part (its last thing; on a phone, its list of who is ready), mounts a small
+component with no look of its own (ui/live.js). In the
 browser it counts the time down from what the server said, follows the game's push stream
 (ui/push.py), and when the game changed asks Streamlit to rerun its fragment; the fragment
 reads the game's version and reruns the whole page only if it moved. A game that does not
@@ -84,15 +85,19 @@ def follow_changes(
     *,
     big: bool = False,
     redraw: str = "any",
+    part: Callable[[], None] | None = None,
 ) -> None:
-    """The last thing on a page: reruns the page as soon as the game changed (see above), or
-    with `redraw="stage"` (a phone) only when every page must change (Game.stage): another
-    student's submit then reruns just the phone's `follow_part`s.
+    """The page's one live part: reruns the page as soon as the game changed (see above), or
+    with `redraw="stage"` (a phone) only when every page must change (Game.stage); then
+    another student's join or submit reruns just this fragment, which draws `part` (the
+    phone's list of who joined or is ready) afresh.
 
     A fragment: the component's request reruns only it, and Streamlit lets a fragment's run
     wait for a run in progress, where a whole-page request would cut it short and lose a
     student's tap made just before. The fragment then reads the game's status (one cheap
-    read) and reruns the whole page only if the page, as drawn, is behind.
+    read) and reruns the whole page only if the page, as drawn, is behind. One per page:
+    with two fragments on a phone, a run of one was seen to drop the other from the page
+    (Streamlit 1.67), leaving the phone deaf to the next phase.
     """
     try:
         current = get_engine().status(code)
@@ -100,47 +105,33 @@ def follow_changes(
         return
     if current[_COMPARED[redraw]] != status[_COMPARED[redraw]]:
         st.rerun()
+    if part is not None:
+        part()  # read after `current`: a change between the two makes this part ask again
     paused, left = status["paused"], status["seconds_left"]
-    with st.container(key="cc_live"):
-        _mount(
-            "cc_follow",
-            code,
-            status,
-            redraw=redraw,
-            timer=_timer_id(code),
-            seconds_left=None if paused else left,
-            warn_seconds=WARN_SECONDS if _warns(status) else 0,
-            warn_colour=WARN_COLOUR,
-            banner="" if big else _banner(translator(language)),
-            fallback_seconds=FALLBACK_SECONDS,
-        )
-
-
-def follow_part(code: str, status: Mapping[str, Any], name: str) -> None:
-    """Inside a fragment of a phone's page: reruns that fragment alone when the game changed
-    within its stage (who is ready, who joined); a new stage reruns the whole page instead."""
-    with st.container(key=f"cc_live_{name}"):
-        _mount(f"cc_part_{name}", code, status, redraw="within", timer=None)
-
-
-def _mount(key: str, code: str, status: Mapping[str, Any], **data: Any) -> None:
     try:
         watch_key = get_engine().watch_key(code)
     except RuleError:
         return
-    _follow(
-        key=key,
-        data={
-            "stream": stream_path(app_path(), code),
-            "key": watch_key,
-            "slot": key,
-            "version": status["version"],
-            "stage": status["stage"],
-            **data,
-        },
-        on_changed_change=lambda: None,
-        on_poll_change=lambda: None,
-    )
+    with st.container(key="cc_live"):
+        _follow(
+            key="cc_follow",
+            data={
+                "stream": stream_path(app_path(), code),
+                "key": watch_key,
+                # What this fragment shows; the page's top (its countdown) shows `page_version`.
+                "version": current["version"],
+                "page_version": status["version"],
+                "stage": status["stage"],
+                "timer": _timer_id(code),
+                "seconds_left": None if paused else left,
+                "warn_seconds": WARN_SECONDS if _warns(status) else 0,
+                "warn_colour": WARN_COLOUR,
+                "banner": "" if big else _banner(translator(language)),
+                "fallback_seconds": FALLBACK_SECONDS,
+            },
+            on_changed_change=lambda: None,
+            on_poll_change=lambda: None,
+        )
 
 
 #: What a page compares to the game's status to know it is behind, by what it redraws for.

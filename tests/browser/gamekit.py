@@ -340,6 +340,20 @@ class Table:
         if self.public()["phase"] == "accusation":  # the last vote ends the phase at once
             expect(page.get_by_text(t("ui.play.you_accused"))).to_be_visible(timeout=UI_TIMEOUT_MS)
 
+    def draw_round(self, round_number: int) -> None:
+        """From the roles to the Curator's choice: the facilitator ends the untimed phases and
+        every artist draws and submits `stroke_set` in both pulses."""
+        self.advance("roles", round_number)
+        self.wait_phase("pulse1", round_number)
+        self.play_pulse(1, lambda index, _name: stroke_set(index, 1))
+        self.wait_phase("merge", round_number)
+        self.advance("merge", round_number)
+        self.wait_phase("pulse2", round_number)
+        self.play_pulse(2, lambda index, _name: stroke_set(index, 2))
+        self.wait_phase("discussion", round_number)
+        self.advance("discussion", round_number)
+        self.wait_phase("choice", round_number)
+
     def play_pulse(self, pulse: int, strokes_for: Callable[[int, str], list]) -> None:
         """Every artist draws ``strokes_for(index, name)`` and submits; the pulse then ends."""
         artists = [name for name in self.players if self.view(name)["role"] != "curator"]

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, free_port
-from gamekit import UI_TIMEOUT_MS, Table, button, stroke_set, t
+from gamekit import UI_TIMEOUT_MS, Table, button, t
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -135,16 +135,7 @@ def test_students_without_an_account_play_a_round_a_teacher_created(hub: Hub, ne
     table.start()
     roles = table.by_role()
     (curator,), (distorter,) = roles["curator"], roles["distorter"]
-    table.advance("roles", 1)
-    table.wait_phase("pulse1", 1)
-    table.play_pulse(1, lambda index, _name: stroke_set(index, 1))
-    table.wait_phase("merge", 1)
-    table.advance("merge", 1)
-    table.wait_phase("pulse2", 1)
-    table.play_pulse(2, lambda index, _name: stroke_set(index, 2))
-    table.wait_phase("discussion", 1)
-    table.advance("discussion", 1)
-    table.wait_phase("choice", 1)
+    table.draw_round(1)
     table.choose(curator, table.view(curator)["options"][0]["id"])
     table.wait_phase("accusation", 1)
     distorters_signature = table.view(distorter)["signature"]

@@ -19,7 +19,6 @@ from gamekit import (
     eventually,
     measure_layout,
     settle,
-    stroke_set,
     t,
 )
 from playwright.sync_api import Page, expect
@@ -98,16 +97,7 @@ def test_whole_game_on_an_uploaded_deck(table: Table, tmp_path, pictures):
                 assert not word.search(page.inner_text("body")), name
                 assert hidden["id"] not in page.content(), name  # nor its (random) id
             assert decoy["id"] not in table.players[curator].page.content()
-            table.advance("roles", 1)
-            table.wait_phase("pulse1", 1)
-            table.play_pulse(1, lambda index, _name: stroke_set(index, 1))
-            table.wait_phase("merge", 1)
-            table.advance("merge", 1)
-            table.wait_phase("pulse2", 1)
-            table.play_pulse(2, lambda index, _name: stroke_set(index, 2))
-            table.wait_phase("discussion", 1)
-            table.advance("discussion", 1)
-            table.wait_phase("choice", 1)
+            table.draw_round(1)
             curator_page = table.players[curator].page
             options = table.view(curator)["options"]
             for option in options:

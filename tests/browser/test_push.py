@@ -11,6 +11,7 @@ import pytest
 from gamekit import UI_TIMEOUT_MS, Table, engine_strokes, t
 from playwright.sync_api import Page, expect
 from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 pytestmark = pytest.mark.browser
 
@@ -22,53 +23,70 @@ def push_only(start_streamlit):
     return start_streamlit("app.py", CC_FALLBACK_POLL_SECONDS="0")
 
 
-def reruns_asked(page: Page) -> list[str]:
-    """Each rerun `page` asks of the server, by what asked: "cc_follow" (the page's live part,
-    which redraws the whole page when it is behind), "cc_part_<name>" (a part of a phone),
-    or "" (anything else: a click, the canvas). A page that polled would ask every second."""
-    asked: list[str] = []
+def runs_of(page: Page) -> list[str]:
+    """Each run the server makes of `page`, as its websocket tells: "page" (the whole page
+    drawn again though the browser did not ask: the live part found it behind), "own" (the
+    whole page, asked by one of the page's widgets, e.g. the canvas's first value) or "part"
+    (the live part's fragment alone). A page that polled would run every second."""
+    runs: list[str] = []
+    asked_whole = 0
+
+    def decode(message, payload: str | bytes):  # type: ignore[no-untyped-def]
+        return message.FromString(payload if isinstance(payload, bytes) else payload.encode())
 
     def sent(payload: str | bytes) -> None:
-        message = BackMsg.FromString(payload if isinstance(payload, bytes) else payload.encode())
-        if message.WhichOneof("type") != "rerun_script":
-            return
-        live = [
-            widget.id.rsplit("-", 1)[-1].removesuffix("__events")
-            for widget in message.rerun_script.widget_states.widgets
-            if widget.json_trigger_value and "cc_" in widget.id
-        ]
-        asked.append(live[0] if live else "")
+        nonlocal asked_whole
+        message = decode(BackMsg, payload)
+        if message.WhichOneof("type") == "rerun_script" and not message.rerun_script.fragment_id:
+            asked_whole += 1
 
-    page.on("websocket", lambda ws: ws.on("framesent", sent))
-    return asked
+    def received(payload: str | bytes) -> None:
+        nonlocal asked_whole
+        message = decode(ForwardMsg, payload)
+        if message.WhichOneof("type") != "new_session":
+            return
+        if message.metadata.run.fragment_ids:
+            runs.append("part")
+        elif asked_whole:
+            asked_whole -= 1
+            runs.append("own")
+        else:
+            runs.append("page")
+
+    def watch(ws) -> None:  # type: ignore[no-untyped-def]
+        ws.on("framesent", sent)
+        ws.on("framereceived", received)
+
+    page.on("websocket", watch)
+    return runs
 
 
 def test_changes_arrive_by_push_alone_and_a_quiet_page_sends_nothing(push_only, new_page):
     table = Table(push_only, new_page)
     table.create_game(pace="standard")
     screen = new_page(width=1280, height=720)
-    screen_asked = reruns_asked(screen)
+    screen_runs = runs_of(screen)
     screen.goto(f"{push_only.url}/screen?code={table.code}")
     table.screen = screen
     phone = new_page(width=360, height=740)
-    phone_asked = reruns_asked(phone)
+    phone_runs = runs_of(phone)
     table.join("Ana", page=phone)
-    joined = len(phone_asked)
+    joined = len(phone_runs)
     tokens = {}
     for count, name in enumerate(NAMES[1:], start=2):  # the rest join from elsewhere
         tokens[name] = table.engine.join(table.code, name, browser=f"push-test-browser-{name}")
         expect(screen.get_by_text(t("ui.players_joined", count=count))).to_be_visible()
         # The phone's list of players grows without its page being drawn again.
         expect(phone.get_by_text(name, exact=True)).to_be_visible()
-    assert "cc_follow" not in phone_asked[joined:], "a join redrew the whole phone page"
+    assert "page" not in phone_runs[joined:], "a join redrew the whole phone page"
 
     table.start()  # the facilitator's click reaches the projector and the phone
     timer = screen.locator(".cc-timer")
-    before, screen_quiet, phone_quiet = timer.inner_text(), len(screen_asked), len(phone_asked)
+    before, screen_quiet, phone_quiet = timer.inner_text(), len(screen_runs), len(phone_runs)
     time.sleep(2.5)
     assert timer.inner_text() != before, "the countdown did not tick in the browser"
-    assert len(screen_asked) == screen_quiet, "the projector asked the server for something"
-    assert len(phone_asked) == phone_quiet, "the phone asked the server for something"
+    assert len(screen_runs) == screen_quiet, "the projector ran on the server"
+    assert len(phone_runs) == phone_quiet, "the phone ran on the server"
 
     # A change made by another process (the test's engine) reaches every page by push.
     table.engine.advance(table.key)
@@ -77,17 +95,17 @@ def test_changes_arrive_by_push_alone_and_a_quiet_page_sends_nothing(push_only, 
     # Other students submit: the phone shows who is ready, never redrawing its whole page.
     roles = {name: table.engine.player_view(token)["role"] for name, token in tokens.items()}
     artists = [name for name, role in roles.items() if role != "curator"]
-    before_submits = len(phone_asked)
+    before_submits = len(phone_runs)
     for index, name in enumerate(artists[:2]):
         table.engine.submit_fragment(tokens[name], engine_strokes(index, 1), f"push-{name}")
     expect(phone.get_by_text(t("ui.ready_count", done=2, total=4))).to_be_visible(
         timeout=UI_TIMEOUT_MS
     )
     # (The list may also come with a rerun of the phone's own, e.g. its canvas's first value.)
-    submits_asked = phone_asked[before_submits:]
-    assert "cc_follow" not in submits_asked, "a submit redrew the whole phone page"
+    submits_ran = phone_runs[before_submits:]
+    assert "page" not in submits_ran, "a submit redrew the whole phone page"
 
     table.engine.pause(table.key)  # a change every page shows: the whole page again
     for page in (screen, phone, table.facilitator):
         expect(page.locator(".cc-timer")).to_have_text(t("ui.paused"), timeout=UI_TIMEOUT_MS)
-    assert "cc_follow" in phone_asked[before_submits + len(submits_asked) :]
+    assert "page" in phone_runs[before_submits + len(submits_ran) :]
