@@ -31,9 +31,9 @@ from ui.moderation import (
     names_panel,
     pick_player,
 )
-from ui.private_link import private_link_button, remember_key, remembered_key
+from ui.private_link import key_from_address, private_link_button, show_code_only
 from ui.results import results_csv
-from ui.runtime import get_engine, query_param
+from ui.runtime import get_engine
 from ui.text import (
     browser_language,
     dead_end,
@@ -50,25 +50,9 @@ st.set_page_config(page_title="Crossed Canvas · facilitator", page_icon="🎨",
 page_style()
 engine = get_engine()
 
-
-def facilitator_key(language: str) -> str:
-    """The key this page runs on: the private link's (?key=...), or on ?game=CODE the one this
-    tab or this browser remembers."""
-    key = query_param("key", "error.bad_facilitator_token")
-    if key is not None:
-        return key
-    code = query_param("game", "error.bad_code")
-    if code is None:
-        raise RuleError("error.bad_facilitator_token")
-    key = remembered_key(code)
-    if key is None:
-        dead_end(language, message_key="ui.fac.open_private_link")
-    return key
-
-
 language = browser_language()
 try:
-    key = facilitator_key(language)
+    key = key_from_address("game", language, "ui.fac.open_private_link")
     known = None if "key" in st.query_params else st.query_params.get("game")
     view, status = status_then_view(
         known, lambda: engine.facilitator_view(key, browser=browser_id())
@@ -77,9 +61,7 @@ except RuleError as error:
     dead_end(language, error)
 
 # The page may be projected: the address shows the game's code, never its key.
-remember_key(view["code"], key)
-if st.query_params.to_dict() != {"game": view["code"]}:
-    st.query_params.from_dict({"game": view["code"]})
+show_code_only("game", view["code"], key)
 language = view["language"]
 t = translator(language)
 

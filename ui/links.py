@@ -24,7 +24,7 @@ import segno
 import streamlit as st
 from streamlit import net_util
 
-PAGES = ("facilitator", "play", "screen", "oauth_callback")
+PAGES = ("facilitator", "classroom", "play", "screen", "oauth_callback")
 LOCAL_HOSTS = {"localhost", "0.0.0.0", "::"}
 #: Request headers a proxy adds: with any of them, the browser is not talking to us directly.
 PROXY_HEADERS = ("X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto", "Forwarded")
