@@ -1,4 +1,5 @@
-"""The game's results as CSV for the teacher's records: one row per round and player.
+"""The game's results as CSV for the teacher's records: one row per round and player (for a
+whole class, the same rows for every table, each led by its table's number).
 
 A spreadsheet runs a cell that starts with = + - @, a tab or a carriage return as a formula,
 so such cells get a leading apostrophe (OWASP's advice for CSV injection): a student named
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ui.text import Translator
@@ -45,7 +46,24 @@ def results_csv(view: Mapping[str, Any], t: Translator) -> bytes:
 
     Bytes, UTF-8 with a byte order mark, ready for a download button.
     """
-    rows: list[list[object]] = [[t(f"ui.csv.{column}") for column in COLUMNS]]
+    return _csv([_header(t), *_rows(view, t)])
+
+
+def class_results_csv(tables: Sequence[tuple[int, Mapping[str, Any]]], t: Translator) -> bytes:
+    """One file for a whole class: each table's rows (`results_csv`), led by its number.
+
+    `tables`: (table number, that table's facilitator view), in table order.
+    """
+    rows = [[number, *row] for number, view in tables for row in _rows(view, t)]
+    return _csv([[t("ui.csv.table"), *_header(t)], *rows])
+
+
+def _header(t: Translator) -> list[object]:
+    return [t(f"ui.csv.{column}") for column in COLUMNS]
+
+
+def _rows(view: Mapping[str, Any], t: Translator) -> list[list[object]]:
+    rows: list[list[object]] = []
     for entry in view["history"]:
         names = {sig_id: sig["name"] for sig_id, sig in entry["signatures"].items()}
         signature_of = {author: sig_id for sig_id, author in entry["authors"].items()}
@@ -71,6 +89,10 @@ def results_csv(view: Mapping[str, Any], t: Translator) -> bytes:
             )
     for player, total in view["totals"].items():
         rows.append([t("ui.csv.total"), *[""] * 9, player, "", "", total])
+    return rows
+
+
+def _csv(rows: list[list[object]]) -> bytes:
     buffer = io.StringIO()
     csv.writer(buffer).writerows([_cell(value) for value in row] for row in rows)
     return buffer.getvalue().encode("utf-8-sig")
