@@ -33,7 +33,15 @@ function label(seconds) {
 
 function tick(live) {
   const data = live.data;
-  if (!current(live) || !data.timer) return;
+  if (!current(live)) return;
+  // Other countdowns on the page (each table of a class), drawn at this part's version.
+  for (const clock of data.clocks || []) {
+    const element = document.getElementById(clock.timer);
+    if (element && element.dataset.version === String(data.version)) {
+      element.textContent = label(clock.seconds_left - (performance.now() - live.since) / 1000);
+    }
+  }
+  if (!data.timer) return;
   const timer = document.getElementById(data.timer);
   // The page's top is drawn before its end, where this part is: right after a rerun the
   // countdown may already show a newer state (a pause) than this part's data. Only a
@@ -136,7 +144,7 @@ export default function (component) {
   live.since = performance.now();
   owners.set(data.slot, live);
   clearInterval(live.ticking);
-  if (data.timer) live.ticking = setInterval(() => tick(live), 250);
+  if (data.timer || data.clocks) live.ticking = setInterval(() => tick(live), 250);
   tick(live);
   follow(live);
   catchUp(live);

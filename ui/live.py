@@ -59,6 +59,15 @@ def live_status(code: str, status: Mapping[str, Any], language: str, *, big: boo
     )
 
 
+def clock_html(
+    code: str, seconds_left: float | None, paused: bool, version: int, t: Translator
+) -> str:
+    """A countdown of game `code` on a page that follows another code (a class's table on
+    the class's pages): `follow_changes(..., clocks=...)` ticks it while it shows `version`."""
+    label = t("ui.paused") if paused else seconds_text(seconds_left)
+    return f'<span id="{_timer_id(code)}" class="cc-timer" data-version="{version}">{label}</span>'
+
+
 def status_then_view(
     code: str | None, read_view: Callable[[], dict[str, Any]]
 ) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -84,10 +93,12 @@ def follow_changes(
     *,
     big: bool = False,
     redraw: str = "any",
+    clocks: Mapping[str, float] | None = None,
 ) -> None:
     """The last thing on a page: reruns the page as soon as the game changed (see above), or
     with `redraw="stage"` (a phone) only when every page must change (Game.stage): another
-    student's submit then reruns just the phone's `follow_part`s.
+    student's submit then reruns just the phone's `follow_part`s. `clocks` ({game code:
+    seconds left}) ticks the page's other countdowns (`clock_html`: a class's tables).
 
     A fragment: the component's request reruns only it, and Streamlit lets a fragment's run
     wait for a run in progress, where a whole-page request would cut it short and lose a
@@ -113,6 +124,10 @@ def follow_changes(
             warn_colour=WARN_COLOUR,
             banner="" if big else _banner(translator(language)),
             fallback_seconds=FALLBACK_SECONDS,
+            clocks=[
+                {"timer": _timer_id(game), "seconds_left": left}
+                for game, left in (clocks or {}).items()
+            ],
         )
 
 
