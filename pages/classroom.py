@@ -185,7 +185,7 @@ with st.container(horizontal=True, vertical_alignment="center"):
     private_link_button(view["code"], key, t, page="classroom")
 st.caption(t("ui.class.private_link_hint"))
 
-if "lobby" in phases:
+if "lobby" in phases or not tables:  # (a new game has no table until a student joins)
     join_block()
 else:
     with st.expander(t("ui.class.code")):
@@ -193,8 +193,7 @@ else:
 
 remember_in_browser(table_keys())
 st.html(tables_html([table_card_html(table, t, status["version"]) for table in tables]))
-columns = st.columns(max(1, len(tables)))
-for column, table in zip(columns, tables, strict=True):
+for column, table in zip(st.columns(len(tables)) if tables else [], tables, strict=True):
     with column:
         table_buttons(table)
 st.caption(t("ui.class.own_page_hint"))

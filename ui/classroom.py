@@ -171,7 +171,7 @@ def class_screen(view: Mapping[str, Any], version: int, t: Translator) -> None:
     """The projector for a whole class: the code to join while a table waits for players,
     every table side by side, and the class podium once all have finished."""
     tables = view["tables"]
-    if any(table["view"]["phase"] == "lobby" for table in tables):
+    if not tables or any(table["view"]["phase"] == "lobby" for table in tables):
         join_url = page_url("play", code=view["code"])
         with st.container(horizontal=True, gap="medium", vertical_alignment="center"):
             st.html(
