@@ -24,7 +24,7 @@ from ui.classroom import (
     tables_html,
     ticking,
 )
-from ui.links import is_loopback, page_url, qr_png, shown_url
+from ui.links import join_details, page_url, qr_png
 from ui.live import follow_changes, status_then_view
 from ui.look import page_style
 from ui.moderation import facilitator_runner
@@ -36,7 +36,7 @@ from ui.private_link import (
 )
 from ui.results import class_results_csv
 from ui.runtime import get_engine
-from ui.text import browser_language, dead_end, isolate, literal, show_error, translator, url_html
+from ui.text import browser_language, dead_end, isolate, literal, show_error, translator
 
 st.set_page_config(page_title="Crossed Canvas · class", page_icon="🎨", layout="wide")
 page_style(CLASS_CSS)
@@ -117,18 +117,10 @@ def table_buttons(table: Mapping[str, Any]) -> None:
 
 def join_block() -> None:
     """The class code, the address and the QR code students join with (one for the class)."""
-    join_url = page_url("play", code=view["code"])
     info, qr = st.columns([3, 2])
     with info:
-        st.html(
-            f"<div>{literal(t('ui.class.code'))}</div>"
-            f'<div class="cc-code">{literal(view["code"])}</div>'
-            f"<div>{literal(t('ui.fac.join_address'))} "
-            f'<b class="cc-url">{url_html(shown_url(join_url))}</b></div>'
-        )
+        join_url = join_details(view["code"], "ui.class.code", t)
         st.caption(t("ui.class.join_info"))
-        if is_loopback(join_url):
-            st.warning(t("ui.fac.loopback_address"), icon=":material/wifi_off:")
     with qr:
         st.image(qr_png(join_url), width=220, alt=t("ui.qr.join"))
 

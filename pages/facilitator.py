@@ -12,7 +12,7 @@ from engine import RuleError
 from engine.rules import MIN_PLAYERS
 from ui.board import show_composition
 from ui.browser import browser_id
-from ui.links import is_loopback, page_url, qr_png, shown_url
+from ui.links import join_details, page_url, qr_png
 from ui.live import follow_changes, live_status, status_then_view
 from ui.look import (
     category_line,
@@ -38,12 +38,10 @@ from ui.text import (
     browser_language,
     dead_end,
     isolate,
-    literal,
     name_html,
     plain_label,
     show_error,
     translator,
-    url_html,
 )
 
 st.set_page_config(page_title="Crossed Canvas · facilitator", page_icon="🎨", layout="wide")
@@ -130,20 +128,12 @@ with timer:
 if "command_error" in st.session_state:
     show_error(st.session_state.pop("command_error"), language)
 phase = view["phase"]
-join_url = page_url("play", code=view["code"])
 screen_url = page_url("screen", code=view["code"])
 
 if phase == "lobby":
     info, qr = st.columns([3, 2])
     with info:
-        st.html(
-            f"<div>{literal(t('ui.fac.code'))}</div>"
-            f'<div class="cc-code">{literal(view["code"])}</div>'
-            f"<div>{literal(t('ui.fac.join_address'))} "
-            f'<b class="cc-url">{url_html(shown_url(join_url))}</b></div>'
-        )
-        if is_loopback(join_url):
-            st.warning(t("ui.fac.loopback_address"), icon=":material/wifi_off:")
+        join_url = join_details(view["code"], "ui.fac.code", t)
         players = view["players"]
         ready = len(players) >= MIN_PLAYERS
         with st.container(horizontal=True, vertical_alignment="center"):
