@@ -17,13 +17,14 @@ import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from engine import Engine
-from engine.i18n import translate
+from engine.i18n import catalogue, translate
 from engine.rules import ROUND_PHASES, STROKE_LIMITS
 
 LANGUAGE = "en"
@@ -611,3 +612,61 @@ def podium(page: Page) -> tuple[dict[str, int], set[str]]:
         totals[match["name"]] = int(match["total"])
     first = page.locator(".cc-step-1 .cc-step-names").inner_text()
     return totals, {name.strip() for name in first.splitlines() if name.strip()}
+
+
+# -- secrecy: what a page's DOM says, searched for secrets ----------------------------------
+
+ROLE_WORDS = re.compile(r"\b(curator|distorter|loyal)\b", re.IGNORECASE)
+
+
+class _Words(HTMLParser):
+    """What a DOM says in words: text (also inside scripts) and attribute values.
+
+    Left out: CSS (``<style>`` and ``style=``) and ``class`` names, which are code, so that a
+    short object name ("key", "pen", "fly") does not match "st-key-..." or a CSS property.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self._in_style = 0
+
+    def handle_starttag(self, tag, attrs):  # type: ignore[no-untyped-def]
+        if tag == "style":
+            self._in_style += 1
+        for attr, value in attrs:
+            if value and attr not in ("class", "style"):
+                self.parts.append(value)
+
+    def handle_endtag(self, tag):  # type: ignore[no-untyped-def]
+        if tag == "style" and self._in_style:
+            self._in_style -= 1
+
+    def handle_data(self, data):  # type: ignore[no-untyped-def]
+        if not self._in_style:
+            self.parts.append(data)
+
+
+def words_of(html: str) -> str:
+    parser = _Words()
+    parser.feed(html)
+    return "\n".join(parser.parts)
+
+
+def whole(name: str) -> re.Pattern:
+    """A whole object name, case-insensitive ("cap" does not match "capture")."""
+    return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
+
+
+def neutral_texts() -> list[str]:
+    """UI strings that name a role generically, never anyone's role (hints, phases, rules)."""
+    strings = catalogue("en")
+    return sorted(
+        (
+            text
+            for key, text in strings.items()
+            if ".hint." in key or key.startswith(("ui.home.", "ui.phase.", "ui.fac.advance."))
+        ),
+        key=len,
+        reverse=True,
+    )
