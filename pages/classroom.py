@@ -112,7 +112,7 @@ def table_buttons(table: Mapping[str, Any]) -> None:
                 kwargs=meant_for,
             )
         own = page_url("facilitator", for_other_devices=False, game=table["code"])
-        st.link_button(t("ui.class.own_page"), own)
+        st.link_button(t("ui.class.own_page"), own, key=f"own_page_{number}")
 
 
 def join_block() -> None:
