@@ -21,7 +21,6 @@ from ui.classroom import (
     class_podium_html,
     students,
     table_card_html,
-    tables_html,
     ticking,
 )
 from ui.links import join_details, page_url, qr_png
@@ -184,9 +183,9 @@ else:
         join_block()
 
 remember_in_browser(table_keys())
-st.html(tables_html([table_card_html(table, t, status["version"]) for table in tables]))
 for column, table in zip(st.columns(len(tables)) if tables else [], tables, strict=True):
     with column:
+        st.html(table_card_html(table, t, status["version"]))
         table_buttons(table)
 st.caption(t("ui.class.own_page_hint"))
 move_student()
@@ -206,7 +205,7 @@ if "finished" in phases:
         kwargs={"sitting": view["sitting"]},
         help=None if view["can_play_next"] else t("ui.class.next_game_wait"),
     )
-if phases != {"lobby"}:
+if phases - {"lobby"}:
     st.download_button(
         t("ui.class.results_csv"),
         class_results_csv([(table["table"], table["view"]) for table in tables], t),
