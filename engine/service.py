@@ -1384,14 +1384,15 @@ class Engine:
             self.changes.publish(code)
         return result
 
-    def _locked(self, session: Session, game: Game) -> Game:
-        """The game's row, locked for this write transaction on PostgreSQL and reloaded: what
-        was read before the lock may predate it (SQLite has one writer at a time anyway)."""
+    def _locked(self, session: Session, row: R) -> R:
+        """The game's (or class's) row, locked for this write transaction on PostgreSQL and
+        reloaded: what was read before the lock may predate it (SQLite has one writer)."""
         if self._db.is_sqlite:
-            return game
+            return row
+        model = type(row)
         return session.exec(
-            select(Game)
-            .where(Game.id == game.id)
+            select(model)
+            .where(model.id == row.id)
             .with_for_update()
             .execution_options(populate_existing=True)
         ).one()
