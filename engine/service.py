@@ -371,25 +371,17 @@ class Engine:
 
     def set_name_filter(self, facilitator_token: str, on: bool = True) -> None:
         """Turn the built-in name filter on or off for this game (names already seated stay)."""
-
-        def act(session: Session, game: Game, now: float) -> None:
-            if game.name_filter != bool(on):
-                game.name_filter = bool(on)
-                game.version += 1
-
-        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+        self._command(
+            lambda s: self._game_by_facilitator(s, facilitator_token),
+            lambda session, game, now: _set_name_filter(game, on),
+        )
 
     def allow_name(self, facilitator_token: str, name: str) -> None:
         """Let a real name the filter refuses by mistake join (or be given) in this game."""
-
-        def act(session: Session, game: Game, now: float) -> None:
-            cleaned = rules.clean_name(name)
-            key = rules.name_key(cleaned)
-            if all(rules.name_key(allowed) != key for allowed in game.allowed_names):
-                game.allowed_names = [*game.allowed_names, cleaned]
-                game.version += 1
-
-        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+        self._command(
+            lambda s: self._game_by_facilitator(s, facilitator_token),
+            lambda session, game, now: _allow_name(game, name),
+        )
 
     def hide_fragment(
         self,
@@ -1104,6 +1096,22 @@ class Engine:
             return done
 
         return self._class_command(self._room_by_key(class_key), each, class_key=class_key)
+
+    def set_class_name_filter(self, class_key: str, on: bool = True) -> None:
+        """Turn the name filter on or off for the class and its current tables."""
+        self._class_command(
+            self._room_by_key(class_key),
+            lambda session, room, tables, now: [_set_name_filter(h, on) for h in (room, *tables)],
+            class_key=class_key,
+        )
+
+    def allow_class_name(self, class_key: str, name: str) -> None:
+        """Let a real name the filter refuses by mistake join the class (and its tables)."""
+        self._class_command(
+            self._room_by_key(class_key),
+            lambda session, room, tables, now: [_allow_name(h, name) for h in (room, *tables)],
+            class_key=class_key,
+        )
 
     def next_class_game(self, class_key: str, *, sitting: int | None = None) -> int:
         """Once every table that started has finished, the class's next game: a new sitting.
@@ -1901,6 +1909,20 @@ def _class_status(
         "seconds_left": None,
         "sitting": room.sitting,
     }
+
+
+def _set_name_filter(holder: Game | Classroom, on: bool) -> None:
+    if holder.name_filter != bool(on):
+        holder.name_filter = bool(on)
+        holder.version += 1
+
+
+def _allow_name(holder: Game | Classroom, name: object) -> None:
+    cleaned = rules.clean_name(name)
+    key = rules.name_key(cleaned)
+    if all(rules.name_key(allowed) != key for allowed in holder.allowed_names):
+        holder.allowed_names = [*holder.allowed_names, cleaned]
+        holder.version += 1
 
 
 def _text(value: object) -> str:

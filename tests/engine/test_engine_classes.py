@@ -187,6 +187,18 @@ def test_names_are_unique_in_the_whole_class_and_checked_like_any_join(engine, c
     assert sum(len(names) for names in klass.seating().values()) == 13
 
 
+def test_the_teacher_allows_a_real_name_the_filter_catches_in_the_whole_class(engine, clock):
+    klass = make_class(engine, clock, 13)
+    refused("error.name_refused", engine.join, klass.code, "Shit")
+    engine.allow_class_name(klass.key, "Shit")
+    klass.join("Shit")
+    refused("error.name_refused", engine.join, klass.code, "Stupid")
+    engine.set_class_name_filter(klass.key, False)
+    klass.join("Stupid")  # refused while the filter was on
+    assert klass.view()["name_filter"] is False
+    assert all(t["view"]["name_filter"] is False for t in klass.view()["tables"])
+
+
 def test_the_same_browser_joining_again_gets_its_seat_back(engine, clock):
     klass = make_class(engine, clock, 12)
     name = NAMES[11]
