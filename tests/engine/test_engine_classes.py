@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from cc_support import ROUND_SECONDS, refused, rid, strokes
+from sqlalchemy import text
 from test_engine_secrecy import ROLE_WORDS, SECRET_KEYS, secret_words, strings
 
 from engine import Engine, FakeClock
@@ -421,6 +422,9 @@ def test_many_students_joining_at_once_get_one_seat_each(file_url):
     tables = engine.class_view(new.facilitator_token)["tables"]
     assert sorted(sum((t["players"] for t in tables), [])) == sorted(names)
     assert sorted((len(t["players"]) for t in tables), reverse=True) == table_sizes(30)
+    with engine._db.engine.connect() as connection:  # no two students on one seat
+        seats = connection.execute(text("SELECT game_id, seat FROM player")).all()
+    assert len(seats) == len(set(seats)) == 30
 
 
 def test_another_server_following_a_class_sees_a_table_change(postgres_server):
