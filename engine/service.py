@@ -310,7 +310,7 @@ class Engine:
             with self._db.read() as session:
                 room = self._room_of_code(session, code)
             if room is not None:
-                return self._join_class(room.id, name, seat_key)
+                return self._join_class(room.code, name, seat_key)
             return self._command(lambda s: self._game_by_code(s, code), act, readiness=True)
 
         return self._guarded(browser, join_game_or_class)
@@ -945,7 +945,7 @@ class Engine:
             )
             return NewGame(room.code, key)
 
-    def _join_class(self, room_id: int, name: str, seat_key: str | None) -> str:
+    def _join_class(self, class_code: str, name: str, seat_key: str | None) -> str:
         """Seat a student at a table of the class's sitting that has not started (one the
         teacher did not lock), opening tables as needed; the open tables are then rebalanced
         (engine/seating.py): the fewest that fit, as even as possible, moving only the latest
@@ -968,7 +968,7 @@ class Engine:
                 [NEWCOMER],
                 itertools.count(max((g.table or 0 for g in tables), default=0) + 1),
             )
-            for number in plan.keys() - open_tables.keys():
+            for number in sorted(plan.keys() - open_tables.keys()):
                 open_tables[number] = self._new_table(session, room, number, now)
                 tables.append(open_tables[number])
             placed = {pid: open_tables[n] for n, ids in plan.items() for pid in ids}
@@ -979,7 +979,7 @@ class Engine:
                         self._move(session, player, game, placed[player.id])
             return token
 
-        return self._class_command(lambda s: s.get(Classroom, room_id), act, readiness=True)
+        return self._class_command(self._room_by_code(class_code), act, readiness=True)
 
     def move_player(self, class_key: str, name: str, table: int) -> None:
         """Move a student to another table of the class, both not started yet; the student is
