@@ -310,7 +310,7 @@ class Engine:
             with self._db.read() as session:
                 room = self._room_of_code(session, code)
             if room is not None:
-                return self._join_class(room.id, name, seat_key)
+                return self._join_class(room.code, name, seat_key)
             return self._command(lambda s: self._game_by_code(s, code), act, readiness=True)
 
         return self._guarded(browser, join_game_or_class)
@@ -371,25 +371,17 @@ class Engine:
 
     def set_name_filter(self, facilitator_token: str, on: bool = True) -> None:
         """Turn the built-in name filter on or off for this game (names already seated stay)."""
-
-        def act(session: Session, game: Game, now: float) -> None:
-            if game.name_filter != bool(on):
-                game.name_filter = bool(on)
-                game.version += 1
-
-        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+        self._command(
+            lambda s: self._game_by_facilitator(s, facilitator_token),
+            lambda session, game, now: _set_name_filter(game, on),
+        )
 
     def allow_name(self, facilitator_token: str, name: str) -> None:
         """Let a real name the filter refuses by mistake join (or be given) in this game."""
-
-        def act(session: Session, game: Game, now: float) -> None:
-            cleaned = rules.clean_name(name)
-            key = rules.name_key(cleaned)
-            if all(rules.name_key(allowed) != key for allowed in game.allowed_names):
-                game.allowed_names = [*game.allowed_names, cleaned]
-                game.version += 1
-
-        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+        self._command(
+            lambda s: self._game_by_facilitator(s, facilitator_token),
+            lambda session, game, now: _allow_name(game, name),
+        )
 
     def hide_fragment(
         self,
@@ -953,7 +945,7 @@ class Engine:
             )
             return NewGame(room.code, key)
 
-    def _join_class(self, room_id: int, name: str, seat_key: str | None) -> str:
+    def _join_class(self, class_code: str, name: str, seat_key: str | None) -> str:
         """Seat a student at a table of the class's sitting that has not started (one the
         teacher did not lock), opening tables as needed; the open tables are then rebalanced
         (engine/seating.py): the fewest that fit, as even as possible, moving only the latest
@@ -976,7 +968,7 @@ class Engine:
                 [NEWCOMER],
                 itertools.count(max((g.table or 0 for g in tables), default=0) + 1),
             )
-            for number in plan.keys() - open_tables.keys():
+            for number in sorted(plan.keys() - open_tables.keys()):
                 open_tables[number] = self._new_table(session, room, number, now)
                 tables.append(open_tables[number])
             placed = {pid: open_tables[n] for n, ids in plan.items() for pid in ids}
@@ -987,7 +979,7 @@ class Engine:
                         self._move(session, player, game, placed[player.id])
             return token
 
-        return self._class_command(lambda s: s.get(Classroom, room_id), act, readiness=True)
+        return self._class_command(self._room_by_code(class_code), act, readiness=True)
 
     def move_player(self, class_key: str, name: str, table: int) -> None:
         """Move a student to another table of the class, both not started yet; the student is
@@ -1104,6 +1096,22 @@ class Engine:
             return done
 
         return self._class_command(self._room_by_key(class_key), each, class_key=class_key)
+
+    def set_class_name_filter(self, class_key: str, on: bool = True) -> None:
+        """Turn the name filter on or off for the class and its current tables."""
+        self._class_command(
+            self._room_by_key(class_key),
+            lambda session, room, tables, now: [_set_name_filter(h, on) for h in (room, *tables)],
+            class_key=class_key,
+        )
+
+    def allow_class_name(self, class_key: str, name: str) -> None:
+        """Let a real name the filter refuses by mistake join the class (and its tables)."""
+        self._class_command(
+            self._room_by_key(class_key),
+            lambda session, room, tables, now: [_allow_name(h, name) for h in (room, *tables)],
+            class_key=class_key,
+        )
 
     def next_class_game(self, class_key: str, *, sitting: int | None = None) -> int:
         """Once every table that started has finished, the class's next game: a new sitting.
@@ -1384,14 +1392,15 @@ class Engine:
             self.changes.publish(code)
         return result
 
-    def _locked(self, session: Session, game: Game) -> Game:
-        """The game's row, locked for this write transaction on PostgreSQL and reloaded: what
-        was read before the lock may predate it (SQLite has one writer at a time anyway)."""
+    def _locked(self, session: Session, row: R) -> R:
+        """The game's (or class's) row, locked for this write transaction on PostgreSQL and
+        reloaded: what was read before the lock may predate it (SQLite has one writer)."""
         if self._db.is_sqlite:
-            return game
+            return row
+        model = type(row)
         return session.exec(
-            select(Game)
-            .where(Game.id == game.id)
+            select(model)
+            .where(model.id == row.id)
             .with_for_update()
             .execution_options(populate_existing=True)
         ).one()
@@ -1900,6 +1909,20 @@ def _class_status(
         "seconds_left": None,
         "sitting": room.sitting,
     }
+
+
+def _set_name_filter(holder: Game | Classroom, on: bool) -> None:
+    if holder.name_filter != bool(on):
+        holder.name_filter = bool(on)
+        holder.version += 1
+
+
+def _allow_name(holder: Game | Classroom, name: object) -> None:
+    cleaned = rules.clean_name(name)
+    key = rules.name_key(cleaned)
+    if all(rules.name_key(allowed) != key for allowed in holder.allowed_names):
+        holder.allowed_names = [*holder.allowed_names, cleaned]
+        holder.version += 1
 
 
 def _text(value: object) -> str:

@@ -208,7 +208,7 @@ if "finished" in phases:
 if phases - {"lobby"}:
     st.download_button(
         t("ui.class.results_csv"),
-        class_results_csv([(table["table"], table["view"]) for table in tables], t),
+        class_results_csv(view, t),
         file_name=f"crossed-canvas-class-{view['code']}.csv",
         mime="text/csv",
         key="class_csv",

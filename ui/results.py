@@ -1,5 +1,4 @@
-"""The game's results as CSV for the teacher's records: one row per round and player (for a
-whole class, the same rows for every table, each led by its table's number).
+"""The game's results as CSV for the teacher's records: one row per round and player.
 
 A spreadsheet runs a cell that starts with = + - @, a tab or a carriage return as a formula,
 so such cells get a leading apostrophe (OWASP's advice for CSV injection): a student named
@@ -11,7 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from ui.text import Translator
@@ -46,23 +45,21 @@ def results_csv(view: Mapping[str, Any], t: Translator) -> bytes:
 
     Bytes, UTF-8 with a byte order mark, ready for a download button.
     """
-    return _csv([_header(t), *_rows(view, t)])
+    return _csv([[t(f"ui.csv.{column}") for column in COLUMNS], *_rows(view, t)])
 
 
-def class_results_csv(tables: Sequence[tuple[int, Mapping[str, Any]]], t: Translator) -> bytes:
-    """One file for a whole class: each table's rows (`results_csv`), led by its number.
-
-    `tables`: (table number, that table's facilitator view), in table order.
-    """
-    rows = [[number, *row] for number, view in tables for row in _rows(view, t)]
-    return _csv([[t("ui.csv.table"), *_header(t)], *rows])
-
-
-def _header(t: Translator) -> list[object]:
-    return [t(f"ui.csv.{column}") for column in COLUMNS]
+def class_results_csv(view: Mapping[str, Any], t: Translator) -> bytes:
+    """One file for a whole class (Engine.class_view): each table's rows as `results_csv`
+    writes them, led by the table's number."""
+    header = [t("ui.csv.table"), *(t(f"ui.csv.{column}") for column in COLUMNS)]
+    return _csv(
+        [header]
+        + [[table["table"], *row] for table in view["tables"] for row in _rows(table["view"], t)]
+    )
 
 
 def _rows(view: Mapping[str, Any], t: Translator) -> list[list[object]]:
+    """One game's rows (a facilitator's view): a row per round and player, then totals."""
     rows: list[list[object]] = []
     for entry in view["history"]:
         names = {sig_id: sig["name"] for sig_id, sig in entry["signatures"].items()}
