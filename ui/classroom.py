@@ -28,6 +28,8 @@ CLASS_CSS = """
 .cc-table-card { border: 2px solid #ccc; border-radius: .6rem; padding: .4rem .7rem;
   overflow-wrap: anywhere; }
 .cc-table-card h3 { margin: 0; padding: 0; font-size: 1.3rem; }
+.cc-card-top { display: flex; justify-content: space-between; align-items: baseline;
+  gap: .5rem; }
 .cc-table-card .cc-timer { font-size: 1.3rem; }
 .cc-names { display: flex; flex-wrap: wrap; gap: 0 .8rem; }
 .cc-class-podium td, .cc-class-podium th { padding: .1rem .6rem; }
@@ -92,8 +94,8 @@ def table_card_html(table: Mapping[str, Any], t: Translator, version: int, extra
         else ""
     )
     lines = [
-        f"<h3>{table_title(table['table'], t)}</h3>",
-        f'<div class="cc-table-phase">{round_heading(view, t)} {clock}</div>',
+        f'<div class="cc-card-top"><h3>{table_title(table["table"], t)}</h3>{clock}</div>',
+        f'<div class="cc-table-phase">{round_heading(view, t)}</div>',
     ]
     players = view["players"]
     if phase == "lobby":
@@ -150,21 +152,24 @@ def projected_card(table: Mapping[str, Any], t: Translator, version: int) -> str
     phase = view["phase"]
     if phase in ("lobby", "finished"):
         return table_card_html(table, t, version)
-    extra = f'<div class="cc-muted">{category_line(view, t)}</div>'
-    size = CARD_COMPOSITION_PX
-    if phase == "reveal":
-        reveal = view["reveal"]
-        caught = "ui.distorter_caught" if reveal["distorter_caught"] else "ui.distorter_escaped"
-        extra += (
-            f"<div>{literal(t('ui.true_target'))}: <b>{literal(reveal['true_target']['name'])}</b>"
-            f"<br>{literal(t('ui.false_target'))}: "
-            f"<b>{literal(reveal['false_target']['name'])}</b>"
-            f"<br>{sentence_html(t, 'ui.distorter_was', reveal['distorter'])} "
-            f"<b>{literal(t(caught))}</b></div>"
-        )
-        size = REVEAL_COMPOSITION_PX
+    if phase == "reveal":  # the objects and the Distorter take the clue's place
+        extra, size = reveal_lines(view["reveal"], t), REVEAL_COMPOSITION_PX
+    else:
+        extra = f'<div class="cc-muted">{category_line(view, t)}</div>'
+        size = CARD_COMPOSITION_PX
     extra += composition_html(view["fragments"], view["signatures"], size, t)
     return table_card_html(table, t, version, extra)
+
+
+def reveal_lines(reveal: Mapping[str, Any], t: Translator) -> str:
+    """A table's reveal in three short lines: the object, the decoy, the Distorter's fate."""
+    caught = "ui.distorter_caught" if reveal["distorter_caught"] else "ui.distorter_escaped"
+    return (
+        f"<div>{literal(t('ui.true_target'))}: <b>{literal(reveal['true_target']['name'])}</b>"
+        f"<br>{literal(t('ui.false_target'))}: <b>{literal(reveal['false_target']['name'])}</b>"
+        f"<br>{sentence_html(t, 'ui.distorter_was', reveal['distorter'])} "
+        f"<b>{literal(t(caught))}</b></div>"
+    )
 
 
 def class_screen(view: Mapping[str, Any], version: int, t: Translator) -> None:
