@@ -176,8 +176,9 @@ def class_screen(view: Mapping[str, Any], version: int, t: Translator) -> None:
     """The projector for a whole class: the code to join while a table waits for players,
     every table side by side, and the class podium once all have finished."""
     tables = view["tables"]
-    if not tables or any(table["view"]["phase"] == "lobby" for table in tables):
-        join_url = page_url("play", code=view["code"])
+    waiting = [table["view"]["phase"] == "lobby" for table in tables]
+    join_url = page_url("play", code=view["code"])
+    if all(waiting):  # (also before anyone joined: no table yet)
         with st.container(horizontal=True, gap="medium", vertical_alignment="center"):
             st.html(
                 f'<div class="cc-huge">{literal(t("ui.screen.join_with"))}</div>'
@@ -185,6 +186,12 @@ def class_screen(view: Mapping[str, Any], version: int, t: Translator) -> None:
                 f'<div class="cc-big cc-url">{url_html(shown_url(join_url))}</div>'
             )
             st.image(qr_png(join_url), width=240, alt=t("ui.qr.join"))
+    elif any(waiting):  # latecomers: one line, the playing tables keep the screen
+        st.html(
+            f'<div class="cc-big">{literal(t("ui.screen.join_with"))}: '
+            f'<b class="cc-code">{literal(view["code"])}</b> · '
+            f'<span class="cc-url">{url_html(shown_url(join_url))}</span></div>'
+        )
     if view["podium"] is not None:
         st.html(class_podium_html(view["podium"], t, big=True))
         return
