@@ -149,6 +149,21 @@ def open_card(page: Page) -> str:
     return role_line.inner_text().strip()
 
 
+def join_with_code(page: Page, url: str, code: str, name: str) -> str:
+    """Join through /play?code=... (a game's or a class's code), typing the name; the page
+    ends up on ?token=..., in the lobby; returns that token."""
+    page.goto(f"{url}/play?code={code}")
+    field_ = page.locator(".st-key-join_name input")
+    field_.wait_for(timeout=UI_TIMEOUT_MS)
+    field_.fill(name)
+    button(page, "join_submit").click()
+    page.wait_for_url("**/play?token=*", timeout=UI_TIMEOUT_MS)
+    expect(page.get_by_text(t("ui.play.waiting_start"))).to_be_visible(timeout=UI_TIMEOUT_MS)
+    token = query(page, "token") or ""
+    assert token
+    return token
+
+
 @dataclass
 class Person:
     name: str
@@ -210,16 +225,7 @@ class Table:
             page = self.new_page(**page_options)
         else:
             page.context.clear_cookies()
-        page.goto(f"{self.server.url}/play?code={self.code}")
-        field_ = page.locator(".st-key-join_name input")
-        field_.wait_for(timeout=UI_TIMEOUT_MS)
-        field_.fill(name)
-        button(page, "join_submit").click()
-        page.wait_for_url("**/play?token=*", timeout=UI_TIMEOUT_MS)
-        expect(page.get_by_text(t("ui.play.waiting_start"))).to_be_visible(timeout=UI_TIMEOUT_MS)
-        token = query(page, "token") or ""
-        assert token
-        person = Person(name, page, token)
+        person = Person(name, page, join_with_code(page, self.server.url, self.code, name))
         self.players[name] = person
         return person
 

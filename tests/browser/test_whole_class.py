@@ -27,6 +27,7 @@ from gamekit import (
     engine_strokes,
     eventually,
     heading_text,
+    join_with_code,
     measure_layout,
     neutral_texts,
     query,
@@ -99,18 +100,6 @@ def check_projector(screen: Page, watch: Watch, moment: str, problems: list[str]
         problems.append(f"{moment}: the projector names a role: {found_roles}")
 
 
-def join_on_phone(page: Page, url: str, code: str, name: str) -> str:
-    """A student joins with the class code on the ordinary play page; their token."""
-    page.goto(f"{url}/play?code={code}")
-    field = page.locator(".st-key-join_name input")
-    field.wait_for(timeout=UI_TIMEOUT_MS)
-    field.fill(name)
-    button(page, "join_submit").click()
-    page.wait_for_url("**/play?token=*", timeout=UI_TIMEOUT_MS)
-    expect(page.get_by_text(t("ui.play.waiting_start"))).to_be_visible(timeout=UI_TIMEOUT_MS)
-    return query(page, "token") or ""
-
-
 def test_a_whole_class_from_one_code_to_the_class_podium(streamlit_server, new_page):
     engine = Engine(streamlit_server.database_url)
 
@@ -138,7 +127,7 @@ def test_a_whole_class_from_one_code_to_the_class_podium(streamlit_server, new_p
     phones = {}
     for name in PHONES:
         phones[name] = new_page(width=360, height=740, touch=True, scale=2)
-        watch.tokens[name] = join_on_phone(phones[name], streamlit_server.url, code, name)
+        watch.tokens[name] = join_with_code(phones[name], streamlit_server.url, code, name)
     seating = {table["table"]: table["view"]["players"] for table in watch.tables()}
     assert [len(players) for players in seating.values()] == [10, 9, 9]
     table_of = {name: number for number, names in seating.items() for name in names}
