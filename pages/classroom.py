@@ -164,14 +164,13 @@ st.html(f'<div class="cc-phase">{literal(heading)}</div>')
 if "command_error" in st.session_state:
     show_error(st.session_state.pop("command_error"), language)
 
-running = phases - {"lobby", "finished"}
+playing = [table for table in tables if table["phase"] not in ("lobby", "finished")]
 with st.container(horizontal=True, vertical_alignment="center"):
     all_button(t("ui.class.start_all"), "start_all", engine.start_tables, view["can_start"])
-    if running and all(table["paused"] for table in tables if table["phase"] in running):
-        all_button(t("ui.class.resume_all"), "resume_all", engine.resume_tables, True)
-    else:
-        all_button(t("ui.class.pause_all"), "pause_all", engine.pause_tables, bool(running))
-    all_button(t("ui.class.advance_all"), "advance_all", engine.advance_tables, bool(running))
+    paused = [table["paused"] for table in playing]
+    all_button(t("ui.class.pause_all"), "pause_all", engine.pause_tables, not all(paused))
+    all_button(t("ui.class.resume_all"), "resume_all", engine.resume_tables, any(paused))
+    all_button(t("ui.class.advance_all"), "advance_all", engine.advance_tables, bool(playing))
     st.link_button(t("ui.fac.open_screen"), page_url("screen", code=view["code"]))
     private_link_button(view["code"], key, t, page="classroom")
 st.caption(t("ui.class.private_link_hint"))

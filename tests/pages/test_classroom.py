@@ -137,6 +137,7 @@ def test_start_all_pause_all_and_end_a_phase_at_one_table(whole_class):
 
     at = run(at.button(key="pause_all").click())
     assert all(view["paused"] for view in whole_class.tables().values())
+    assert at.button(key="pause_all").disabled
     assert tr("en", "ui.paused") in visible_text(at)
     at = run(at.button(key="resume_all").click())
     assert not any(view["paused"] for view in whole_class.tables().values())
@@ -154,6 +155,8 @@ def test_start_all_pause_all_and_end_a_phase_at_one_table(whole_class):
     paused = {number: view["paused"] for number, view in whole_class.tables().items()}
     assert paused == {1: False, 2: False, 3: True}
     assert not at.error
+    # Some tables paused, others not: both "all" commands apply.
+    assert not at.button(key="pause_all").disabled and not at.button(key="resume_all").disabled
 
 
 def finish_every_table(whole_class: Class) -> None:
