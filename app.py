@@ -11,6 +11,7 @@ from engine import RuleError
 from engine.i18n import LANGUAGES
 from engine.rules import DEFAULT_DURATIONS
 from ui.browser import browser_id
+from ui.classroom import view_of_code
 from ui.deck_upload import deck_choice, upload_form
 from ui.hub_login import hub_auth, sign_in_url, signed_in_teacher
 from ui.look import page_style
@@ -26,6 +27,8 @@ PACES: dict[str, float | None] = {
     "untimed": None,
 }
 LANGUAGE_NAMES = {"en": "English", "es": "Español"}
+# What a teacher creates: one game, or a whole class seated at several tables (one code).
+KINDS = ("game", "class")
 
 if __name__ != "__main__":
     # `streamlit run app.py` imports this file once to find `app`: Streamlit's pages plus the
@@ -43,10 +46,12 @@ else:
 
     def game_language_follows() -> None:
         """Switching the page to Spanish also proposes a Spanish game (still changeable). The
-        pace is set again: its labels change language, and the browser would drop the choice."""
+        pace and the kind are set again: their labels change language, and the browser would
+        drop the choice."""
         if st.session_state.get("home_language"):
             st.session_state["create_language"] = st.session_state["home_language"]
         st.session_state["create_pace"] = st.session_state.get("create_pace") or "standard"
+        st.session_state["create_kind"] = st.session_state.get("create_kind") or "game"
 
     language = (
         st.segmented_control(
@@ -71,7 +76,7 @@ else:
         code = st.text_input(t("ui.home.code_label"), key="join_code", max_chars=8)
         if st.button(t("ui.home.join_go"), key="join_go", type="primary"):
             try:
-                found = engine.public_view(checked(code, "error.bad_code"), browser=browser)
+                found, _ = view_of_code(engine, checked(code, "error.bad_code"), browser)
             except RuleError as error:
                 show_error(error, language)
             else:
@@ -102,6 +107,15 @@ else:
             # widget given a default and a value set in session state logs a warning.
             st.session_state.setdefault("create_language", language)
             st.session_state.setdefault("create_pace", "standard")
+            st.session_state.setdefault("create_kind", "game")
+            kind = st.radio(
+                t("ui.home.kind"),
+                KINDS,
+                format_func=lambda name: t(f"ui.home.kind.{name}"),
+                key="create_kind",
+            )
+            if kind == "class":
+                st.caption(t("ui.home.kind.class_help"))
             game_language = st.selectbox(
                 t("ui.home.game_language"),
                 LANGUAGES,
@@ -121,16 +135,19 @@ else:
                     phase.value: None if factor is None else seconds * factor
                     for phase, seconds in DEFAULT_DURATIONS.items()
                 }
+                create, page = (
+                    (engine.create_class, "pages/classroom.py")
+                    if kind == "class"
+                    else (engine.create_game, "pages/facilitator.py")
+                )
                 try:
-                    new_game = engine.create_game(
+                    new_game = create(
                         language=game_language, deck=deck, durations=durations, browser=deck_owner
                     )
                 except RuleError as error:
                     show_error(error, language)
                 else:
-                    st.switch_page(
-                        "pages/facilitator.py", query_params={"key": new_game.facilitator_token}
-                    )
+                    st.switch_page(page, query_params={"key": new_game.facilitator_token})
             with st.expander(t("ui.deck.own_title"), key="deck_form"):
                 upload_form(engine, t, language)
 

@@ -9,6 +9,31 @@ from sqlalchemy import JSON, BigInteger, Column, LargeBinary, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
+class Classroom(SQLModel, table=True):
+    """A whole class on one code: its students sit at tables, each table an ordinary Game
+    (Game.classroom_id). The code shares the alphabet of game codes and never equals one."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    code: str = Field(unique=True, index=True, max_length=12)
+    # A hash of the class key alone; each table's facilitator token derives from the key
+    # (engine/tokens.py: derived_token), so nothing more secret is stored.
+    facilitator_hash: str = Field(unique=True, index=True, max_length=64)
+    language: str = Field(max_length=5)
+    deck: str
+    durations: dict[str, float | None] = Field(sa_column=Column(JSON, nullable=False))
+    # The class's own changes (a new sitting, a move); a class page follows this plus the sum
+    # of its current tables' versions (and stages), folded in here when that set changes so
+    # the sum never goes back.
+    version: int = 0
+    stage: int = 0
+    # The class's current game, from 1: its tables are the games with this `sitting`.
+    sitting: int = 1
+    created_at: float = 0.0
+    touched_at: float = Field(default=0.0, index=True)
+    name_filter: bool = True
+    allowed_names: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+
+
 class Game(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     code: str = Field(unique=True, index=True, max_length=12)
@@ -60,6 +85,11 @@ class Game(SQLModel, table=True):
     allowed_names: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     # The round the projector's final gallery shows (None: the podium); the facilitator steps.
     shown_round: int | None = None
+    # A table of a class (None: a game of its own): the class's game number it belongs to,
+    # and its table number in that sitting, from 1.
+    classroom_id: int | None = Field(default=None, foreign_key="classroom.id", index=True)
+    sitting: int | None = None
+    table: int | None = None
 
 
 class Player(SQLModel, table=True):
@@ -77,6 +107,8 @@ class Player(SQLModel, table=True):
     token_hash: str = Field(unique=True, index=True, max_length=64)
     # A hash of the browser session that joined (None when the page gave none).
     browser: str | None = Field(default=None, max_length=64)
+    # Seated at a class's table by the teacher: rebalancing the class never moves them.
+    pinned: bool = False
 
 
 class Round(SQLModel, table=True):

@@ -7,6 +7,7 @@ a RuleError rolls back everything, so a refused command changes nothing. Queries
 from __future__ import annotations
 
 import hmac
+import itertools
 import random
 import re
 import secrets
@@ -16,9 +17,9 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col, select, update
+from sqlmodel import Session, col, func, select, update
 
-from engine import name_filter, rules, views
+from engine import class_views, name_filter, rules, seating, views
 from engine.changes import ChangeFeed, listen_to_other_servers, notify_other_servers
 from engine.clock import Clock, system_clock
 from engine.db import Database
@@ -30,6 +31,7 @@ from engine.i18n import LANGUAGES
 from engine.models import (
     Award,
     Choice,
+    Classroom,
     DeckPicture,
     Draft,
     Fragment,
@@ -40,8 +42,9 @@ from engine.models import (
     Vote,
 )
 from engine.rules import Phase
-from engine.storage import delete_games, delete_unused_decks
-from engine.tokens import new_token, same_hash, token_hash, well_formed
+from engine.seating import Seat
+from engine.storage import delete_classes, delete_games, delete_unused_decks, old_classes
+from engine.tokens import derived_token, new_token, same_hash, token_hash, well_formed
 from engine.uploads import picture_data_uri
 
 # Read aloud and typed on a phone: no 0/O, 1/I/L.
@@ -70,8 +73,11 @@ GUESS_ERRORS = frozenset(
     {"error.unknown_code", "error.bad_player_token", "error.bad_facilitator_token"}
 )
 RUNNING_PHASES = [phase.value for phase in rules.ROUND_PHASES]
+# Stands for the joining student in a seating plan (players' ids start at 1).
+NEWCOMER = 0
 
 T = TypeVar("T")
+R = TypeVar("R", Game, Classroom)
 
 
 class NewGame(NamedTuple):
@@ -85,6 +91,13 @@ class Progress(NamedTuple):
 
     version: int
     stage: int
+
+
+class _Before(NamedTuple):
+    """A game as a command found it: what tells whether the command changed it, and how."""
+
+    version: int
+    stage: tuple[object, ...]
 
 
 class Engine:
@@ -141,9 +154,7 @@ class Engine:
         `deck`: None or "default" (the built-in deck), a `Path` (tests and tools), or the id
         `upload_deck` gave: such a deck is only found for the `browser` key that uploaded it.
         """
-        if not isinstance(language, str) or language not in LANGUAGES:
-            raise RuleError("error.bad_language", language=_shown(language))
-        phase_seconds = rules.durations_for(durations)
+        phase_seconds = _checked_settings(language, durations)
         with self._db.write() as session:
             now = self._clock()
             deck_name = self._deck_name(session, deck, browser, now)
@@ -226,14 +237,17 @@ class Engine:
         deck_name: str,
         durations: dict[str, float | None],
         now: float,
+        **table: int,
     ) -> NewGame:
-        """A game row in the lobby, under a join code no other game has."""
-        for _attempt in range(20):
+        """A game row in the lobby, under a join code no other game or class has. `table`
+        (classroom_id, sitting, table) makes it a class's table: its facilitator token is
+        then the class key's to derive (`_bind_table_key`); until then nobody holds one."""
+        token = new_token()
+
+        def make(code: str) -> Game:
             with self._rng_lock:
-                code = "".join(self._rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
                 seed = self._rng.getrandbits(62)
-            token = new_token()
-            game = Game(
+            return Game(
                 code=code,
                 facilitator_hash=token_hash(token),
                 language=language,
@@ -242,13 +256,28 @@ class Engine:
                 seed=seed,
                 created_at=now,
                 touched_at=now,
+                **table,
             )
+
+        return NewGame(self._draw_code(session, make).code, token)
+
+    def _draw_code(self, session: Session, make: Callable[[str], R]) -> R:
+        """The row `make(code)` builds, added under a code no game and no class has: students
+        type one code, and it must name one thing."""
+        for _attempt in range(20):
+            with self._rng_lock:
+                code = "".join(self._rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if session.exec(select(Classroom.id).where(Classroom.code == code)).first():
+                continue
+            if session.exec(select(Game.id).where(Game.code == code)).first():
+                continue
+            row = make(code)
             try:
-                with session.begin_nested():  # a taken code undoes this row alone
-                    session.add(game)
+                with session.begin_nested():  # a code taken meanwhile undoes this row alone
+                    session.add(row)
             except IntegrityError:
                 continue  # the code was taken: draw another
-            return NewGame(code, token)
+            return row
         raise RuntimeError("could not find a free join code")
 
     def join(self, code: str, name: str, *, browser: str | None = None) -> str:
@@ -256,6 +285,8 @@ class Engine:
 
         A browser session holds one seat: joining again from it returns that seat (with a new
         token, the old one retired), whatever the name typed, even once the game has started.
+        A class's code (or one of its tables' codes) seats the student at a table of the
+        class instead (`_join_class`).
         """
         seat_key = _browser_key(browser)
 
@@ -273,23 +304,33 @@ class Engine:
             if len(players) >= rules.MAX_PLAYERS:
                 raise RuleError("error.game_full", most=rules.MAX_PLAYERS)
             cleaned = self._acceptable_name(game, players, name)
-            token = new_token()
-            player = Player(
+            return self._seat(session, game, cleaned, seat_key)
+
+        def join_game_or_class() -> str:
+            with self._db.read() as session:
+                room = self._room_of_code(session, code)
+            if room is not None:
+                return self._join_class(room.code, name, seat_key)
+            return self._command(lambda s: self._game_by_code(s, code), act, readiness=True)
+
+        return self._guarded(browser, join_game_or_class)
+
+    def _seat(self, session: Session, game: Game, name: str, seat_key: str | None) -> str:
+        """A new player (name already checked) at the end of the game's roster; their token."""
+        token = new_token()
+        seats = session.exec(select(Player.seat).where(Player.game_id == game.id)).all()
+        session.add(
+            Player(
                 game_id=game.id,
-                seat=max((p.seat for p in players), default=0) + 1,
-                name=cleaned,
-                name_key=rules.name_key(cleaned),
+                seat=max(seats, default=0) + 1,
+                name=name,
+                name_key=rules.name_key(name),
                 token_hash=token_hash(token),
                 browser=seat_key,
             )
-            session.add(player)
-            game.version += 1
-            return token
-
-        return self._guarded(
-            browser,
-            lambda: self._command(lambda s: self._game_by_code(s, code), act, readiness=True),
         )
+        game.version += 1
+        return token
 
     def remove_player(self, facilitator_token: str, name: str) -> None:
         """Take a player out of the lobby (a mistyped name, a student who left, one student
@@ -319,7 +360,7 @@ class Engine:
                 if _renamed_already(players, new_name):
                     return
                 raise
-            others = [p for p in players if p.id != player.id]
+            others = [p for p in players if p.id != player.id] + self._classmates(session, game)
             cleaned = self._acceptable_name(game, others, new_name)
             if cleaned != player.name:
                 player.name, player.name_key = cleaned, rules.name_key(cleaned)
@@ -330,25 +371,17 @@ class Engine:
 
     def set_name_filter(self, facilitator_token: str, on: bool = True) -> None:
         """Turn the built-in name filter on or off for this game (names already seated stay)."""
-
-        def act(session: Session, game: Game, now: float) -> None:
-            if game.name_filter != bool(on):
-                game.name_filter = bool(on)
-                game.version += 1
-
-        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+        self._command(
+            lambda s: self._game_by_facilitator(s, facilitator_token),
+            lambda session, game, now: _set_name_filter(game, on),
+        )
 
     def allow_name(self, facilitator_token: str, name: str) -> None:
         """Let a real name the filter refuses by mistake join (or be given) in this game."""
-
-        def act(session: Session, game: Game, now: float) -> None:
-            cleaned = rules.clean_name(name)
-            key = rules.name_key(cleaned)
-            if all(rules.name_key(allowed) != key for allowed in game.allowed_names):
-                game.allowed_names = [*game.allowed_names, cleaned]
-                game.version += 1
-
-        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+        self._command(
+            lambda s: self._game_by_facilitator(s, facilitator_token),
+            lambda session, game, now: _allow_name(game, name),
+        )
 
     def hide_fragment(
         self,
@@ -417,33 +450,49 @@ class Engine:
         self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
 
     def delete_game(self, facilitator_token: str) -> None:
-        """Delete the game and everything in it now, names included: every link stops working."""
+        """Delete the game and everything in it now, names included: every link stops working.
+        A class's table goes alone; the class's progress keeps counting what it was."""
+        with self._db.read() as session:
+            room_id = self._game_by_facilitator(session, facilitator_token).classroom_id
+        if room_id is None:
+            self._command(
+                lambda s: self._game_by_facilitator(s, facilitator_token),
+                lambda session, game, now: self._delete(session, game),
+            )
+            return
 
-        def act(session: Session, game: Game, now: float) -> None:
-            session.flush()
-            session.expunge(game)  # gone below: nothing of it is left to write back
-            delete_games(session, [game.id])
-            with self._snapshots_lock:
-                self._snapshots.pop(game.id, None)
+        def act(session: Session, room: Classroom, tables: list[Game], now: float) -> None:
+            game = self._game_by_facilitator(session, facilitator_token)
+            if any(g.id == game.id for g in tables):
+                tables[:] = [g for g in tables if g.id != game.id]
+                room.version += game.version + 1
+                room.stage += game.stage + 1
+            self._delete(session, game)
 
-        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+        self._class_command(lambda s: s.get(Classroom, room_id), act)
+
+    def _delete(self, session: Session, game: Game) -> None:
+        session.flush()
+        session.expunge(game)  # gone below: nothing of it is left to write back
+        delete_games(session, [game.id])
+        with self._snapshots_lock:
+            self._snapshots.pop(game.id, None)
 
     def start(self, facilitator_token: str) -> None:
         """Freeze the roster, draw both rotations and open round 1 (R1)."""
+        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), self._start)
 
-        def act(session: Session, game: Game, now: float) -> None:
-            if game.phase != Phase.LOBBY:
-                raise RuleError("error.already_started")
-            players = self._players(session, game)
-            if len(players) < rules.MIN_PLAYERS:
-                raise RuleError("error.too_few_players", fewest=rules.MIN_PLAYERS)
-            curators, distorters = rules.rotations(len(players), self._game_rng(game, "rotations"))
-            game.curator_order = [players[i].id for i in curators]
-            game.distorter_order = [players[i].id for i in distorters]
-            game.rounds = len(players)
-            self._enter_next_phase(session, game, now)
-
-        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+    def _start(self, session: Session, game: Game, now: float) -> None:
+        if game.phase != Phase.LOBBY:
+            raise RuleError("error.already_started")
+        players = self._players(session, game)
+        if len(players) < rules.MIN_PLAYERS:
+            raise RuleError("error.too_few_players", fewest=rules.MIN_PLAYERS)
+        curators, distorters = rules.rotations(len(players), self._game_rng(game, "rotations"))
+        game.curator_order = [players[i].id for i in curators]
+        game.distorter_order = [players[i].id for i in distorters]
+        game.rounds = len(players)
+        self._enter_next_phase(session, game, now)
 
     def advance(
         self, facilitator_token: str, *, phase: str | None = None, round: int | None = None
@@ -453,44 +502,41 @@ class Engine:
         `phase` (and `round`) name the phase the click meant: once it is over (a double
         click, a page not yet refreshed) the command quietly does nothing. Likewise below.
         """
+        self._facilitator_command(facilitator_token, phase, round, self._advance)
 
-        def act(session: Session, game: Game, now: float) -> None:
-            self._require_running(game)
-            self._enter_next_phase(session, game, now)
-
-        self._facilitator_command(facilitator_token, phase, round, act)
+    def _advance(self, session: Session, game: Game, now: float) -> None:
+        self._require_running(game)
+        self._enter_next_phase(session, game, now)
 
     def pause(
         self, facilitator_token: str, *, phase: str | None = None, round: int | None = None
     ) -> None:
         """Stop the clock of the current phase; actions wait until resume."""
+        self._facilitator_command(facilitator_token, phase, round, self._pause)
 
-        def act(session: Session, game: Game, now: float) -> None:
-            self._require_running(game)
-            if game.paused:
-                raise RuleError("error.already_paused")
-            game.paused = True
-            game.paused_left = None if game.deadline is None else max(0.0, game.deadline - now)
-            game.deadline = None
-            game.version += 1
-
-        self._facilitator_command(facilitator_token, phase, round, act)
+    def _pause(self, session: Session, game: Game, now: float) -> None:
+        self._require_running(game)
+        if game.paused:
+            raise RuleError("error.already_paused")
+        game.paused = True
+        game.paused_left = None if game.deadline is None else max(0.0, game.deadline - now)
+        game.deadline = None
+        game.version += 1
 
     def resume(
         self, facilitator_token: str, *, phase: str | None = None, round: int | None = None
     ) -> None:
         """Restart the clock with the time that was left at the pause (or at an outage)."""
+        self._facilitator_command(facilitator_token, phase, round, self._resume)
 
-        def act(session: Session, game: Game, now: float) -> None:
-            self._require_running(game)
-            if not game.paused:
-                raise RuleError("error.not_paused")
-            game.deadline = None if game.paused_left is None else now + game.paused_left
-            game.paused, game.paused_left = False, None
-            game.interrupted = False
-            game.version += 1
-
-        self._facilitator_command(facilitator_token, phase, round, act)
+    def _resume(self, session: Session, game: Game, now: float) -> None:
+        self._require_running(game)
+        if not game.paused:
+            raise RuleError("error.not_paused")
+        game.deadline = None if game.paused_left is None else now + game.paused_left
+        game.paused, game.paused_left = False, None
+        game.interrupted = False
+        game.version += 1
 
     def extend(
         self,
@@ -528,11 +574,8 @@ class Engine:
         """A timer command, a quiet no-op when the phase (and round) it names is over."""
 
         def guarded(session: Session, game: Game, now: float) -> None:
-            if phase is not None and game.phase != phase:
-                return
-            if round_number is not None and game.round != round_number:
-                return
-            act(session, game, now)
+            if _meant(game, phase, round_number):
+                act(session, game, now)
 
         self._command(lambda s: self._game_by_facilitator(s, facilitator_token), guarded)
 
@@ -578,16 +621,19 @@ class Engine:
         return None if next_deadline is None else max(0.0, next_deadline - now)
 
     def purge(self) -> int:
-        """Delete every game whose last change is older than the retention period, and every
-        uploaded deck no game uses and none was created on for as long; how many games."""
+        """Delete every game whose last change is older than the retention period (a class's
+        tables: with their class, once neither changed for as long), and every uploaded deck
+        no game or class uses and none was created on for as long; how many games."""
         now = self._clock()
         self._last_purge = now
         cutoff = now - self._retention_seconds
         with self._db.write() as session:
-            old = session.exec(select(Game.id).where(Game.touched_at < cutoff)).all()
+            alone = col(Game.classroom_id).is_(None)  # a class's tables go with their class
+            old = session.exec(select(Game.id).where(Game.touched_at < cutoff, alone)).all()
             delete_games(session, list(old))
+            tables = delete_classes(session, old_classes(session, cutoff))
             delete_unused_decks(session, cutoff, STORED_DECK_PREFIX)
-        return len(old)
+        return len(old) + tables
 
     def submit_fragment(
         self,
@@ -785,12 +831,16 @@ class Engine:
     def status(self, code: str) -> dict[str, Any]:
         """The cheapest poll: version, phase and time left, to tell whether to re-render.
 
-        One read when nothing is due (every device calls this every second).
+        One read when nothing is due (every device calls this every second). A class code
+        gives the class's progress (`_class_versions`), with no phase or clock of its own.
         """
         with self._db.read() as session:
-            game = self._game_by_code(session, code)
+            try:
+                game = self._game_by_code(session, code)
+            except RuleError:
+                game = None
             now = self._clock()
-            if not self._needs_catch_up(game, now):
+            if game is not None and not self._needs_catch_up(game, now):
                 return {
                     "version": game.version,
                     "stage": game.stage,
@@ -798,6 +848,8 @@ class Engine:
                     "paused": game.paused,
                     "seconds_left": views.seconds_left(game, now),
                 }
+        if game is None:
+            return self._read_class(self._room_by_code(code), _class_status)
         self.tick(code)
         return self.status(code)
 
@@ -814,9 +866,9 @@ class Engine:
             listen_to_other_servers(self._db.engine, self.changes.publish, stop)
 
     def versions(self, codes: Sequence[str]) -> dict[str, Progress]:
-        """The version and stage of each of these games that exists, in one read: what a push
-        stream compares to tell a page its game changed (codes only, so no secret and no
-        catch-up)."""
+        """The version and stage of each of these games (and classes) that exists, in one
+        read: what a push stream compares to tell a page its game changed (codes only, so no
+        secret and no catch-up)."""
         wanted = [code for code in codes if isinstance(code, str) and CODE_PATTERN.fullmatch(code)]
         if not wanted:
             return {}
@@ -824,16 +876,25 @@ class Engine:
             rows = session.exec(
                 select(Game.code, Game.version, Game.stage).where(col(Game.code).in_(wanted))
             ).all()
-        return {code: Progress(version, stage) for code, version, stage in rows}
+            found = {code: Progress(version, stage) for code, version, stage in rows}
+            others = [code for code in wanted if code not in found]
+            if others:
+                found |= _class_versions(session, others)
+        return found
 
     def watch_key(self, code: str) -> str:
         """A key for following `code`'s changes, given to pages that may show the game: a push
         stream asks for it, so the stream cannot be used to try codes (it is derived from the
-        facilitator's token hash, which never leaves the database)."""
+        facilitator's token hash, which never leaves the database; for a class and its
+        tables, the class key's hash, which stays as it is when a table's key is bound)."""
         with self._db.read() as session:
-            game = self._game_by_code(session, code)
-            secret = game.facilitator_hash.encode()
-            return hmac.new(secret, f"watch:{game.code}".encode(), "sha256").hexdigest()[:32]
+            room = self._room_of_code(session, code)
+            if room is not None and room.code == _code(code):
+                watched, secret = room.code, room.facilitator_hash
+            else:
+                game = self._game_by_code(session, code)
+                watched, secret = game.code, (room or game).facilitator_hash
+            return hmac.new(secret.encode(), f"watch:{watched}".encode(), "sha256").hexdigest()[:32]
 
     def player_token(self, facilitator_token: str, name: str) -> str:
         """A new personal token for a student who lost their tab; the old one stops working
@@ -851,6 +912,458 @@ class Engine:
                 return self._game_by_player(session, token).code
             except RuleError:
                 return self._game_by_facilitator(session, token).code
+
+    # ------------------------------------------------------------------ classes
+
+    def create_class(
+        self,
+        language: str = "en",
+        deck: str | Path | None = None,
+        durations: Mapping[str, float] | None = None,
+        *,
+        browser: str | None = None,
+    ) -> NewGame:
+        """A whole class on one code: students join it like a game's and are seated at tables,
+        each table an ordinary game of the class's current sitting. Returns the class code
+        and the class key (`facilitator_token`), which runs every table (`table_key`)."""
+        phase_seconds = _checked_settings(language, durations)
+        key = new_token()
+        with self._db.write() as session:
+            now = self._clock()
+            deck_name = self._deck_name(session, deck, browser, now)
+            room = self._draw_code(
+                session,
+                lambda code: Classroom(
+                    code=code,
+                    facilitator_hash=token_hash(key),
+                    language=language,
+                    deck=deck_name,
+                    durations=phase_seconds,
+                    created_at=now,
+                    touched_at=now,
+                ),
+            )
+            return NewGame(room.code, key)
+
+    def _join_class(self, class_code: str, name: str, seat_key: str | None) -> str:
+        """Seat a student at a table of the class's sitting that has not started (one the
+        teacher did not lock), opening tables as needed; the open tables are then rebalanced
+        (engine/seating.py): the fewest that fit, as even as possible, moving only the latest
+        students the teacher did not move. When every table has started, a new one opens for
+        latecomers: the teacher starts it once it has enough, or it becomes a table of the
+        class's next game. Names are unique in the whole class; a browser holds one seat."""
+
+        def act(session: Session, room: Classroom, tables: list[Game], now: float) -> str:
+            rosters = {game.id: self._players(session, game) for game in tables}
+            everyone = [player for game in tables for player in rosters[game.id]]
+            seated = next((p for p in everyone if seat_key and p.browser == seat_key), None)
+            if seated is not None:
+                return self._new_player_token(session, seated)
+            if seat_key is not None and any(seat_key in game.banned for game in tables):
+                raise RuleError("error.removed_from_game")
+            cleaned = self._acceptable_name(room, everyone, name)
+            open_tables = {g.table: g for g in tables if g.phase == Phase.LOBBY and not g.locked}
+            plan = seating.arrange(
+                {n: [Seat(p.id, p.pinned) for p in rosters[g.id]] for n, g in open_tables.items()},
+                [NEWCOMER],
+                itertools.count(max((g.table or 0 for g in tables), default=0) + 1),
+            )
+            for number in sorted(plan.keys() - open_tables.keys()):
+                open_tables[number] = self._new_table(session, room, number, now)
+                tables.append(open_tables[number])
+            placed = {pid: open_tables[n] for n, ids in plan.items() for pid in ids}
+            token = self._seat(session, placed[NEWCOMER], cleaned, seat_key)
+            for game in list(open_tables.values()):
+                for player in rosters.get(game.id, []):
+                    if placed[player.id].id != game.id:
+                        self._move(session, player, game, placed[player.id])
+            return token
+
+        return self._class_command(self._room_by_code(class_code), act, readiness=True)
+
+    def move_player(self, class_key: str, name: str, table: int) -> None:
+        """Move a student to another table of the class, both not started yet; the student is
+        pinned there (a later join's rebalancing leaves them). A table never goes over
+        MAX_PLAYERS."""
+
+        def act(session: Session, room: Classroom, tables: list[Game], now: float) -> None:
+            (to,) = _chosen(tables, table)
+            found = [(p, g) for g in tables for p in self._players(session, g)]
+            player = _named([p for p, _ in found], name)
+            if player is None:
+                raise RuleError("error.unknown_player")
+            source = next(g for p, g in found if p.id == player.id)
+            for game in (source, to):
+                if game.phase != Phase.LOBBY:
+                    raise RuleError("error.class.table_started", table=game.table)
+            if source.id != to.id:
+                most = rules.MAX_PLAYERS
+                if sum(g.id == to.id for _, g in found) >= most:
+                    raise RuleError("error.class.table_full", table=to.table, most=most)
+                self._move(session, player, source, to)
+            player.pinned = True
+            session.add(player)
+
+        self._class_command(self._room_by_key(class_key), act, class_key=class_key)
+
+    def start_tables(self, class_key: str, table: int | None = None) -> list[int]:
+        """Start one table, or every table of the sitting that can (5 to 12 students); returns
+        the tables started. A table with too few is refused by name when it was the one meant
+        or when no table could start; otherwise it waits (its students stay seated)."""
+
+        def act(session: Session, room: Classroom, tables: list[Game], now: float) -> list[int]:
+            waiting = [g for g in _chosen(tables, table) if g.phase == Phase.LOBBY]
+            if table is not None and not waiting:
+                raise RuleError("error.already_started")
+            sizes = {g.id: len(self._players(session, g)) for g in waiting}
+            ready = [g for g in waiting if sizes[g.id] >= rules.MIN_PLAYERS]
+            small = [g for g in waiting if 0 < sizes[g.id] < rules.MIN_PLAYERS]
+            if not ready:
+                if not small:
+                    raise RuleError("error.class.nothing_to_start")
+                raise RuleError(
+                    "error.class.too_few_at_table",
+                    table=small[0].table,
+                    count=sizes[small[0].id],
+                    fewest=rules.MIN_PLAYERS,
+                )
+            for game in ready:
+                self._start(session, game, now)
+            return [g.table for g in ready]
+
+        return self._class_command(self._room_by_key(class_key), act, class_key=class_key)
+
+    def pause_tables(
+        self,
+        class_key: str,
+        table: int | None = None,
+        *,
+        phase: str | None = None,
+        round: int | None = None,
+    ) -> list[int]:
+        """Pause one table, or every running table not paused yet; returns the tables paused.
+        `phase` (and `round`) guard as on `pause`: a table no longer there is left alone."""
+        return self._timer_tables(class_key, table, phase, round, self._pause)
+
+    def resume_tables(
+        self,
+        class_key: str,
+        table: int | None = None,
+        *,
+        phase: str | None = None,
+        round: int | None = None,
+    ) -> list[int]:
+        """Resume one table, or every paused table; returns the tables resumed."""
+        return self._timer_tables(class_key, table, phase, round, self._resume)
+
+    def advance_tables(
+        self,
+        class_key: str,
+        table: int | None = None,
+        *,
+        phase: str | None = None,
+        round: int | None = None,
+    ) -> list[int]:
+        """End the current phase at one table, or at every running table (only those in
+        `phase`, when given: a double click ends one phase, never two); returns the tables."""
+        return self._timer_tables(class_key, table, phase, round, self._advance)
+
+    def _timer_tables(
+        self,
+        class_key: str,
+        table: int | None,
+        phase: str | None,
+        round_number: int | None,
+        act: Callable[[Session, Game, float], None],
+    ) -> list[int]:
+        """A facilitator's timer command on one table (refused as on that table's own page),
+        or on every table it applies to (the others are skipped), in one transaction."""
+
+        def each(session: Session, room: Classroom, tables: list[Game], now: float) -> list[int]:
+            done = []
+            for game in _chosen(tables, table):
+                if not _meant(game, phase, round_number):
+                    continue
+                version = game.version
+                try:
+                    act(session, game, now)
+                except RuleError:
+                    # Every timer act checks before it changes anything: nothing to undo.
+                    if table is not None:
+                        raise
+                if game.version != version:
+                    done.append(game.table)
+            return done
+
+        return self._class_command(self._room_by_key(class_key), each, class_key=class_key)
+
+    def set_class_name_filter(self, class_key: str, on: bool = True) -> None:
+        """Turn the name filter on or off for the class and its current tables."""
+        self._class_command(
+            self._room_by_key(class_key),
+            lambda session, room, tables, now: [_set_name_filter(h, on) for h in (room, *tables)],
+            class_key=class_key,
+        )
+
+    def allow_class_name(self, class_key: str, name: str) -> None:
+        """Let a real name the filter refuses by mistake join the class (and its tables)."""
+        self._class_command(
+            self._room_by_key(class_key),
+            lambda session, room, tables, now: [_allow_name(h, name) for h in (room, *tables)],
+            class_key=class_key,
+        )
+
+    def next_class_game(self, class_key: str, *, sitting: int | None = None) -> int:
+        """Once every table that started has finished, the class's next game: a new sitting.
+        Each finished table points its players to the class code (`next_game`), so "join the
+        next game" on a phone reseats them; students still waiting in a lobby move on with
+        their table. Returns the new sitting. A second click (or one naming a `sitting` that
+        is over) finds it made and changes nothing."""
+
+        def act(session: Session, room: Classroom, tables: list[Game], now: float) -> int:
+            started = [g for g in tables if g.phase != Phase.LOBBY]
+            if (sitting is not None and sitting != room.sitting) or (
+                not started and room.sitting > 1
+            ):
+                return room.sitting
+            if not started or any(g.phase != Phase.FINISHED for g in started):
+                raise RuleError("error.class.not_finished")
+            before = self._class_progress(session, room)
+            for game in started:
+                if game.next_code is None:
+                    game.next_code = room.code
+                    game.version += 1
+            room.sitting += 1
+            waiting = [g for g in tables if g.phase == Phase.LOBBY and self._players(session, g)]
+            for number, game in enumerate(waiting, start=1):
+                game.sitting, game.table = room.sitting, number
+                game.version += 1
+                game.stage = game.version
+            # The class's stream follows the sum over its current tables: fold the tables
+            # left behind into the class's own counts, so that sum never goes back.
+            room.version = before.version + 1 - sum(g.version for g in waiting)
+            room.stage = before.stage + 1 - sum(g.stage for g in waiting)
+            return room.sitting
+
+        return self._class_command(self._room_by_key(class_key), act, class_key=class_key)
+
+    def table_key(self, class_key: str, table_code: str) -> str:
+        """The facilitator token of one of the class's tables (any sitting), derived from the
+        class key: the class page opens a table's own facilitator page with it."""
+
+        def act(session: Session, room: Classroom, tables: list[Game], now: float) -> str:
+            game = self._game_by_code(session, table_code)
+            if game.classroom_id != room.id:
+                raise RuleError("error.unknown_code", code=_shown(table_code))
+            self._bind_table_key(game, class_key)
+            return derived_token(class_key, game.code)
+
+        return self._class_command(
+            self._room_by_key(class_key), act, class_key=class_key, touch=False
+        )
+
+    def delete_class(self, class_key: str) -> None:
+        """Delete the class and every table it ever had, names included, now."""
+        with self._db.write() as session:
+            room = self._locked(session, self._room_by_key(class_key)(session))
+            ids = session.exec(select(Game.id).where(Game.classroom_id == room.id)).all()
+            session.expunge(room)
+            delete_classes(session, [room.id])
+        with self._snapshots_lock:
+            for game_id in ids:
+                self._snapshots.pop(game_id, None)
+
+    def class_public_view(self, code: str, *, browser: str | None = None) -> dict[str, Any]:
+        """The class projector's view: every table's public view, never more (R11)."""
+        return self._guarded(
+            browser,
+            lambda: class_views.class_public_view(*self._class_snapshots(self._room_by_code(code))),
+        )
+
+    def class_view(self, class_key: str, *, browser: str | None = None) -> dict[str, Any]:
+        """The teacher's class page: the public class view with each table's facilitator view
+        (safe to project, like it) and its state at a glance."""
+        return self._guarded(
+            browser,
+            lambda: class_views.class_view(*self._class_snapshots(self._room_by_key(class_key))),
+        )
+
+    def _class_snapshots(
+        self, find: Callable[[Session], Classroom]
+    ) -> tuple[class_views.ClassFacts, list[views.Snapshot], float]:
+        """The class and a snapshot of each current table, read together."""
+
+        def read(
+            session: Session, room: Classroom, tables: list[Game], now: float
+        ) -> tuple[class_views.ClassFacts, list[views.Snapshot], float]:
+            snaps = [self._snapshot(session, game) for game in tables]
+            return class_views.ClassFacts.of(room), snaps, now
+
+        return self._read_class(find, read)
+
+    def _read_class(
+        self,
+        find: Callable[[Session], Classroom],
+        read: Callable[[Session, Classroom, list[Game], float], T],
+    ) -> T:
+        """`read` of the class and its current tables in one snapshot, tables with a deadline
+        passed caught up first (as `_view` does for one game)."""
+        for attempt in range(3):
+            with self._db.read() as session:
+                room = find(session)
+                tables = self._sitting_tables(session, room)
+                now = self._clock()
+                due = [g.code for g in tables if self._needs_catch_up(g, now)]
+                if attempt == 2 or not due:
+                    return read(session, room, tables, now)
+            for code in due:
+                self.tick(code)
+        raise AssertionError("unreachable")
+
+    def _class_command(
+        self,
+        find: Callable[[Session], Classroom],
+        act: Callable[[Session, Classroom, list[Game], float], T],
+        *,
+        class_key: str | None = None,
+        touch: bool = True,
+        readiness: bool = False,
+    ) -> T:
+        """One class command in one write transaction: the class's row locked first, then its
+        current tables (in table order), each caught up with the clock and settled as a
+        game's own command would be (`_open`, `_settle`). `act` may add tables to the list
+        it is given. With the class key, every table's facilitator token is bound to it."""
+        with self._db.write() as session:
+            room = self._locked(session, find(session))
+            now = self._clock()
+            tables = self._sitting_tables(session, room, lock=not self._db.is_sqlite)
+            before = {g.id: self._open(session, g, now, touch=touch) for g in tables}
+            room_version = room.version
+            result = act(session, room, tables, now)
+            if class_key is not None:
+                for game in tables:
+                    self._bind_table_key(game, class_key)
+            changed = [
+                g.code
+                for g in tables
+                if self._settle(session, g, before.get(g.id), readiness=readiness)
+            ]
+            if touch:
+                room.touched_at = now
+            if room.version != room_version:
+                changed.append(room.code)
+                if not self._db.is_sqlite:
+                    notify_other_servers(session, room.code)
+        for code in changed:
+            self.changes.publish(code)
+        return result
+
+    def _new_table(self, session: Session, room: Classroom, number: int, now: float) -> Game:
+        """A new table (a game in its lobby) of the class's sitting; no token: `_bind_table_key`."""
+        new = self._new_game(
+            session,
+            room.language,
+            room.deck,
+            dict(room.durations),
+            now,
+            classroom_id=room.id,
+            sitting=room.sitting,
+            table=number,
+            name_filter=room.name_filter,
+            allowed_names=list(room.allowed_names),
+        )
+        return session.exec(select(Game).where(Game.code == new.code)).one()
+
+    @staticmethod
+    def _bind_table_key(game: Game, class_key: str) -> None:
+        """Make the table's facilitator token the one derived from the class key (a table a
+        student's join opened has none anyone holds until the key's holder comes)."""
+        digest = token_hash(derived_token(class_key, game.code))
+        if game.facilitator_hash != digest:
+            game.facilitator_hash = digest
+
+    def _move(self, session: Session, player: Player, source: Game, to: Game) -> None:
+        """Move a student between two lobby tables of one class; their token stays valid and
+        both tables' pages redraw (stage)."""
+        seats = session.exec(select(Player.seat).where(Player.game_id == to.id)).all()
+        player.game_id, player.seat = to.id, max(seats, default=0) + 1
+        session.add(player)
+        session.flush()
+        for game in (source, to):
+            game.version += 1
+            game.stage = game.version
+
+    @staticmethod
+    def _sitting_tables(session: Session, room: Classroom, *, lock: bool = False) -> list[Game]:
+        """The class's current tables, in table order (locked for a write on PostgreSQL)."""
+        query = (
+            select(Game)
+            .where(Game.classroom_id == room.id, Game.sitting == room.sitting)
+            .order_by(col(Game.table))
+        )
+        if lock:
+            query = query.with_for_update().execution_options(populate_existing=True)
+        return list(session.exec(query))
+
+    def _classmates(self, session: Session, game: Game) -> list[Player]:
+        """The players at the other tables of this table's sitting (none for a game of its
+        own): names are unique in the whole class."""
+        if game.classroom_id is None:
+            return []
+        return list(
+            session.exec(
+                select(Player)
+                .join(Game, col(Game.id) == col(Player.game_id))
+                .where(
+                    Game.classroom_id == game.classroom_id,
+                    Game.sitting == game.sitting,
+                    Game.id != game.id,
+                )
+            )
+        )
+
+    @staticmethod
+    def _class_progress(session: Session, room: Classroom) -> Progress:
+        return _class_versions(session, [room.code])[room.code]
+
+    @staticmethod
+    def _room_by_key(class_key: str) -> Callable[[Session], Classroom]:
+        def find(session: Session) -> Classroom:
+            room = None
+            if well_formed(class_key):
+                digest = token_hash(class_key)
+                room = session.exec(
+                    select(Classroom).where(Classroom.facilitator_hash == digest)
+                ).first()
+            if room is None or not same_hash(room.facilitator_hash, class_key):
+                raise RuleError("error.bad_facilitator_token")
+            return room
+
+        return find
+
+    @staticmethod
+    def _room_by_code(code: str) -> Callable[[Session], Classroom]:
+        def find(session: Session) -> Classroom:
+            normalised = _code(code)
+            room = (
+                session.exec(select(Classroom).where(Classroom.code == normalised)).first()
+                if normalised
+                else None
+            )
+            if room is None:
+                raise RuleError("error.unknown_code", code=_shown(code))
+            return room
+
+        return find
+
+    def _room_of_code(self, session: Session, code: str) -> Classroom | None:
+        """The class a code names, itself or through one of its tables; None for a game of
+        its own; an unknown code is refused."""
+        try:
+            return self._room_by_code(code)(session)
+        except RuleError:
+            game = self._game_by_code(session, code)
+        return None if game.classroom_id is None else session.get(Classroom, game.classroom_id)
 
     # ------------------------------------------------------------------ plumbing
 
@@ -870,30 +1383,51 @@ class Engine:
         it ended the phase: otherwise other phones need not redraw.
         """
         with self._db.write() as session:
-            game = find(session)
-            if not self._db.is_sqlite:
-                # Lock the game's row, and reload it: what `find` read may predate the lock.
-                game = session.exec(
-                    select(Game)
-                    .where(Game.id == game.id)
-                    .with_for_update()
-                    .execution_options(populate_existing=True)
-                ).one()
-            version, code, stage = game.version, game.code, _stage(game)
-            now = self._clock()
-            self._catch_up(session, game, now)
-            game.kept_at = now
-            if touch:
-                game.touched_at = now
+            game = self._locked(session, find(session))
+            code, now = game.code, self._clock()
+            before = self._open(session, game, now, touch=touch)
             result = act(session, game, now)
-            changed = game.version != version
-            if changed and not (readiness and _stage(game) == stage):
-                game.stage = game.version
-            if changed and not self._db.is_sqlite:
-                notify_other_servers(session, code)
+            changed = self._settle(session, game, before, readiness=readiness)
         if changed:
             self.changes.publish(code)
         return result
+
+    def _locked(self, session: Session, row: R) -> R:
+        """The game's (or class's) row, locked for this write transaction on PostgreSQL and
+        reloaded: what was read before the lock may predate it (SQLite has one writer)."""
+        if self._db.is_sqlite:
+            return row
+        model = type(row)
+        return session.exec(
+            select(model)
+            .where(model.id == row.id)
+            .with_for_update()
+            .execution_options(populate_existing=True)
+        ).one()
+
+    def _open(self, session: Session, game: Game, now: float, *, touch: bool) -> _Before:
+        """Catch a locked game up with the clock before a command acts on it, marked kept (a
+        server is here) and, when `touch`, changed by someone (a mere catch-up is not: an
+        abandoned game still expires on time); returns what `_settle` compares."""
+        before = _Before(game.version, _stage(game))
+        self._catch_up(session, game, now)
+        game.kept_at = now
+        if touch:
+            game.touched_at = now
+        return before
+
+    def _settle(
+        self, session: Session, game: Game, before: _Before | None, *, readiness: bool = False
+    ) -> bool:
+        """After a command: whether the game changed (`before` None: made by this command);
+        its stage moves with it unless a `readiness` change left the phase as it was; other
+        servers are told once the transaction commits."""
+        changed = before is None or game.version != before.version
+        if changed and not (readiness and before is not None and _stage(game) == before.stage):
+            game.stage = game.version
+        if changed and not self._db.is_sqlite:
+            notify_other_servers(session, game.code)
+        return changed
 
     def _guarded(self, browser: str | None, call: Callable[[], T]) -> T:
         """A call that looks a game up by code or token: a browser that guessed wrong too
@@ -1234,19 +1768,15 @@ class Engine:
     def _named_player(session: Session, game: Game, name: object) -> Player:
         """The player the facilitator picked from the roster, by name as a join compares
         names (case never counts); a name no join would accept picks nobody."""
-        try:
-            wanted = rules.name_key(rules.clean_name(name))
-        except RuleError:
-            wanted = None
-        player = next((p for p in Engine._players(session, game) if p.name_key == wanted), None)
+        player = _named(Engine._players(session, game), name)
         if player is None:
             raise RuleError("error.unknown_player")
         return player
 
     @staticmethod
-    def _acceptable_name(game: Game, others: Sequence[Player], name: object) -> str:
-        """A name as a join or a rename takes it: cleaned (R1), not refused by the game's name
-        filter unless the facilitator allowed it, and not like any other player's."""
+    def _acceptable_name(game: Game | Classroom, others: Sequence[Player], name: object) -> str:
+        """A name as a join or a rename takes it: cleaned (R1), not refused by the game's (or
+        class's) name filter unless the facilitator allowed it, and not like any other's."""
         cleaned = rules.clean_name(name)
         key = rules.name_key(cleaned)
         if (
@@ -1268,10 +1798,10 @@ class Engine:
 
     @staticmethod
     def _game_by_code(session: Session, code: str) -> Game:
-        normalised = _text(code).strip().upper().replace(" ", "").replace("-", "")
+        normalised = _code(code)
         game = (
             session.exec(select(Game).where(Game.code == normalised)).first()
-            if CODE_PATTERN.fullmatch(normalised)
+            if normalised
             else None
         )
         if game is None:
@@ -1313,9 +1843,86 @@ class Engine:
         ).first()
 
 
+def _meant(game: Game, phase: str | None, round_number: int | None) -> bool:
+    """Whether the game is still in the phase (and round) a facilitator's click named."""
+    return (phase is None or game.phase == phase) and (
+        round_number is None or game.round == round_number
+    )
+
+
 def _stage(game: Game) -> tuple[object, ...]:
     """What a student's own action changes for everyone only when it ends the phase."""
     return game.phase, game.round, game.paused, game.deadline
+
+
+def _checked_settings(language: object, durations: Mapping[str, float] | None) -> dict:
+    """A new game's or class's language and phase lengths, refused when they cannot be."""
+    if not isinstance(language, str) or language not in LANGUAGES:
+        raise RuleError("error.bad_language", language=_shown(language))
+    return rules.durations_for(durations)
+
+
+def _code(value: object) -> str | None:
+    """A typed code as stored (spaces and dashes gone, upper case); None if it cannot be one."""
+    normalised = _text(value).strip().upper().replace(" ", "").replace("-", "")
+    return normalised if CODE_PATTERN.fullmatch(normalised) else None
+
+
+def _chosen(tables: Sequence[Game], table: object) -> list[Game]:
+    """Every table of the sitting (`table` None), or the one numbered `table`."""
+    if table is None:
+        return list(tables)
+    found = [g for g in tables if _is_int(table) and g.table == table]
+    if not found:
+        raise RuleError("error.class.unknown_table", table=_shown(str(table)))
+    return found
+
+
+def _class_versions(session: Session, codes: Sequence[str]) -> dict[str, Progress]:
+    """Each class's progress: its own version (and stage) plus those of its current tables, so
+    one stream moves whenever the class or any of its tables changes."""
+    tables = (Game.classroom_id == Classroom.id) & (Game.sitting == Classroom.sitting)
+    rows = session.exec(
+        select(
+            Classroom.code,
+            Classroom.version + func.coalesce(func.sum(Game.version), 0),
+            Classroom.stage + func.coalesce(func.sum(Game.stage), 0),
+        )
+        .select_from(Classroom)
+        .outerjoin(Game, tables)
+        .where(col(Classroom.code).in_(codes))
+        .group_by(col(Classroom.id))
+    ).all()
+    return {code: Progress(int(version), int(stage)) for code, version, stage in rows}
+
+
+def _class_status(
+    session: Session, room: Classroom, tables: Sequence[Game], now: float
+) -> dict[str, Any]:
+    """A class's status as `status` gives a game's: its progress, no phase or clock of its own."""
+    progress = _class_versions(session, [room.code])[room.code]
+    return {
+        "version": progress.version,
+        "stage": progress.stage,
+        "phase": None,
+        "paused": False,
+        "seconds_left": None,
+        "sitting": room.sitting,
+    }
+
+
+def _set_name_filter(holder: Game | Classroom, on: bool) -> None:
+    if holder.name_filter != bool(on):
+        holder.name_filter = bool(on)
+        holder.version += 1
+
+
+def _allow_name(holder: Game | Classroom, name: object) -> None:
+    cleaned = rules.clean_name(name)
+    key = rules.name_key(cleaned)
+    if all(rules.name_key(allowed) != key for allowed in holder.allowed_names):
+        holder.allowed_names = [*holder.allowed_names, cleaned]
+        holder.version += 1
 
 
 def _text(value: object) -> str:
@@ -1336,6 +1943,16 @@ def _browser_key(browser: object) -> str | None:
 def _is_int(value: object) -> bool:
     """A whole number as a page sends one (True is not a round)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _named(players: Sequence[Player], name: object) -> Player | None:
+    """The player a facilitator picked by name, as a join compares names (case never counts);
+    a name no join would accept picks nobody."""
+    try:
+        wanted = rules.name_key(rules.clean_name(name))
+    except RuleError:
+        return None
+    return next((p for p in players if p.name_key == wanted), None)
 
 
 def _renamed_already(players: Sequence[Player], new_name: object) -> bool:

@@ -1,5 +1,5 @@
-"""Removing games (every row a game owns, in one statement per table, children first) and
-the uploaded decks no game needs any more."""
+"""Removing games (every row a game owns, in one statement per table, children first), classes
+with their tables, and the uploaded decks no game or class needs any more."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from sqlmodel import Session, col, delete, select
 from engine.models import (
     Award,
     Choice,
+    Classroom,
     DeckPicture,
     Draft,
     Fragment,
@@ -33,6 +34,27 @@ def delete_games(session: Session, game_ids: Sequence[int]) -> None:
     session.exec(delete(Game).where(col(Game.id).in_(game_ids)))
 
 
+def old_classes(session: Session, cutoff: float) -> list[int]:
+    """The classes neither changed themselves nor at any table since `cutoff`."""
+    recent = select(Game.classroom_id).where(
+        Game.touched_at >= cutoff, col(Game.classroom_id).is_not(None)
+    )
+    stale = select(Classroom.id).where(
+        Classroom.touched_at < cutoff, col(Classroom.id).not_in(recent)
+    )
+    return list(session.exec(stale).all())
+
+
+def delete_classes(session: Session, class_ids: Sequence[int]) -> int:
+    """Delete these classes with every table they ever had; how many tables."""
+    if not class_ids:
+        return 0
+    tables = session.exec(select(Game.id).where(col(Game.classroom_id).in_(class_ids))).all()
+    delete_games(session, list(tables))
+    session.exec(delete(Classroom).where(col(Classroom.id).in_(class_ids)))
+    return len(tables)
+
+
 def delete_unused_decks(session: Session, cutoff: float, prefix: str) -> None:
     """Delete the uploaded decks last used before `cutoff` that no remaining game plays on
     (a game names its deck `prefix` + the deck's id)."""
@@ -44,6 +66,8 @@ def delete_unused_decks(session: Session, cutoff: float, prefix: str) -> None:
     if not candidates:
         return
     in_use = set(session.exec(select(Game.deck).where(col(Game.deck).startswith(prefix))).all())
+    classes = select(Classroom.deck).where(col(Classroom.deck).startswith(prefix))
+    in_use |= set(session.exec(classes).all())
     old = [deck_id for deck_id, ref in candidates if prefix + ref not in in_use]
     if old:
         session.exec(delete(DeckPicture).where(col(DeckPicture.deck_id).in_(old)))

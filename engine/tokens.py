@@ -7,6 +7,7 @@ Browser-session ids are hashed the same way before they are stored.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import re
@@ -20,6 +21,13 @@ TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,128}")
 def new_token() -> str:
     """A fresh secret token for a URL."""
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def derived_token(key: str, label: str) -> str:
+    """A token only the holder of `key` can make for `label` (a class key and a table's code
+    give that table's facilitator token): nothing more than its hash need be stored."""
+    digest = hmac.new(key.encode("ascii"), label.encode("utf-8"), "sha256").digest()
+    return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
 
 
 def token_hash(value: str) -> str:

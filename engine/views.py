@@ -50,6 +50,8 @@ class GameFacts:
     name_filter: bool
     allowed_names: list[str]
     shown_round: int | None
+    # Its number among its class's tables (None: a game of its own).
+    table: int | None = None
 
     @classmethod
     def of(cls, game: Game) -> GameFacts:
@@ -71,6 +73,7 @@ class GameFacts:
             name_filter=game.name_filter,
             allowed_names=list(game.allowed_names),
             shown_round=game.shown_round,
+            table=game.table,
         )
 
 

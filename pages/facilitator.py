@@ -12,7 +12,7 @@ from engine import RuleError
 from engine.rules import MIN_PLAYERS
 from ui.board import show_composition
 from ui.browser import browser_id
-from ui.links import is_loopback, page_url, qr_png, shown_url
+from ui.links import join_details, page_url, qr_png
 from ui.live import follow_changes, live_status, status_then_view
 from ui.look import (
     category_line,
@@ -31,44 +31,26 @@ from ui.moderation import (
     names_panel,
     pick_player,
 )
-from ui.private_link import private_link_button, remember_key, remembered_key
+from ui.private_link import key_from_address, private_link_button, show_code_only
 from ui.results import results_csv
-from ui.runtime import get_engine, query_param
+from ui.runtime import get_engine
 from ui.text import (
     browser_language,
     dead_end,
     isolate,
-    literal,
     name_html,
     plain_label,
     show_error,
     translator,
-    url_html,
 )
 
 st.set_page_config(page_title="Crossed Canvas · facilitator", page_icon="🎨", layout="wide")
 page_style()
 engine = get_engine()
 
-
-def facilitator_key(language: str) -> str:
-    """The key this page runs on: the private link's (?key=...), or on ?game=CODE the one this
-    tab or this browser remembers."""
-    key = query_param("key", "error.bad_facilitator_token")
-    if key is not None:
-        return key
-    code = query_param("game", "error.bad_code")
-    if code is None:
-        raise RuleError("error.bad_facilitator_token")
-    key = remembered_key(code)
-    if key is None:
-        dead_end(language, message_key="ui.fac.open_private_link")
-    return key
-
-
 language = browser_language()
 try:
-    key = facilitator_key(language)
+    key = key_from_address("game", language, "ui.fac.open_private_link")
     known = None if "key" in st.query_params else st.query_params.get("game")
     view, status = status_then_view(
         known, lambda: engine.facilitator_view(key, browser=browser_id())
@@ -77,9 +59,7 @@ except RuleError as error:
     dead_end(language, error)
 
 # The page may be projected: the address shows the game's code, never its key.
-remember_key(view["code"], key)
-if st.query_params.to_dict() != {"game": view["code"]}:
-    st.query_params.from_dict({"game": view["code"]})
+show_code_only("game", view["code"], key)
 language = view["language"]
 t = translator(language)
 
@@ -148,20 +128,12 @@ with timer:
 if "command_error" in st.session_state:
     show_error(st.session_state.pop("command_error"), language)
 phase = view["phase"]
-join_url = page_url("play", code=view["code"])
 screen_url = page_url("screen", code=view["code"])
 
 if phase == "lobby":
     info, qr = st.columns([3, 2])
     with info:
-        st.html(
-            f"<div>{literal(t('ui.fac.code'))}</div>"
-            f'<div class="cc-code">{literal(view["code"])}</div>'
-            f"<div>{literal(t('ui.fac.join_address'))} "
-            f'<b class="cc-url">{url_html(shown_url(join_url))}</b></div>'
-        )
-        if is_loopback(join_url):
-            st.warning(t("ui.fac.loopback_address"), icon=":material/wifi_off:")
+        join_url = join_details(view["code"], "ui.fac.code", t)
         players = view["players"]
         ready = len(players) >= MIN_PLAYERS
         with st.container(horizontal=True, vertical_alignment="center"):

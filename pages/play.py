@@ -17,6 +17,7 @@ from ui.board import composition_png, show_composition
 from ui.browser import browser_id
 from ui.canvas import drawing_canvas, reset_canvas
 from ui.live import follow_changes, live_status, status_then_view
+from ui.classroom import is_class, view_of_code
 from ui.look import (
     SHAPE_GLYPHS,
     category_line,
@@ -86,7 +87,7 @@ def join_form() -> None:
     language = browser_language()
     try:
         code = query_param("code", "error.bad_code")
-        view = engine.public_view(code, browser=browser) if code else None
+        view, status = view_of_code(engine, code, browser) if code else (None, {})
     except RuleError as error:
         show_error(error, language)
         view = None
@@ -97,7 +98,8 @@ def join_form() -> None:
     t = translator(language)
     st.title(t("ui.play.join_title"))
     st.html(f'<div class="cc-code">{literal(view["code"])}</div>')
-    if view["phase"] != "lobby" or view["locked"]:
+    # A class always seats a newcomer (a late student gets a table of their own to start).
+    if not is_class(status) and (view["phase"] != "lobby" or view["locked"]):
         # Said before a name is typed (a late student, a locked lobby), unless this browser
         # holds a seat already: joining again returns it, whatever the name.
         try:

@@ -7,6 +7,7 @@ import streamlit as st
 from engine import RuleError
 from ui.board import show_composition, show_replay
 from ui.browser import browser_id
+from ui.classroom import BIG_CSS, CLASS_CSS, class_screen, is_class, students, ticking, view_of_code
 from ui.fullscreen import full_screen_button
 from ui.links import page_url, qr_png, shown_url
 from ui.live import follow_changes, live_status
@@ -50,10 +51,22 @@ try:
     if code is None:
         st.title(translator(language)("ui.title"))
         dead_end(language, message_key="ui.screen.no_code")
-    status = engine.status(code)
-    view = engine.public_view(code, browser=browser_id())
+    view, status = view_of_code(engine, code, browser_id())
 except RuleError as error:
     dead_end(language, error)
+
+if is_class(status):
+    # One projector address for a game and for a whole class: the teacher opens it the same
+    # way, and the same "Open the projector screen" button leads here.
+    t = translator(view["language"])
+    st.html(f"<style>{CLASS_CSS}{BIG_CSS}</style>")
+    with st.container(horizontal=True, gap="medium", wrap=False, vertical_alignment="center"):
+        heading = t("ui.class.heading", students=students(view), tables=len(view["tables"]))
+        st.html(f'<div class="cc-phase">{literal(heading)}</div>')
+        full_screen_button(t)
+    class_screen(view, status["version"], t)
+    follow_changes(view["code"], status, view["language"], big=True, clocks=ticking(view["tables"]))
+    st.stop()
 
 language = view["language"]
 t = translator(language)

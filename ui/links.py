@@ -24,7 +24,9 @@ import segno
 import streamlit as st
 from streamlit import net_util
 
-PAGES = ("facilitator", "play", "screen", "oauth_callback")
+from ui.text import Translator, literal, url_html
+
+PAGES = ("facilitator", "classroom", "play", "screen", "oauth_callback")
 LOCAL_HOSTS = {"localhost", "0.0.0.0", "::"}
 #: Request headers a proxy adds: with any of them, the browser is not talking to us directly.
 PROXY_HEADERS = ("X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto", "Forwarded")
@@ -103,3 +105,18 @@ def qr_png(url: str) -> bytes:
     buffer = io.BytesIO()
     segno.make(url, error="m").save(buffer, kind="png", scale=10, border=2)
     return buffer.getvalue()
+
+
+def join_details(code: str, code_label: str, t: Translator) -> str:
+    """The code (under `code_label`) and the address students join it at, with a warning when
+    that address reaches no other device; returns the address (for its QR code)."""
+    join_url = page_url("play", code=code)
+    st.html(
+        f"<div>{literal(t(code_label))}</div>"
+        f'<div class="cc-code">{literal(code)}</div>'
+        f"<div>{literal(t('ui.fac.join_address'))} "
+        f'<b class="cc-url">{url_html(shown_url(join_url))}</b></div>'
+    )
+    if is_loopback(join_url):
+        st.warning(t("ui.fac.loopback_address"), icon=":material/wifi_off:")
+    return join_url

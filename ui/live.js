@@ -34,6 +34,13 @@ function label(seconds) {
 function tick(live) {
   const data = live.data;
   if (!current(live)) return;
+  // Other countdowns on the page (each table of a class), drawn at this part's version.
+  for (const clock of data.clocks) {
+    const element = document.getElementById(clock.timer);
+    if (element && element.dataset.version === String(data.page_version)) {
+      element.textContent = label(clock.seconds_left - (performance.now() - live.since) / 1000);
+    }
+  }
   const timer = document.getElementById(data.timer);
   // The page's top is drawn before this part: right after a rerun the countdown may already
   // show a newer state (a pause) than this part's data. Only a countdown drawn at the

@@ -60,6 +60,15 @@ def live_status(code: str, status: Mapping[str, Any], language: str, *, big: boo
     )
 
 
+def clock_html(
+    code: str, seconds_left: float | None, paused: bool, version: int, t: Translator
+) -> str:
+    """A countdown of game `code` on a page that follows another code (a class's table on
+    the class's pages): `follow_changes(..., clocks=...)` ticks it while it shows `version`."""
+    label = t("ui.paused") if paused else seconds_text(seconds_left)
+    return f'<span id="{_timer_id(code)}" class="cc-timer" data-version="{version}">{label}</span>'
+
+
 def status_then_view(
     code: str | None, read_view: Callable[[], dict[str, Any]]
 ) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -86,11 +95,13 @@ def follow_changes(
     big: bool = False,
     redraw: str = "any",
     part: Callable[[], None] | None = None,
+    clocks: Mapping[str, float] | None = None,
 ) -> None:
     """The page's one live part: reruns the page as soon as the game changed (see above), or
     with `redraw="stage"` (a phone) only when every page must change (Game.stage); then
     another student's join or submit reruns just this fragment, which draws `part` (the
-    phone's list of who joined or is ready) afresh.
+    phone's list of who joined or is ready) afresh. `clocks` ({game code: seconds left})
+    ticks the page's other countdowns (`clock_html`: a class's tables).
 
     A fragment: the component's request reruns only it, and Streamlit lets a fragment's run
     wait for a run in progress, where a whole-page request would cut it short and lose a
@@ -128,6 +139,10 @@ def follow_changes(
                 "warn_colour": WARN_COLOUR,
                 "banner": "" if big else _banner(translator(language)),
                 "fallback_seconds": FALLBACK_SECONDS,
+                "clocks": [
+                    {"timer": _timer_id(game), "seconds_left": left}
+                    for game, left in (clocks or {}).items()
+                ],
             },
             on_changed_change=lambda: None,
             on_poll_change=lambda: None,

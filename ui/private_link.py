@@ -1,5 +1,9 @@
 """The facilitator's key, kept out of sight: a projected facilitator page must not show it.
 
+The same holds for a whole class's page (/classroom, its class key) and for the tables that
+page links to: each table's own facilitator page opens on ?game=CODE, its key already in a
+cookie of this browser (`remember_in_browser`), never in the link.
+
 The key arrives once, in the private link (/facilitator?key=...). Once the page has checked
 it, the address shows ?game=CODE instead, and the key is remembered twice: in this tab's
 session state (every rerun of the tab), and in a cookie of this browser (a reload, a restarted
@@ -11,11 +15,15 @@ the page.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import streamlit as st
 
+from engine import RuleError
 from ui.links import app_path, page_url
-from ui.runtime import checked
-from ui.text import Translator
+from ui.runtime import checked, query_param
+from ui.text import Translator, dead_end
 
 COOKIE_SECONDS = 24 * 60 * 60  # a school day and more; after that, the kept private link
 _TAB_KEYS = "facilitator_keys"  # session state: {game code: key}
@@ -31,7 +39,15 @@ button {
 button:hover { background: var(--st-secondary-background-color); }
 button:focus-visible { outline: 2px solid var(--st-primary-color); }
 """
-_JS = """
+# Sets one cookie of this browser for the key of one game or class (see `_cookie`).
+_SET_COOKIE_JS = """
+function setCookie(cookie) {
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${cookie.name}=${cookie.value}; Path=${cookie.path}; ` +
+    `Max-Age=${cookie.seconds}; SameSite=Strict${secure}`;
+}
+"""
+_COPY_JS = """
 async function copyText(text) {
   if (navigator.clipboard && window.isSecureContext) {
     await navigator.clipboard.writeText(text);
@@ -50,9 +66,7 @@ async function copyText(text) {
 
 export default function ({ data, parentElement }) {
   const { link, cookie, labels } = data;
-  const secure = location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `${cookie.name}=${cookie.value}; Path=${cookie.path}; ` +
-    `Max-Age=${cookie.seconds}; SameSite=Strict${secure}`;
+  setCookie(cookie);
   const button = parentElement.querySelector("button");
   button.textContent = labels.copy;
   let timer;
@@ -69,13 +83,43 @@ export default function ({ data, parentElement }) {
 }
 """
 _private_link = st.components.v2.component(
-    "cc_private_link", html='<button type="button"></button>', css=_CSS, js=_JS
+    "cc_private_link",
+    html='<button type="button"></button>',
+    css=_CSS,
+    js=_SET_COOKIE_JS + _COPY_JS,
+)
+_remember = st.components.v2.component(
+    "cc_remember_keys",
+    js=_SET_COOKIE_JS + "export default function ({ data }) { data.cookies.forEach(setCookie); }",
 )
 
 
 def cookie_name(code: str) -> str:
     """The cookie in which this browser keeps the facilitator key of game `code`."""
     return f"cc_facilitator_{code}"
+
+
+def key_from_address(code_param: str, language: str, open_link_message: str) -> str:
+    """The key a page runs on: the private link's (?key=...), or on ?<code_param>=CODE the one
+    this tab or this browser remembers; without either, the page says `open_link_message`
+    and stops."""
+    key = query_param("key", "error.bad_facilitator_token")
+    if key is not None:
+        return key
+    code = query_param(code_param, "error.bad_code")
+    if code is None:
+        raise RuleError("error.bad_facilitator_token")
+    key = remembered_key(code)
+    if key is None:
+        dead_end(language, message_key=open_link_message)
+    return key
+
+
+def show_code_only(code_param: str, code: str, key: str) -> None:
+    """Once the key is checked: remember it, and let the address show only the code."""
+    remember_key(code, key)
+    if st.query_params.to_dict() != {code_param: code}:
+        st.query_params.from_dict({code_param: code})
 
 
 def remember_key(code: str, key: str) -> None:
@@ -90,21 +134,29 @@ def remembered_key(code: str) -> str | None:
     return checked(key, "error.bad_facilitator_token") if isinstance(key, str) and key else None
 
 
-def private_link_button(code: str, key: str, t: Translator) -> None:
-    """The "Copy my private link" button; showing it also sets this browser's cookie."""
+def _cookie(code: str, key: str) -> dict[str, Any]:
+    return {"name": cookie_name(code), "value": key, "path": app_path(), "seconds": COOKIE_SECONDS}
+
+
+def remember_in_browser(keys: Mapping[str, str]) -> None:
+    """Keep these keys ({code: key}) in this browser's cookies, as a private link's button
+    does: a link to /facilitator?game=CODE then opens that game's page here, and the key
+    never appears in the page (a class's page links to each table's own page so)."""
+    cookies = [_cookie(code, key) for code, key in sorted(keys.items())]
+    _remember(key="remember_keys", data={"cookies": cookies}, width="content")
+
+
+def private_link_button(code: str, key: str, t: Translator, page: str = "facilitator") -> None:
+    """The "Copy my private link" button (a link to `page` with the key); showing it also sets
+    this browser's cookie."""
     _private_link(
         key="private_link",
         width="content",
         data={
             # The address this teacher uses (a laptop's own "localhost" still works tomorrow,
             # when its network address may have changed).
-            "link": page_url("facilitator", for_other_devices=False, key=key),
-            "cookie": {
-                "name": cookie_name(code),
-                "value": key,
-                "path": app_path(),
-                "seconds": COOKIE_SECONDS,
-            },
+            "link": page_url(page, for_other_devices=False, key=key),
+            "cookie": _cookie(code, key),
             "labels": {
                 "copy": t("ui.fac.copy_link"),
                 "copied": t("ui.fac.link_copied"),

@@ -45,7 +45,22 @@ def results_csv(view: Mapping[str, Any], t: Translator) -> bytes:
 
     Bytes, UTF-8 with a byte order mark, ready for a download button.
     """
-    rows: list[list[object]] = [[t(f"ui.csv.{column}") for column in COLUMNS]]
+    return _csv([[t(f"ui.csv.{column}") for column in COLUMNS], *_rows(view, t)])
+
+
+def class_results_csv(view: Mapping[str, Any], t: Translator) -> bytes:
+    """One file for a whole class (Engine.class_view): each table's rows as `results_csv`
+    writes them, led by the table's number."""
+    header = [t("ui.csv.table"), *(t(f"ui.csv.{column}") for column in COLUMNS)]
+    return _csv(
+        [header]
+        + [[table["table"], *row] for table in view["tables"] for row in _rows(table["view"], t)]
+    )
+
+
+def _rows(view: Mapping[str, Any], t: Translator) -> list[list[object]]:
+    """One game's rows (a facilitator's view): a row per round and player, then totals."""
+    rows: list[list[object]] = []
     for entry in view["history"]:
         names = {sig_id: sig["name"] for sig_id, sig in entry["signatures"].items()}
         signature_of = {author: sig_id for sig_id, author in entry["authors"].items()}
@@ -71,6 +86,10 @@ def results_csv(view: Mapping[str, Any], t: Translator) -> bytes:
             )
     for player, total in view["totals"].items():
         rows.append([t("ui.csv.total"), *[""] * 9, player, "", "", total])
+    return rows
+
+
+def _csv(rows: list[list[object]]) -> bytes:
     buffer = io.StringIO()
     csv.writer(buffer).writerows([_cell(value) for value in row] for row in rows)
     return buffer.getvalue().encode("utf-8-sig")

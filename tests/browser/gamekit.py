@@ -17,13 +17,14 @@ import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from engine import Engine
-from engine.i18n import translate
+from engine.i18n import catalogue, translate
 from engine.rules import ROUND_PHASES, STROKE_LIMITS
 
 LANGUAGE = "en"
@@ -148,6 +149,21 @@ def open_card(page: Page) -> str:
     return role_line.inner_text().strip()
 
 
+def join_with_code(page: Page, url: str, code: str, name: str) -> str:
+    """Join through /play?code=... (a game's or a class's code), typing the name; the page
+    ends up on ?token=..., in the lobby; returns that token."""
+    page.goto(f"{url}/play?code={code}")
+    field_ = page.locator(".st-key-join_name input")
+    field_.wait_for(timeout=UI_TIMEOUT_MS)
+    field_.fill(name)
+    button(page, "join_submit").click()
+    page.wait_for_url("**/play?token=*", timeout=UI_TIMEOUT_MS)
+    expect(page.get_by_text(t("ui.play.waiting_start"))).to_be_visible(timeout=UI_TIMEOUT_MS)
+    token = query(page, "token") or ""
+    assert token
+    return token
+
+
 @dataclass
 class Person:
     name: str
@@ -209,16 +225,7 @@ class Table:
             page = self.new_page(**page_options)
         else:
             page.context.clear_cookies()
-        page.goto(f"{self.server.url}/play?code={self.code}")
-        field_ = page.locator(".st-key-join_name input")
-        field_.wait_for(timeout=UI_TIMEOUT_MS)
-        field_.fill(name)
-        button(page, "join_submit").click()
-        page.wait_for_url("**/play?token=*", timeout=UI_TIMEOUT_MS)
-        expect(page.get_by_text(t("ui.play.waiting_start"))).to_be_visible(timeout=UI_TIMEOUT_MS)
-        token = query(page, "token") or ""
-        assert token
-        person = Person(name, page, token)
+        person = Person(name, page, join_with_code(page, self.server.url, self.code, name))
         self.players[name] = person
         return person
 
@@ -625,3 +632,61 @@ def podium(page: Page) -> tuple[dict[str, int], set[str]]:
         totals[match["name"]] = int(match["total"])
     first = page.locator(".cc-step-1 .cc-step-names").inner_text()
     return totals, {name.strip() for name in first.splitlines() if name.strip()}
+
+
+# -- secrecy: what a page's DOM says, searched for secrets ----------------------------------
+
+ROLE_WORDS = re.compile(r"\b(curator|distorter|loyal)\b", re.IGNORECASE)
+
+
+class _Words(HTMLParser):
+    """What a DOM says in words: text (also inside scripts) and attribute values.
+
+    Left out: CSS (``<style>`` and ``style=``) and ``class`` names, which are code, so that a
+    short object name ("key", "pen", "fly") does not match "st-key-..." or a CSS property.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self._in_style = 0
+
+    def handle_starttag(self, tag, attrs):  # type: ignore[no-untyped-def]
+        if tag == "style":
+            self._in_style += 1
+        for attr, value in attrs:
+            if value and attr not in ("class", "style"):
+                self.parts.append(value)
+
+    def handle_endtag(self, tag):  # type: ignore[no-untyped-def]
+        if tag == "style" and self._in_style:
+            self._in_style -= 1
+
+    def handle_data(self, data):  # type: ignore[no-untyped-def]
+        if not self._in_style:
+            self.parts.append(data)
+
+
+def words_of(html: str) -> str:
+    parser = _Words()
+    parser.feed(html)
+    return "\n".join(parser.parts)
+
+
+def whole(name: str) -> re.Pattern:
+    """A whole object name, case-insensitive ("cap" does not match "capture")."""
+    return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
+
+
+def neutral_texts() -> list[str]:
+    """UI strings that name a role generically, never anyone's role (hints, phases, rules)."""
+    strings = catalogue("en")
+    return sorted(
+        (
+            text
+            for key, text in strings.items()
+            if ".hint." in key or key.startswith(("ui.home.", "ui.phase.", "ui.fac.advance."))
+        ),
+        key=len,
+        reverse=True,
+    )

@@ -11,18 +11,20 @@ The facilitator page may show one personal link, but only once a player is picke
 
 from __future__ import annotations
 
-import re
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 from gamekit import (
     PHASES,
+    ROLE_WORDS,
     UI_TIMEOUT_MS,
     Table,
     button,
+    neutral_texts,
     stroke_set,
     t,
+    whole,
+    words_of,
 )
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
@@ -33,60 +35,6 @@ from ui.text import isolate
 pytestmark = pytest.mark.browser
 
 NAMES = ["Wen", "Xavi", "Yara", "Zoe", "Ayo"]
-ROLE_WORDS = re.compile(r"\b(curator|distorter|loyal)\b", re.IGNORECASE)
-
-
-class _Words(HTMLParser):
-    """What a DOM says in words: text (also inside scripts) and attribute values.
-
-    Left out: CSS (``<style>`` and ``style=``) and ``class`` names, which are code, so that a
-    short object name ("key", "pen", "fly") does not match "st-key-..." or a CSS property.
-    """
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self._in_style = 0
-
-    def handle_starttag(self, tag, attrs):  # type: ignore[no-untyped-def]
-        if tag == "style":
-            self._in_style += 1
-        for attr, value in attrs:
-            if value and attr not in ("class", "style"):
-                self.parts.append(value)
-
-    def handle_endtag(self, tag):  # type: ignore[no-untyped-def]
-        if tag == "style" and self._in_style:
-            self._in_style -= 1
-
-    def handle_data(self, data):  # type: ignore[no-untyped-def]
-        if not self._in_style:
-            self.parts.append(data)
-
-
-def words_of(html: str) -> str:
-    parser = _Words()
-    parser.feed(html)
-    return "\n".join(parser.parts)
-
-
-def whole(name: str) -> re.Pattern:
-    """A whole object name, case-insensitive ("cap" does not match "capture")."""
-    return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
-
-
-def neutral_texts() -> list[str]:
-    """UI strings that name a role generically, never anyone's role (hints, phases, rules)."""
-    strings = catalogue("en")
-    return sorted(
-        (
-            text
-            for key, text in strings.items()
-            if ".hint." in key or key.startswith(("ui.home.", "ui.phase.", "ui.fac.advance."))
-        ),
-        key=len,
-        reverse=True,
-    )
 
 
 def test_screen_and_facilitator_keep_every_secret_until_the_reveal(table: Table, new_page):

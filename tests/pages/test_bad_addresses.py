@@ -23,6 +23,8 @@ ADDRESSES = [
     ("pages/play.py", "code", "error.bad_code"),
     ("pages/facilitator.py", "key", "error.bad_facilitator_token"),
     ("pages/facilitator.py", "game", "error.bad_code"),
+    ("pages/classroom.py", "key", "error.bad_facilitator_token"),
+    ("pages/classroom.py", "class", "error.bad_code"),
 ]
 
 

@@ -8,7 +8,7 @@ import csv
 import io
 
 from engine import Engine, FakeClock
-from ui.results import results_csv
+from ui.results import class_results_csv, results_csv
 from ui.text import translator
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -83,3 +83,24 @@ def test_every_cell_is_escaped_whatever_its_column():
     assert first[10] == "'@voter"
     assert [row[10] for row in rows[1:]] == ["'@voter", "Plain", "'@voter", "Plain"]
     assert [row[-1] for row in rows[1:]] == ["100", "0", "100", "0"]
+
+
+def test_a_class_gets_one_file_by_table_and_names_stay_text():
+    clock = FakeClock()
+    engine = Engine("sqlite://", clock=clock, seed=3)
+    new = engine.create_class()
+    names = [*NAMES, "Ana", "Ben", "Carmen", "Dario", "Elif", "Femi", "Gus"]  # 13: two tables
+    for name in names:
+        engine.join(new.code, name)
+    engine.start_tables(new.facilitator_token)
+    clock.advance(10_000)
+    view = engine.class_view(new.facilitator_token)
+    rows = rows_of(class_results_csv(view, translator("es")))
+    assert rows[0][:2] == ["mesa", "ronda"]
+    tables = {row[0] for row in rows[1:]}
+    assert tables == {"1", "2"}
+    for table in view["tables"]:  # each table's rows are that table's own results
+        own = rows_of(results_csv(table["view"], translator("es")))[1:]
+        assert [row[1:] for row in rows[1:] if row[0] == str(table["table"])] == own
+    cells = [cell for row in rows for cell in row]
+    assert "'=1+1" in cells and "=1+1" not in cells

@@ -1,0 +1,125 @@
+"""Projections of a class: what the class projector and the teacher's class page show.
+
+Built from each table's own views alone (`views.public_view`, `views.facilitator_view`), so a
+class view can hold no secret a table's view would not: the projector's class view is each
+table's public view side by side, plus names already public and, at the end, the podium.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine import views
+from engine.models import Classroom
+from engine.rules import MAX_PLAYERS, MIN_PLAYERS, Phase
+
+# The class podium shows every student with one of this many best totals (ties share).
+BEST_PLACES = 3
+
+
+@dataclass(frozen=True)
+class ClassFacts:
+    """The class row without its key's hash."""
+
+    code: str
+    language: str
+    sitting: int
+    durations: dict[str, float | None]
+    name_filter: bool
+
+    @classmethod
+    def of(cls, room: Classroom) -> ClassFacts:
+        return cls(
+            code=room.code,
+            language=room.language,
+            sitting=room.sitting,
+            durations=dict(room.durations),
+            name_filter=room.name_filter,
+        )
+
+
+def class_public_view(
+    room: ClassFacts, snaps: Sequence[views.Snapshot], now: float
+) -> dict[str, Any]:
+    """The class projector: every current table's public view, who waits, and the podium."""
+    tables = [_table(snap, views.public_view(snap, now)) for snap in snaps]
+    return _class(room, tables)
+
+
+def class_view(room: ClassFacts, snaps: Sequence[views.Snapshot], now: float) -> dict[str, Any]:
+    """The teacher's class page: each table's facilitator view (safe to project, as on the
+    table's own page) with its state at a glance, and what the class may do next."""
+    tables = [_table(snap, views.facilitator_view(snap, now)) for snap in snaps]
+    started = any(t["view"]["phase"] != Phase.LOBBY for t in tables)
+    for entry in tables:
+        entry |= _at_a_glance(entry["view"], started)
+    view = _class(room, tables)
+    view["durations"] = dict(room.durations)
+    view["name_filter"] = room.name_filter
+    view["can_start"] = any(t["can_start"] for t in tables)
+    view["can_play_next"] = view["podium"] is not None
+    return view
+
+
+def _table(snap: views.Snapshot, view: dict[str, Any]) -> dict[str, Any]:
+    return {"table": snap.game.table, "code": snap.game.code, "view": view}
+
+
+def _class(room: ClassFacts, tables: list[dict[str, Any]]) -> dict[str, Any]:
+    started = any(t["view"]["phase"] != Phase.LOBBY for t in tables)
+    return {
+        "code": room.code,
+        "language": room.language,
+        "sitting": room.sitting,
+        "tables": tables,
+        # Students at a table not started while others play: latecomers, seen by everyone.
+        "waiting": [
+            name
+            for t in tables
+            if started and t["view"]["phase"] == Phase.LOBBY
+            for name in t["view"]["players"]
+        ],
+        "podium": _podium(tables),
+    }
+
+
+def _at_a_glance(view: dict[str, Any], started_elsewhere: bool) -> dict[str, Any]:
+    lobby = view["phase"] == Phase.LOBBY
+    return {
+        "phase": view["phase"],
+        "round": view["round"],
+        "rounds": view["rounds"],
+        "seconds_left": view["seconds_left"],
+        "paused": view["paused"],
+        "locked": view["locked"],
+        "players": list(view["players"]),
+        "ready": view["ready"],
+        "can_start": lobby and MIN_PLAYERS <= len(view["players"]) <= MAX_PLAYERS,
+        "waiting": lobby and started_elsewhere,
+    }
+
+
+def _podium(tables: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Once every table that started has finished: each table's winners, and the class's best
+    totals across tables (the students with one of the BEST_PLACES highest)."""
+    played = [t for t in tables if t["view"]["phase"] != Phase.LOBBY]
+    if not played or any(t["view"]["phase"] != Phase.FINISHED for t in played):
+        return None
+    scores = [
+        {"name": name, "table": t["table"], "total": total}
+        for t in played
+        for name, total in t["view"]["totals"].items()
+    ]
+    best = sorted({s["total"] for s in scores}, reverse=True)[:BEST_PLACES]
+    return {
+        "tables": [
+            {"table": t["table"], "winners": t["view"]["winners"], "totals": t["view"]["totals"]}
+            for t in played
+        ],
+        "best": sorted(
+            (s for s in scores if s["total"] in best),
+            key=lambda s: (-s["total"], s["table"], s["name"]),
+        ),
+    }

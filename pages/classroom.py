@@ -1,0 +1,216 @@
+"""The teacher's page for a whole class: one code, every table at a glance, and commands for
+all tables at once or for one.
+
+Like the facilitator page it may be projected: the address shows only the class code (the key
+is remembered, ui/private_link.py), it draws only the class's view (each table's public view),
+and each table's own facilitator page is a link by code, its key kept in this browser's
+cookies, never in the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import streamlit as st
+
+from engine import RuleError
+from ui.browser import browser_id
+from ui.classroom import (
+    CLASS_CSS,
+    class_podium_html,
+    students,
+    table_card_html,
+    ticking,
+)
+from ui.links import join_details, page_url, qr_png
+from ui.live import follow_changes, status_then_view
+from ui.look import page_style
+from ui.moderation import facilitator_runner
+from ui.private_link import (
+    key_from_address,
+    private_link_button,
+    remember_in_browser,
+    show_code_only,
+)
+from ui.results import class_results_csv
+from ui.runtime import get_engine
+from ui.text import browser_language, dead_end, isolate, literal, show_error, translator
+
+st.set_page_config(page_title="Crossed Canvas · class", page_icon="🎨", layout="wide")
+page_style(CLASS_CSS)
+engine = get_engine()
+
+language = browser_language()
+try:
+    key = key_from_address("class", language, "ui.class.open_private_link")
+    known = None if "key" in st.query_params else st.query_params.get("class")
+    view, status = status_then_view(known, lambda: engine.class_view(key, browser=browser_id()))
+except RuleError as error:
+    dead_end(language, error)
+
+# The page may be projected: the address shows the class's code, never its key.
+show_code_only("class", view["code"], key)
+language = view["language"]
+t = translator(language)
+run = facilitator_runner(key)
+tables = view["tables"]
+phases = {table["phase"] for table in tables}
+
+
+def table_keys() -> dict[str, str]:
+    """Each table's own facilitator key ({table code: key}), derived from the class key; kept
+    for this tab, since a class's tables change only with a new game."""
+    known_keys = st.session_state.setdefault("table_keys", {})
+    for table in tables:
+        if table["code"] not in known_keys:
+            known_keys[table["code"]] = engine.table_key(key, table["code"])
+    return {table["code"]: known_keys[table["code"]] for table in tables}
+
+
+def all_button(label: str, widget_key: str, action: Callable[..., Any], enabled: bool) -> None:
+    st.button(
+        label,
+        key=widget_key,
+        on_click=run,
+        args=(action,),
+        disabled=not enabled,
+        type="primary" if widget_key == "start_all" else "secondary",
+    )
+
+
+def table_buttons(table: Mapping[str, Any]) -> None:
+    """One table's commands, for the phase drawn (a click meant for a phase already over
+    does nothing, as on a game's own page)."""
+    number, phase = table["table"], table["phase"]
+    meant_for = {"table": number, "phase": phase, "round": table["round"]}
+    with st.container(horizontal=True):
+        if phase == "lobby":
+            st.button(
+                t("ui.class.start_table"),
+                key=f"start_table_{number}",
+                on_click=run,
+                args=(engine.start_tables,),
+                kwargs={"table": number},
+                disabled=not table["can_start"],
+            )
+        elif phase != "finished":
+            paused = table["paused"]
+            st.button(
+                t("ui.fac.resume") if paused else t("ui.fac.pause"),
+                key=f"{'resume' if paused else 'pause'}_table_{number}",
+                on_click=run,
+                args=(engine.resume_tables if paused else engine.pause_tables,),
+                kwargs=meant_for,
+            )
+            st.button(
+                t(f"ui.fac.advance.{phase}"),
+                key=f"advance_table_{number}",
+                on_click=run,
+                args=(engine.advance_tables,),
+                kwargs=meant_for,
+            )
+        own = page_url("facilitator", for_other_devices=False, game=table["code"])
+        st.link_button(t("ui.class.own_page"), own, key=f"own_page_{number}")
+
+
+def join_block() -> None:
+    """The class code, the address and the QR code students join with (one for the class)."""
+    info, qr = st.columns([3, 2])
+    with info:
+        join_url = join_details(view["code"], "ui.class.code", t)
+        st.caption(t("ui.class.join_info"))
+    with qr:
+        st.image(qr_png(join_url), width=220, alt=t("ui.qr.join"))
+
+
+def move_student() -> None:
+    """Seat a student at another table (before that table starts); the engine keeps them
+    there when more students join."""
+    seated = {name: table["table"] for table in tables for name in table["players"]}
+    if not seated or "lobby" not in phases:
+        return
+    with (
+        st.expander(t("ui.class.move")),
+        st.container(horizontal=True, vertical_alignment="bottom"),
+    ):
+        who = st.selectbox(
+            t("ui.class.move_who"),
+            sorted(seated, key=str.casefold),
+            index=None,
+            key="move_who",
+            format_func=lambda name: t(
+                "ui.class.student_at", name=isolate(name), number=seated[name]
+            ),
+        )
+        to = st.selectbox(
+            t("ui.class.move_to"),
+            [table["table"] for table in tables],
+            key="move_to",
+            format_func=lambda number: t("ui.class.table", number=number),
+        )
+        st.button(
+            t("ui.class.move_go"),
+            key="move_student",
+            disabled=who is None,
+            on_click=run,
+            args=(engine.move_player, who, to),
+        )
+    st.caption(t("ui.class.move_hint"))
+
+
+heading = t("ui.class.heading", students=students(view), tables=len(tables))
+st.html(f'<div class="cc-phase">{literal(heading)}</div>')
+if "command_error" in st.session_state:
+    show_error(st.session_state.pop("command_error"), language)
+
+playing = [table for table in tables if table["phase"] not in ("lobby", "finished")]
+with st.container(horizontal=True, vertical_alignment="center"):
+    all_button(t("ui.class.start_all"), "start_all", engine.start_tables, view["can_start"])
+    paused = [table["paused"] for table in playing]
+    all_button(t("ui.class.pause_all"), "pause_all", engine.pause_tables, not all(paused))
+    all_button(t("ui.class.resume_all"), "resume_all", engine.resume_tables, any(paused))
+    all_button(t("ui.class.advance_all"), "advance_all", engine.advance_tables, bool(playing))
+    st.link_button(t("ui.fac.open_screen"), page_url("screen", code=view["code"]))
+    private_link_button(view["code"], key, t, page="classroom")
+st.caption(t("ui.class.private_link_hint"))
+
+if "lobby" in phases or not tables:  # (a new game has no table until a student joins)
+    join_block()
+else:
+    with st.expander(t("ui.class.code")):
+        join_block()
+
+remember_in_browser(table_keys())
+for column, table in zip(st.columns(len(tables)) if tables else [], tables, strict=True):
+    with column:
+        st.html(table_card_html(table, t, status["version"]))
+        table_buttons(table)
+st.caption(t("ui.class.own_page_hint"))
+move_student()
+
+if view["podium"] is not None:
+    st.subheader(t("ui.class.podium"))
+    st.html(class_podium_html(view["podium"], t))
+if "finished" in phases:
+    # Named for the game on screen: a double click finds the next one made, and stops there.
+    st.button(
+        t("ui.class.next_game"),
+        key="next_class_game",
+        type="primary",
+        disabled=not view["can_play_next"],
+        on_click=run,
+        args=(engine.next_class_game,),
+        kwargs={"sitting": view["sitting"]},
+        help=None if view["can_play_next"] else t("ui.class.next_game_wait"),
+    )
+if phases - {"lobby"}:
+    st.download_button(
+        t("ui.class.results_csv"),
+        class_results_csv(view, t),
+        file_name=f"crossed-canvas-class-{view['code']}.csv",
+        mime="text/csv",
+        key="class_csv",
+        on_click="ignore",
+    )
+follow_changes(view["code"], status, language, clocks=ticking(tables))

@@ -1,0 +1,261 @@
+"""A whole class on one code (issue "A whole class on one code"), in a real Chromium.
+
+The teacher creates a class on the home page; 28 students join with the class code (three on
+real phones at 360 px, the others through the engine, as a phone's join would) and are seated
+at three tables of 10, 9 and 9. The teacher starts every table, ends a phase at one table,
+pauses and resumes them all from the class page; the tables are then played to the class
+podium through the engine (the students' own pages are tested elsewhere). The class projector
+(1280x720) is kept all along: at every phase of round 1 and at the first phase of every later
+round its whole DOM holds no target, decoy, option or role of any table, and every text on it
+is at least 28 px. At the end the phones join the class's next game in one tap.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import pytest
+from gamekit import (
+    PHASES,
+    PROJECTOR,
+    ROLE_WORDS,
+    SMALLEST_READABLE_PX,
+    UI_TIMEOUT_MS,
+    button,
+    copy_private_link,
+    engine_strokes,
+    eventually,
+    heading_text,
+    join_with_code,
+    measure_layout,
+    neutral_texts,
+    query,
+    settle,
+    t,
+    whole,
+    words_of,
+)
+from playwright.sync_api import Page, expect
+
+from engine import Engine
+
+pytestmark = pytest.mark.browser
+
+PHONES = ["Pia", "Quim", "Rosa"]  # the last three to join: one lands at each table
+NAMES = [f"Student {number:02d}" for number in range(1, 26)]
+SHOTS = "/tmp/cc"
+
+
+class Watch:
+    """The class as the test drives it: the engine, the class key, and every student."""
+
+    def __init__(self, engine: Engine, code: str, key: str) -> None:
+        self.engine, self.code, self.key = engine, code, key
+        self.tokens: dict[str, str] = {}
+
+    def tables(self) -> list[dict[str, Any]]:
+        return self.engine.class_view(self.key)["tables"]
+
+    def secrets(self) -> set[str]:
+        """Every object a student may see now, at any table: targets, decoys, options."""
+        found = set()
+        for token in self.tokens.values():
+            mine = self.engine.player_view(token)
+            for thing in [mine["target"], *(mine["options"] or [])]:
+                if thing:
+                    found.add(thing["name"])
+        return found
+
+
+def cards_show(screen: Page, watch: Watch) -> None:
+    """Wait until the projector shows every table in the phase (and round) it is in."""
+    for index, table in enumerate(watch.tables()):
+        view = table["view"]
+        heading = heading_text(view["phase"], view["round"], view["rounds"])
+        card = screen.locator(".cc-table-card").nth(index)
+        expect(card.locator(".cc-table-phase")).to_contain_text(heading, timeout=UI_TIMEOUT_MS)
+    settle(screen, images=True)
+
+
+def check_projector(screen: Page, watch: Watch, moment: str, problems: list[str]) -> None:
+    """No secret in the projector's DOM before a reveal, and every text readable from the back."""
+    cards_show(screen, watch)
+    found = measure_layout(screen)
+    problems += [f"{moment}: below {SMALLEST_READABLE_PX} px: {text}" for text in found["small"]]
+    problems += [f"{moment}: outside 1280x720: {what}" for what in found["outside"]]
+    if {table["view"]["phase"] for table in watch.tables()} & {"reveal", "finished"}:
+        return
+    html = screen.content()
+    words = words_of(html)
+    for name in watch.secrets():
+        if whole(name).search(words):
+            problems.append(f"{moment}: the projector shows the object {name!r}")
+    for token in [watch.key, *watch.tokens.values()]:
+        if token in html:
+            problems.append(f"{moment}: the projector holds a key or a personal link")
+    for text in neutral_texts():
+        words = words.replace(text, "")
+    if found_roles := ROLE_WORDS.findall(words):
+        problems.append(f"{moment}: the projector names a role: {found_roles}")
+
+
+def test_a_whole_class_from_one_code_to_the_class_podium(streamlit_server, new_page):
+    engine = Engine(streamlit_server.database_url)
+
+    # The teacher creates a class on the home page.
+    teacher = new_page(width=1280, height=800)
+    teacher.goto(f"{streamlit_server.url}/")
+    teacher.locator(".st-key-create_kind label").filter(has_text=t("ui.home.kind.class")).click()
+    teacher.locator(".st-key-create_pace label").filter(has_text=t("ui.pace.extra_relaxed")).click()
+    settle(teacher)
+    button(teacher, "create_game").click()
+    teacher.wait_for_url("**/classroom?class=*", timeout=UI_TIMEOUT_MS)
+    code = query(teacher, "class") or ""
+    key = query(copy_private_link(teacher), "key") or ""
+    watch = Watch(engine, code, key)
+    assert engine.class_view(key)["code"] == code
+    assert key not in teacher.content()
+
+    screen = new_page(**PROJECTOR)
+    screen.goto(f"{streamlit_server.url}/screen?code={code}")
+    expect(screen.locator(".cc-code").first).to_have_text(code, timeout=UI_TIMEOUT_MS)
+
+    # 28 students: 25 through the engine, then three phones.
+    for index, name in enumerate(NAMES):
+        watch.tokens[name] = engine.join(code, name, browser=f"engine-{index}")
+    phones = {}
+    for name in PHONES:
+        phones[name] = new_page(width=360, height=740, touch=True, scale=2)
+        watch.tokens[name] = join_with_code(phones[name], streamlit_server.url, code, name)
+    seating = {table["table"]: table["view"]["players"] for table in watch.tables()}
+    assert [len(players) for players in seating.values()] == [10, 9, 9]
+    table_of = {name: number for number, names in seating.items() for name in names}
+    assert sorted(table_of[name] for name in PHONES) == [1, 2, 3]
+    expect(teacher.get_by_text(t("ui.class.heading", students=28, tables=3))).to_be_visible(
+        timeout=UI_TIMEOUT_MS
+    )
+    problems: list[str] = []
+    check_projector(screen, watch, "lobby", problems)
+    screen.screenshot(path=f"{SHOTS}/class-projector-lobby.png")
+
+    # The teacher starts every table, ends the roles at table 1, pauses and resumes them all.
+    start = button(teacher, "start_all")
+    expect(start).to_be_enabled(timeout=UI_TIMEOUT_MS)
+    start.click()
+    assert eventually(lambda: {table["phase"] for table in watch.tables()}, {"roles"}) == {"roles"}
+    settle(teacher, pause_ms=300)
+    button(teacher, "advance_table_1").click()
+    phases = eventually(
+        lambda: [table["phase"] for table in watch.tables()], ["pulse1", "roles", "roles"]
+    )
+    assert phases == ["pulse1", "roles", "roles"]
+    settle(teacher, pause_ms=300)
+    button(teacher, "pause_all").click()
+    assert eventually(lambda: all(table["paused"] for table in watch.tables()), True)
+    expect(screen.locator(".cc-table-card").filter(has_text=t("ui.paused"))).to_have_count(
+        3, timeout=UI_TIMEOUT_MS
+    )
+    settle(teacher, pause_ms=300)
+    button(teacher, "resume_all").click()
+    assert eventually(lambda: any(table["paused"] for table in watch.tables()), False) is False
+    engine.advance_tables(key, phase="roles")  # every table in pulse 1 now
+
+    # A table's own page opens from the class page, its key waiting in a cookie, not the link.
+    link = teacher.locator(".st-key-own_page_2 a")
+    assert key not in (link.get_attribute("href") or "")
+    with teacher.context.expect_page() as opened:
+        link.click()
+    own = opened.value
+    table_2 = watch.tables()[1]
+    own.wait_for_url(f"**/facilitator?game={table_2['code']}", timeout=UI_TIMEOUT_MS)
+    expect(button(own, "advance_phase")).to_have_text(
+        t("ui.fac.advance.pulse1"), timeout=UI_TIMEOUT_MS
+    )
+    own.close()
+
+    # Round 1, phase by phase, with every student acting through the engine; the projector
+    # and the phones are looked at in each phase.
+    for phase in PHASES[1:]:
+        assert {table["phase"] for table in watch.tables()} == {phase}, phase
+        play_phase(watch, phase, half=True)
+        check_projector(screen, watch, f"round 1 {phase} (half answered)", problems)
+        if phase == "pulse2":
+            screen.screenshot(path=f"{SHOTS}/class-projector-pulse2.png")
+        for name, phone in phones.items():
+            view = engine.player_view(watch.tokens[name])
+            heading = heading_text(view["phase"], view["round"], view["rounds"])
+            expect(phone.locator(".cc-phase").first).to_have_text(heading, timeout=UI_TIMEOUT_MS)
+        play_phase(watch, phase, half=False)
+        if phase == "reveal":
+            screen.screenshot(path=f"{SHOTS}/class-projector-reveal.png")
+        if {table["phase"] for table in watch.tables()} == {phase}:
+            engine.advance_tables(key, phase=phase)
+
+    # The later rounds: ended phase by phase by the teacher (through the engine); the
+    # projector is looked at as each round starts.
+    while {table["phase"] for table in watch.tables()} != {"finished"}:
+        tables = watch.tables()
+        if {table["phase"] for table in tables} == {"roles"}:
+            check_projector(screen, watch, f"round {tables[0]['round']} roles", problems)
+        engine.advance_tables(key)
+
+    # The class podium, on the projector and the teacher's page.
+    podium = engine.class_public_view(code)["podium"]
+    assert podium is not None
+    expect(screen.get_by_text(t("ui.class.best_scores"))).to_be_visible(timeout=UI_TIMEOUT_MS)
+    settle(screen, pause_ms=300)
+    for row in podium["best"]:
+        expect(screen.locator(".cc-class-podium").get_by_text(row["name"]).first).to_be_visible()
+    found = measure_layout(screen)
+    problems += [f"podium: below {SMALLEST_READABLE_PX} px: {text}" for text in found["small"]]
+    problems += [f"podium: outside 1280x720: {what}" for what in found["outside"]]
+    screen.screenshot(path=f"{SHOTS}/class-projector-podium.png")
+    assert not problems, "\n".join(problems)
+
+    # The next game: each phone joins it in one tap, back through the class code.
+    next_game = button(teacher, "next_class_game")
+    expect(next_game).to_be_enabled(timeout=UI_TIMEOUT_MS)
+    settle(teacher, pause_ms=300)
+    next_game.click()
+    assert eventually(lambda: engine.class_view(key)["sitting"], 2) == 2
+    for phone in phones.values():
+        old_address = phone.url
+        button(phone, "join_next").click(timeout=UI_TIMEOUT_MS)
+        phone.wait_for_url(lambda a, old=old_address: a != old, timeout=UI_TIMEOUT_MS)
+        expect(phone.get_by_text(t("ui.play.waiting_start"))).to_be_visible(timeout=UI_TIMEOUT_MS)
+    seated = eventually(
+        lambda: sorted(n for table in watch.tables() for n in table["view"]["players"]),
+        sorted(PHONES),
+    )
+    assert seated == sorted(PHONES)
+
+
+def play_phase(watch: Watch, phase: str, *, half: bool) -> None:
+    """What every table's students do in `phase` of round 1, through the engine: the first
+    half of the artists submit (or the voters vote) with `half`, the rest without; the Curator
+    chooses the true object."""
+    engine = watch.engine
+    for table in watch.tables():
+        players = table["view"]["players"]
+        views = {name: engine.player_view(watch.tokens[name]) for name in players}
+        artists = [name for name in players if views[name]["role"] != "curator"]
+        part = slice(0, len(artists) // 2) if half else slice(len(artists) // 2, None)
+        if phase in ("pulse1", "pulse2"):
+            pulse = int(phase[-1])
+            for index, name in enumerate(artists[part], start=0 if half else len(artists) // 2):
+                engine.submit_fragment(
+                    watch.tokens[name], engine_strokes(index, pulse), uuid.uuid4().hex
+                )
+        elif phase == "choice" and not half:
+            (curator,) = [name for name in players if views[name]["role"] == "curator"]
+            truth = next(v["target"] for v in views.values() if v["role"] == "loyal")
+            engine.choose(watch.tokens[curator], truth["id"], uuid.uuid4().hex)
+        elif phase == "accusation":
+            (distorter,) = [n for n in players if views[n]["role"] == "distorter"]
+            voters = players[: len(players) // 2] if half else players[len(players) // 2 :]
+            for voter in voters:
+                suspect = distorter if voter != distorter else artists[0]
+                if suspect == voter:
+                    suspect = artists[1]
+                engine.accuse(watch.tokens[voter], views[suspect]["signature"], uuid.uuid4().hex)

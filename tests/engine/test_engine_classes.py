@@ -1,0 +1,451 @@
+"""A whole class on one code (issue "A whole class on one code"), engine side: students join
+the class's code and are seated at tables (each an ordinary game), the teacher runs every table
+from one key, the projector shows every table and never a secret, and the next game reseats
+the class. Every test runs on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from cc_support import ROUND_SECONDS, refused, rid, strokes
+from sqlalchemy import text
+from test_engine_secrecy import ROLE_WORDS, SECRET_KEYS, secret_words, strings
+
+from engine import Engine, FakeClock
+from engine.seating import table_sizes
+
+FIRST = ["Ana", "Ben", "Carmen", "Dario", "Elif", "Femi", "Gus", "Hiro", "Jonas", "Kemal"]
+LAST = ["Park", "Diaz", "Okoro", "Smith"]
+NAMES = [f"{first} {last}" for last in LAST for first in FIRST]  # 40 names, none alike
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def engine(request, clock) -> Engine:
+    """This module's engine: in memory on SQLite, or a fresh database on PostgreSQL."""
+    if request.param == "sqlite":
+        return Engine("sqlite://", clock=clock, seed=7)
+    return Engine(request.getfixturevalue("postgres_server").new_database(), clock=clock, seed=7)
+
+
+def browser(name: str) -> str:
+    return "browser-" + "".join(ch for ch in name if ch.isalnum()).ljust(16, "x")
+
+
+@dataclass
+class Klass:
+    """One class seen through the service: its code, the teacher's key, students' tokens."""
+
+    engine: Engine
+    clock: FakeClock
+    code: str
+    key: str
+    tokens: dict[str, str] = field(default_factory=dict)
+
+    def join(self, name: str) -> str:
+        self.tokens[name] = self.engine.join(self.code, name, browser=browser(name))
+        return self.tokens[name]
+
+    def view(self) -> dict[str, Any]:
+        return self.engine.class_view(self.key)
+
+    def public(self) -> dict[str, Any]:
+        return self.engine.class_public_view(self.code)
+
+    def seating(self) -> dict[int, list[str]]:
+        return {t["table"]: t["players"] for t in self.view()["tables"]}
+
+    def code_of(self, table: int) -> str:
+        return next(t["code"] for t in self.view()["tables"] if t["table"] == table)
+
+    def table_of(self, name: str) -> int:
+        return next(n for n, names in self.seating().items() if name in names)
+
+    def progress(self):
+        return self.engine.versions([self.code])[self.code]
+
+
+def make_class(engine: Engine, clock: FakeClock, students: int, **settings) -> Klass:
+    new = engine.create_class(**settings)
+    klass = Klass(engine, clock, new.code, new.facilitator_token)
+    for name in NAMES[:students]:
+        klass.join(name)
+    return klass
+
+
+def test_28_students_sit_at_10_9_and_9_and_every_phone_shows_its_own_table(engine, clock):
+    klass = make_class(engine, clock, 28)
+    seating = klass.seating()
+    assert [len(seating[n]) for n in sorted(seating)] == [10, 9, 9]
+    assert sorted(sum(seating.values(), [])) == sorted(NAMES[:28])
+    for name, token in klass.tokens.items():  # every token, moved students' included, works
+        view = engine.player_view(token)
+        assert view["name"] == name and view["phase"] == "lobby"
+        assert view["code"] == klass.code_of(klass.table_of(name))
+        assert view["players"] == seating[klass.table_of(name)]
+
+
+def test_joining_one_by_one_keeps_the_fewest_even_tables(engine, clock):
+    klass = make_class(engine, clock, 0)
+    for n, name in enumerate(NAMES[:36], start=1):
+        klass.join(name)
+        sizes = sorted((len(names) for names in klass.seating().values() if names), reverse=True)
+        assert sizes == table_sizes(n), n
+
+
+def test_a_moved_student_stays_where_the_teacher_put_them(engine, clock):
+    klass = make_class(engine, clock, 13)  # 7 and 6
+    mover = klass.seating()[2][0]
+    before = engine.versions([klass.code_of(1), klass.code_of(2)])
+    engine.move_player(klass.key, mover, 1)
+    after = engine.versions([klass.code_of(1), klass.code_of(2)])
+    for code, progress in after.items():  # both tables' phones redraw
+        assert progress.stage == progress.version > before[code].version
+    assert mover in klass.seating()[1] and len(klass.seating()[1]) == 8
+    assert engine.player_view(klass.tokens[mover])["code"] == klass.code_of(1)
+    for name in NAMES[13:24]:  # 24 students: 12 and 12, the pinned student never moved
+        klass.join(name)
+        assert mover in klass.seating()[1]
+    assert sorted(len(names) for names in klass.seating().values()) == [12, 12]
+
+
+def test_a_move_that_would_seat_13_is_refused_and_changes_nothing(engine, clock):
+    klass = make_class(engine, clock, 24)  # 12 and 12
+    before = (klass.view(), klass.progress())
+    refused("error.class.table_full", engine.move_player, klass.key, klass.seating()[2][0], 1)
+    refused("error.class.unknown_table", engine.move_player, klass.key, NAMES[0], 9)
+    refused("error.unknown_player", engine.move_player, klass.key, "Nobody", 1)
+    refused("error.bad_facilitator_token", engine.move_player, "x" * 43, NAMES[0], 1)
+    assert (klass.view(), klass.progress()) == before
+
+
+def test_start_one_table_then_the_others_and_a_small_table_is_refused_by_name(engine, clock):
+    klass = make_class(engine, clock, 14)  # 7 and 7
+    assert engine.start_tables(klass.key, 1) == [1]
+    assert [t["phase"] for t in klass.view()["tables"]] == ["roles", "lobby"]
+    refused("error.already_started", engine.start_tables, klass.key, 1)
+    assert engine.start_tables(klass.key) == [2]
+    refused("error.class.nothing_to_start", engine.start_tables, klass.key)
+    small = make_class(engine, clock, 3)
+    error = refused("error.class.too_few_at_table", engine.start_tables, small.key)
+    assert error.params == {"table": 1, "count": 3, "fewest": 5}
+    assert small.view()["tables"][0]["can_start"] is False
+
+
+def test_pause_resume_and_end_a_phase_at_one_table_or_all(engine, clock):
+    klass = make_class(engine, clock, 14)
+    engine.start_tables(klass.key)
+    heard: list[str] = []
+    engine.changes.subscribe(heard.append)
+    assert engine.pause_tables(klass.key) == [1, 2]
+    assert sorted(heard) == sorted([klass.code_of(1), klass.code_of(2)])  # one transaction
+    assert all(t["paused"] for t in klass.view()["tables"])
+    refused("error.already_paused", engine.pause_tables, klass.key, 1)
+    assert engine.pause_tables(klass.key) == []  # nothing left to pause: a quiet no-op
+    assert engine.resume_tables(klass.key, 1) == [1]
+    assert [t["paused"] for t in klass.view()["tables"]] == [False, True]
+    clock.advance(5)
+    assert engine.advance_tables(klass.key, 1) == [1]
+    assert [t["phase"] for t in klass.view()["tables"]] == ["pulse1", "roles"]
+    assert engine.advance_tables(klass.key, phase="roles") == [2]
+    assert engine.advance_tables(klass.key, phase="roles") == []  # a double click: nothing
+    assert [t["phase"] for t in klass.view()["tables"]] == ["pulse1", "pulse1"]
+    assert engine.resume_tables(klass.key) == [2]
+    assert engine.advance_tables(klass.key) == [1, 2]
+    assert [t["phase"] for t in klass.view()["tables"]] == ["merge", "merge"]
+
+
+def test_a_table_runs_on_its_own_with_its_derived_key(engine, clock):
+    klass = make_class(engine, clock, 14)
+    code = klass.code_of(2)
+    key = engine.table_key(klass.key, code)
+    assert key == engine.table_key(klass.key, code)  # derived, not drawn
+    engine.start(key)
+    engine.pause(key)
+    assert [t["phase"] for t in klass.view()["tables"]] == ["lobby", "roles"]
+    assert engine.facilitator_view(key)["paused"] is True
+    assert engine.game_code(key) == code
+    other = make_class(engine, clock, 5)
+    refused("error.unknown_code", engine.table_key, other.key, code)
+    refused("error.bad_facilitator_token", engine.table_key, "y" * 43, code)
+
+
+def test_names_are_unique_in_the_whole_class_and_checked_like_any_join(engine, clock):
+    klass = make_class(engine, clock, 13)
+    far = klass.seating()[2][0]
+    refused("error.name_taken", engine.join, klass.code, far.upper())
+    refused("error.name_taken", engine.join, klass.code, far.replace("a", "\u0430"))  # Cyrillic
+    refused("error.name_refused", engine.join, klass.code, "Shit")
+    refused("error.name_empty", engine.join, klass.code, "   ")
+    refused("error.unknown_code", engine.join, "QQQQQQ", "Zoe")
+    # a rename at one table is checked against the other tables too
+    key = engine.table_key(klass.key, klass.code_of(1))
+    refused("error.name_taken", engine.rename_player, key, klass.seating()[1][0], far)
+    assert sum(len(names) for names in klass.seating().values()) == 13
+
+
+def test_the_teacher_allows_a_real_name_the_filter_catches_in_the_whole_class(engine, clock):
+    klass = make_class(engine, clock, 13)
+    refused("error.name_refused", engine.join, klass.code, "Shit")
+    engine.allow_class_name(klass.key, "Shit")
+    klass.join("Shit")
+    refused("error.name_refused", engine.join, klass.code, "Stupid")
+    engine.set_class_name_filter(klass.key, False)
+    klass.join("Stupid")  # refused while the filter was on
+    assert klass.view()["name_filter"] is False
+    assert all(t["view"]["name_filter"] is False for t in klass.view()["tables"])
+
+
+def test_the_same_browser_joining_again_gets_its_seat_back(engine, clock):
+    klass = make_class(engine, clock, 12)
+    name = NAMES[11]
+    old = klass.tokens[name]
+    klass.join(NAMES[12])  # 13: the latest students move to a new table, this one among them
+    again = engine.join(klass.code, "Another Name", browser=browser(name))
+    assert engine.player_view(again)["name"] == name
+    refused("error.bad_player_token", engine.player_view, old)
+    assert sum(len(names) for names in klass.seating().values()) == 13
+
+
+def test_a_table_code_typed_by_a_student_seats_them_through_the_class(engine, clock):
+    klass = make_class(engine, clock, 13)
+    token = engine.join(klass.code_of(2), "Zoe Lee")
+    assert engine.player_view(token)["name"] == "Zoe Lee"
+    refused("error.name_taken", engine.join, klass.code_of(1), "zoe lee")
+    assert sorted(len(names) for names in klass.seating().values()) == [7, 7]
+
+
+def test_a_students_view_never_names_another_table(engine, clock):
+    klass = make_class(engine, clock, 20)
+    engine.start_tables(klass.key)
+    seating = klass.seating()
+    codes = {klass.code_of(n) for n in seating}
+    for name, token in klass.tokens.items():
+        table = klass.table_of(name)
+        text = json.dumps(engine.player_view(token))
+        others = [n for t, names in seating.items() if t != table for n in names]
+        assert not any(other in text for other in others), name
+        assert not any(code in text for code in codes - {klass.code_of(table)}), name
+        assert klass.code not in text and klass.key not in text
+
+
+def test_latecomers_wait_at_a_new_table_and_play_the_next_game(engine, clock):
+    klass = make_class(engine, clock, 10)
+    engine.start_tables(klass.key)
+    late = klass.join("Zoe Lee")
+    view = klass.view()
+    assert [(t["table"], t["phase"], t["waiting"]) for t in view["tables"]] == [
+        (1, "roles", False),
+        (2, "lobby", True),
+    ]
+    assert klass.public()["waiting"] == ["Zoe Lee"]
+    refused("error.class.too_few_at_table", engine.start_tables, klass.key, 2)
+    refused("error.class.not_finished", engine.next_class_game, klass.key)
+    clock.advance(ROUND_SECONDS * 10 + 60)  # table 1 plays to its end
+    public = klass.public()
+    assert public["tables"][0]["view"]["phase"] == "finished" and public["podium"] is not None
+    before = klass.progress()
+    assert engine.next_class_game(klass.key) == 2
+    assert engine.next_class_game(klass.key) == 2  # a double click: the same new sitting
+    assert engine.next_class_game(klass.key, sitting=1) == 2
+    after = klass.progress()
+    assert after.version > before.version and after.stage > before.stage
+    # the waiting table is the new game's table 1; the latecomer's link still works
+    assert klass.seating() == {1: ["Zoe Lee"]}
+    assert engine.player_view(late)["code"] == klass.code_of(1)
+    for name in NAMES[:10]:  # "join the next game" on each phone, with its browser
+        finished = engine.player_view(klass.tokens[name])
+        assert finished["next_game"] == klass.code
+        assert engine.player_view(klass.join(name))["name"] == name
+    assert sorted(sum(klass.seating().values(), [])) == sorted([*NAMES[:10], "Zoe Lee"])
+    assert [len(names) for names in klass.seating().values()] == [11]
+    assert klass.public()["sitting"] == 2 and klass.public()["podium"] is None
+
+
+def test_the_podium_names_each_tables_winners_and_the_class_best(engine, clock):
+    klass = make_class(engine, clock, 13)
+    engine.start_tables(klass.key)
+    klass.clock.advance(ROUND_SECONDS * 8)
+    podium = klass.public()["podium"]
+    assert podium is not None and [t["table"] for t in podium["tables"]] == [1, 2]
+    for entry, table in zip(podium["tables"], klass.public()["tables"], strict=True):
+        assert entry["winners"] == table["view"]["winners"]
+    totals = [s["total"] for s in podium["best"]]
+    assert totals == sorted(totals, reverse=True) and len(set(totals)) <= 3
+    everyone = [t for entry in podium["tables"] for t in entry["totals"].values()]
+    assert totals[0] == max(everyone)
+    assert klass.view()["can_play_next"] is True
+
+
+def test_class_status_and_versions_move_when_any_table_changes(engine, clock):
+    klass = make_class(engine, clock, 13)
+    key = engine.table_key(klass.key, klass.code_of(2))
+    watch = engine.watch_key(klass.code)
+    assert watch not in {engine.watch_key(klass.code_of(1)), engine.watch_key(klass.code_of(2))}
+    seen = [klass.progress()]
+    engine.start(key)  # table 2 alone
+    seen.append(klass.progress())
+    engine.start_tables(klass.key)  # table 1
+    seen.append(klass.progress())
+    engine.advance(key)  # table 2: roles -> pulse 1
+    seen.append(klass.progress())
+    status = engine.status(klass.code)
+    assert (status["version"], status["stage"]) == tuple(seen[-1])
+    assert all(b.version > a.version and b.stage > a.stage for a, b in itertools.pairwise(seen))
+    artist = next(
+        name
+        for name in klass.seating()[2]
+        if engine.player_view(klass.tokens[name])["role"] != "curator"
+    )
+    engine.submit_fragment(klass.tokens[artist], strokes(1), rid())  # readiness only
+    submitted = klass.progress()
+    assert submitted.version > seen[-1].version and submitted.stage == seen[-1].stage
+    engine.delete_game(key)  # a table deleted: the class's counts never go back
+    assert klass.progress().version > submitted.version
+    assert [t["table"] for t in klass.view()["tables"]] == [1]
+    assert engine.watch_key(klass.code) == watch  # the watch key survives
+
+
+def test_the_class_projector_holds_no_secret_at_any_phase_of_any_table(engine, clock):
+    klass = make_class(engine, clock, 13)
+    engine.start_tables(klass.key)
+    secrets_out = [klass.key, *klass.tokens.values()]
+    secrets_out += [engine.table_key(klass.key, klass.code_of(n)) for n in (1, 2)]
+    stops: list[dict[str, Any]] = []
+
+    def stop() -> None:
+        public, teacher = klass.public(), klass.view()
+        for entry in public["tables"]:  # each table: exactly its own public view
+            assert entry["view"] == engine.public_view(entry["code"])
+        stops.append({"public": public, "teacher": teacher})
+        text = json.dumps([public, teacher])
+        assert not any(secret in text for secret in secrets_out)
+
+    def act(table: int) -> None:
+        """What players do in the phase the table is in: submits, a choice, a vote."""
+        names = klass.seating()[table]
+        views = {n: engine.player_view(klass.tokens[n]) for n in names}
+        phase = views[names[0]]["phase"]
+        artists = [n for n in names if views[n]["role"] != "curator"]
+        if phase == "pulse1":
+            engine.submit_fragment(klass.tokens[artists[0]], strokes(2), rid())
+        elif phase == "choice":
+            curator = next(n for n in names if views[n]["role"] == "curator")
+            option = views[curator]["options"][0]["id"]
+            engine.choose(klass.tokens[curator], option, rid())
+        elif phase == "accusation":
+            voter = views[names[0]]
+            sig = next(s for s in voter["signatures"] if s != voter["signature"])
+            engine.accuse(klass.tokens[names[0]], sig, rid())
+
+    engine.advance_tables(klass.key, 1)  # table 1 runs a phase ahead of table 2
+    for _ in range(8):
+        for table in (1, 2):
+            if engine.public_view(klass.code_of(table))["phase"] not in ("reveal", "finished"):
+                act(table)
+                stop()
+                engine.advance_tables(klass.key, table)
+                stop()
+    reveals = {t["table"]: t["view"]["reveal"] for t in klass.public()["tables"]}
+    assert all(reveal is not None for reveal in reveals.values())
+    for table, reveal in reveals.items():
+        objects = [reveal["true_target"], reveal["false_target"], *reveal["options"]]
+        words = secret_words(objects)
+        assert words <= strings(reveal)  # the detector finds them where they are public
+        for seen in stops:
+            for view in (seen["public"], seen["teacher"]):
+                outer = {k: v for k, v in view.items() if k != "tables"}
+                assert not strings(outer) & (words | ROLE_WORDS)
+                entry = next(t for t in view["tables"] if t["table"] == table)
+                if entry["view"]["reveal"] is not None:
+                    continue  # this table's round is revealed: public now
+                past = ("history", "durations")  # earlier rounds' reveals; phase names
+                shown = {k: v for k, v in entry["view"].items() if k not in past}
+                keys: set[str] = set()
+                found = strings(shown, keys)
+                assert not found & words, (table, entry["view"]["phase"])
+                assert not found & ROLE_WORDS and not keys & SECRET_KEYS
+
+
+def test_a_class_and_its_tables_are_purged_together(engine, clock):
+    klass = make_class(engine, clock, 13)
+    alone = engine.create_game()
+    clock.advance(31 * 86400)
+    assert engine.purge() == 3  # the game of its own and the class's two tables
+    refused("error.unknown_code", engine.class_public_view, klass.code)
+    refused("error.unknown_code", engine.public_view, alone.code)
+    other = make_class(engine, clock, 6)
+    engine.delete_class(other.key)
+    refused("error.unknown_code", engine.join, other.code, "Zoe")
+    refused("error.bad_player_token", engine.player_view, other.tokens[NAMES[0]])
+
+
+def test_a_class_code_is_never_a_game_code(engine):
+    games = {engine.create_game().code for _ in range(5)}
+    classes = {engine.create_class().code for _ in range(5)}
+    assert not games & classes
+    refused("error.unknown_code", engine.class_public_view, next(iter(games)))
+    refused("error.bad_language", engine.create_class, "fr")
+
+
+def test_many_students_joining_at_once_get_one_seat_each(file_url):
+    clock = FakeClock()
+    engine = Engine(file_url, clock=clock, seed=11)
+    new = engine.create_class()
+    names = NAMES[:30]
+    barrier = threading.Barrier(10)
+    outcomes: list[tuple[str, str]] = []
+    lock = threading.Lock()
+
+    def student(share: list[str]) -> None:
+        barrier.wait()
+        for name in share:
+            try:
+                token = engine.join(new.code, name, browser=browser(name))
+            except Exception as error:  # noqa: BLE001 - any failure is the finding
+                token = repr(error)
+            with lock:
+                outcomes.append((name, token))
+
+    threads = [threading.Thread(target=student, args=(names[i::10],)) for i in range(10)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(outcomes) == 30
+    for name, token in outcomes:
+        assert engine.player_view(token)["name"] == name
+    tables = engine.class_view(new.facilitator_token)["tables"]
+    assert sorted(sum((t["players"] for t in tables), [])) == sorted(names)
+    assert sorted((len(t["players"]) for t in tables), reverse=True) == table_sizes(30)
+    with engine._db.engine.connect() as connection:  # no two students on one seat
+        seats = connection.execute(text("SELECT game_id, seat FROM player")).all()
+    assert len(seats) == len(set(seats)) == 30
+
+
+def test_another_server_following_a_class_sees_a_table_change(postgres_server):
+    url = postgres_server.new_database()
+    here, there = Engine(url, clock=FakeClock()), Engine(url)
+    klass = make_class(here, FakeClock(), 13)
+    key = here.table_key(klass.key, klass.code_of(1))
+    here.start(key)
+    heard = threading.Event()
+    there.changes.subscribe(lambda code: heard.set())
+    stop = threading.Event()
+    listening = threading.Thread(target=there.listen_to_other_servers, args=(stop,), daemon=True)
+    listening.start()
+    try:
+        before = there.versions([klass.code])[klass.code]
+        for _ in range(50):  # the listener may not be connected yet
+            here.advance(key)
+            if heard.wait(0.2):
+                break
+        assert heard.is_set()  # a PushHub re-reads every code it follows on any notice
+        assert there.versions([klass.code])[klass.code].version > before.version
+    finally:
+        stop.set()
+        listening.join(timeout=5)

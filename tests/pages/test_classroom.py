@@ -1,0 +1,297 @@
+"""A whole class on one code, its pages: the home page creates a class; the teacher's class
+page (pages/classroom.py) seats 28 students at three tables, moves one, starts, pauses and
+ends phases at one table or all, and offers one CSV by table; the projector (pages/screen.py
+on the class code) shows every table and no secret; a student joins with the class code on
+the ordinary play page. A wrong key changes nothing and says so, translated.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from pagekit import (
+    LONG,
+    element_text,
+    has_word,
+    page,
+    picture_in,
+    private_link,
+    private_link_element,
+    rendered,
+    run,
+    served_media,
+    tr,
+    visible_text,
+    walk,
+)
+from streamlit.testing.v1 import AppTest
+
+from engine import Engine
+from engine.rules import ROUND_PHASES
+from ui.results import class_results_csv
+from ui.text import translator
+
+NAMES = [f"Student {number:02d}" for number in range(1, 29)]
+
+
+@dataclass
+class Class:
+    """A class and its students, driven through the test's engine (not the pages')."""
+
+    engine: Engine
+    code: str
+    key: str
+    tokens: dict[str, str] = field(default_factory=dict)
+
+    def view(self) -> dict[str, Any]:
+        return self.engine.class_view(self.key)
+
+    def tables(self) -> dict[int, dict[str, Any]]:
+        """Each table's view, by number."""
+        return {table["table"]: table["view"] for table in self.view()["tables"]}
+
+    def seating(self) -> dict[int, list[str]]:
+        return {number: view["players"] for number, view in self.tables().items()}
+
+    def teacher(self) -> AppTest:
+        return run(page("pages/classroom.py", key=self.key))
+
+    def screen(self) -> AppTest:
+        return run(page("pages/screen.py", code=self.code))
+
+
+def seat_class(engine: Engine, names: list[str] = NAMES, language: str = "en") -> Class:
+    room = engine.create_class(language=language, durations=LONG)
+    seated = Class(engine, room.code, room.facilitator_token)
+    for index, name in enumerate(names):
+        seated.tokens[name] = engine.join(room.code, name, browser=f"browser-{index}")
+    return seated
+
+
+@pytest.fixture
+def whole_class(engine: Engine) -> Class:
+    return seat_class(engine)
+
+
+def test_the_home_page_creates_a_class_and_opens_its_page(engine):
+    at = run(page("app.py"))
+    at = run(at.radio(key="create_kind").set_value("class"))
+    assert tr("en", "ui.home.kind.class_help") in [c.value for c in at.caption]
+    run(at.button(key="create_game").click())
+    [key] = parse_qs(urlsplit(private_link(at)).query)["key"]
+    assert urlsplit(private_link(at)).path.endswith("/classroom")
+    view = engine.class_view(key)  # the key is a real class key
+    assert at.query_params == {"class": view["code"]}  # and it left the address bar
+    # Only "Copy my private link" holds the key (as data for the clipboard and the cookie).
+    assert [node for node in walk(at._tree) if key in element_text(node)] == [
+        private_link_element(at)
+    ]
+    assert view["code"] in visible_text(at)
+    assert at.button(key="start_all").disabled  # nobody to start yet
+
+
+def test_the_teacher_sees_28_students_at_three_tables(whole_class):
+    at = whole_class.teacher()
+    seating = whole_class.seating()
+    assert [len(names) for names in seating.values()] == [10, 9, 9]
+    shown = visible_text(at)
+    assert tr("en", "ui.class.heading", students=28, tables=3) in shown
+    cards = shown.split(tr("en", "ui.class.table", number=1), 1)[1]
+    for number, names in seating.items():
+        card = cards.split(tr("en", "ui.class.table", number=number + 1))[0]
+        cards = cards[len(card) :]
+        assert tr("en", "ui.class.students", count=len(names)) in card
+        assert all(name in card for name in names)
+    assert {b.key for b in at.button} >= {"start_all", "start_table_1", "move_student"}
+    assert not at.button(key="start_all").disabled
+
+
+def test_moving_a_student_pins_them_at_the_new_table(whole_class):
+    at = whole_class.teacher()
+    mover = whole_class.seating()[1][0]
+    at.selectbox(key="move_who").set_value(mover)
+    at = run(at.selectbox(key="move_to").set_value(3))
+    at = run(at.button(key="move_student").click())
+    assert not at.error
+    seating = whole_class.seating()
+    assert mover in seating[3] and mover not in seating[1]
+    assert [len(names) for names in seating.values()] == [9, 9, 10]
+    # A late student joins: the class is rebalanced, and the moved student stays put.
+    whole_class.engine.join(whole_class.code, "Late Comer", browser="late")
+    assert mover in whole_class.seating()[3]
+
+
+def test_start_all_pause_all_and_end_a_phase_at_one_table(whole_class):
+    at = whole_class.teacher()
+    at = run(at.button(key="start_all").click())
+    assert {view["phase"] for view in whole_class.tables().values()} == {"roles"}
+    assert {"pause_table_1", "advance_table_2", "pause_all", "advance_all"} <= {
+        b.key for b in at.button
+    }
+    assert at.button(key="advance_table_2").label == tr("en", "ui.fac.advance.roles")
+
+    at = run(at.button(key="pause_all").click())
+    assert all(view["paused"] for view in whole_class.tables().values())
+    assert at.button(key="pause_all").disabled
+    assert tr("en", "ui.paused") in visible_text(at)
+    at = run(at.button(key="resume_all").click())
+    assert not any(view["paused"] for view in whole_class.tables().values())
+
+    stale = whole_class.teacher()  # drawn in the roles phase, like `at`
+    at = run(at.button(key="advance_table_2").click())
+    phases = {number: view["phase"] for number, view in whole_class.tables().items()}
+    assert phases == {1: "roles", 2: "pulse1", 3: "roles"}
+    # A second click drawn in the roles phase (a double click) ends nothing more.
+    run(stale.button(key="advance_table_2").click())
+    assert whole_class.tables()[2]["phase"] == "pulse1"
+    assert at.button(key="advance_table_2").label == tr("en", "ui.fac.advance.pulse1")
+
+    at = run(at.button(key="pause_table_3").click())
+    paused = {number: view["paused"] for number, view in whole_class.tables().items()}
+    assert paused == {1: False, 2: False, 3: True}
+    assert not at.error
+    # Some tables paused, others not: both "all" commands apply.
+    assert not at.button(key="pause_all").disabled and not at.button(key="resume_all").disabled
+
+
+def finish_every_table(whole_class: Class) -> None:
+    """Every table played to its end, through the engine: each phase ended by the teacher."""
+    for _ in range(len(ROUND_PHASES) * 12):
+        if {v["phase"] for v in whole_class.tables().values()} == {"finished"}:
+            return
+        whole_class.engine.advance_tables(whole_class.key)
+    raise AssertionError("the tables never finished")
+
+
+def test_the_end_shows_the_podium_and_one_csv_by_table(whole_class, recorded_files):
+    whole_class.engine.start_tables(whole_class.key)
+    finish_every_table(whole_class)
+    at = whole_class.teacher()
+    shown = visible_text(at)
+    assert tr("en", "ui.class.podium") in [s.value for s in at.subheader]
+    assert tr("en", "ui.class.best_scores") in shown
+    assert not at.button(key="next_class_game").disabled
+
+    [download] = [d for d in at.get("download_button") if d.key == "class_csv"]
+    assert download.proto.label == tr("en", "ui.class.results_csv")
+    files = [f for store in recorded_files for f in store._files_by_id.values()]
+    [sent] = [f.content for f in files if f.mimetype.startswith("text/csv")]
+    assert sent.startswith("\ufeff".encode())  # a byte order mark: Excel reads UTF-8
+    assert sent == class_results_csv(whole_class.view(), translator("en"))
+    rows = list(csv.reader(io.StringIO(sent.decode("utf-8-sig"))))
+    header, body = rows[0], rows[1:]
+    assert header[:2] == [tr("en", "ui.csv.table"), tr("en", "ui.csv.round")]
+    seating = whole_class.seating()
+    player = header.index(tr("en", "ui.csv.player"))
+    for number, names in seating.items():
+        mine = [row for row in body if row[0] == str(number)]
+        # One row per round and player (10 or 9 rounds), then each player's total.
+        assert len(mine) == len(names) * len(names) + len(names)
+        assert {row[player] for row in mine} == set(names)
+
+    # The next game: every table's phones are pointed back to the class code.
+    run(at.button(key="next_class_game").click())
+    assert whole_class.view()["sitting"] == 2
+    anyone = next(iter(whole_class.tokens.values()))
+    assert whole_class.engine.player_view(anyone)["next_game"] == whole_class.code
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_wrong_key_is_refused_in_the_browsers_language_and_changes_nothing(whole_class, language):
+    before = whole_class.view()
+    locale = "es-ES" if language == "es" else "en-GB"
+    at = page("pages/classroom.py", key=whole_class.key[:-2] + "xy")
+    at.context = {"locale": locale}
+    run(at)
+    assert [e.value for e in at.error] == [tr(language, "error.bad_facilitator_token")]
+    assert not at.button
+    # The class code alone, in a browser that never held the key: the private link, please.
+    at = page("pages/classroom.py", **{"class": whole_class.code})
+    at.context = {"locale": locale}
+    run(at)
+    assert [w.value for w in at.warning] == [tr(language, "ui.class.open_private_link")]
+    assert not at.button and whole_class.code not in visible_text(at)
+    assert whole_class.view() == before
+
+
+def test_the_projector_shows_every_table_and_no_secret(whole_class, recorded_files):
+    """Before any reveal the class projector holds no target, decoy or option (name, id or
+    picture) of any table, and no role; its tables and their phases are all there."""
+    at = whole_class.screen()
+    shown = visible_text(at)
+    assert tr("en", "ui.screen.join_with") in shown and whole_class.code in shown
+    assert shown.count(tr("en", "ui.phase.lobby")) == 3
+    whole_class.engine.start_tables(whole_class.key)
+    secrets: set[str] = set()
+    pictures: set[str] = set()
+    seen: list[tuple[str, str, list[bytes]]] = []
+    for phase in [phase.value for phase in ROUND_PHASES][:-1]:  # every phase before the reveal
+        for token in whole_class.tokens.values():
+            mine = whole_class.engine.player_view(token)
+            for thing in [mine["target"], *(mine["options"] or [])]:
+                if thing:
+                    secrets |= {thing["id"], thing["name"]}
+                    pictures.add(thing["image"])
+        recorded_files.clear()
+        at = whole_class.screen()
+        text = rendered(at)
+        seen.append((phase, text, served_media(text, recorded_files)))
+        assert visible_text(at).count(tr("en", f"ui.phase.{phase}")) == 3, phase
+        whole_class.engine.advance_tables(whole_class.key)
+    # The search finds what it looks for: at the reveal each table's objects are on screen.
+    revealed = rendered(whole_class.screen())
+    for view in whole_class.tables().values():
+        assert view["phase"] == "reveal"
+        for side in ("true_target", "false_target"):
+            assert has_word(revealed, view["reveal"][side]["name"])
+    assert secrets
+    for phase, text, served in seen:
+        for word in secrets:
+            assert not has_word(text, word), (phase, word)
+        for picture in pictures:
+            assert picture.rsplit("/", 1)[-1] not in text, (phase, picture)
+            assert not picture_in(picture, served), (phase, picture)
+        for role in ("curator", "distorter", "loyal"):
+            assert tr("en", f"ui.role.{role}") not in text, (phase, role)
+        for token in whole_class.tokens.values():
+            assert token not in text
+        assert whole_class.key not in text
+
+
+def test_the_projector_shows_the_class_podium_at_the_end(whole_class):
+    whole_class.engine.start_tables(whole_class.key)
+    finish_every_table(whole_class)
+    shown = visible_text(whole_class.screen())
+    podium = whole_class.view()["podium"]
+    assert tr("en", "ui.class.winners") in shown
+    for table in podium["tables"]:
+        for winner in table["winners"]:
+            assert winner in shown
+    for row in podium["best"]:
+        assert row["name"] in shown
+
+
+def test_a_student_joins_with_the_class_code_on_the_play_page(whole_class):
+    at = run(page("pages/play.py", code=whole_class.code.lower()))
+    assert at.text_input(key="join_name")
+    at.text_input(key="join_name").input("Newcomer")
+    at = run(at.button(key="join_submit").click())
+    token = at.query_params.get("token")
+    assert token
+    me = whole_class.engine.player_view(token)
+    assert me["name"] == "Newcomer" and me["phase"] == "lobby"
+    assert me["code"] in {table["code"] for table in whole_class.view()["tables"]}
+    assert [s.value for s in at.success] == [tr("en", "ui.play.waiting_start")]
+
+
+def test_the_home_page_takes_a_class_code(whole_class):
+    at = run(page("app.py"))
+    at.text_input(key="join_code").input(whole_class.code)
+    at = run(at.button(key="join_go").click())
+    assert at.query_params.get("code") == whole_class.code
+    assert at.text_input(key="join_name")

@@ -1,0 +1,198 @@
+"""What a whole class's pages share on screen: each table's state at a glance, and the class
+podium. The teacher's page (pages/classroom.py) and the projector (pages/screen.py on a class
+code) draw the same cards; the projector's are larger.
+
+Everything here is built from the class's public view (each table's public view), so it may be
+projected at any moment: no role, target, option, choice or vote before a table's reveal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import streamlit as st
+
+from engine import Engine, RuleError
+from ui.board import composition_html
+from ui.links import page_url, qr_png, shown_url
+from ui.live import clock_html
+from ui.look import category_line, round_heading
+from ui.text import Translator, literal, name_html, sentence_html, url_html
+
+# Read from the back of a classroom: three tables of ten side by side on 1280x720, every text
+# at least 28 px (1.75rem); the teacher's laptop page keeps Streamlit's sizes.
+CLASS_CSS = """
+.cc-tables { display: grid; grid-template-columns: repeat(var(--cc-columns), minmax(0, 1fr));
+  gap: .8rem; }
+.cc-table-card { border: 2px solid #ccc; border-radius: .6rem; padding: .4rem .7rem;
+  overflow-wrap: anywhere; }
+.cc-table-card h3 { margin: 0; padding: 0; font-size: 1.3rem; }
+.cc-card-top { display: flex; justify-content: space-between; align-items: baseline;
+  gap: .5rem; }
+.cc-table-card .cc-timer { font-size: 1.3rem; }
+.cc-names { display: flex; flex-wrap: wrap; gap: 0 .8rem; }
+.cc-class-podium td, .cc-class-podium th { padding: .1rem .6rem; }
+"""
+BIG_CSS = """
+.cc-tables-big .cc-table-card { font-size: 1.75rem; line-height: 1.2; padding: .3rem .6rem; }
+.cc-tables-big .cc-table-card h3 { font-size: 2rem; }
+.cc-tables-big .cc-table-card .cc-timer { font-size: 2.4rem; }
+.cc-class-podium-big { font-size: 1.75rem; line-height: 1.25; }
+"""
+
+
+def is_class(status: Mapping[str, Any]) -> bool:
+    """Whether `Engine.status` answered for a class's code (it tells its sitting), not a
+    game's."""
+    return "sitting" in status
+
+
+def view_of_code(
+    engine: Engine, code: str, browser: str | None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The public view of a game's code or of a class's (`is_class` tells which), and the
+    status read before it. An unknown code is refused by the view's lookup, which counts it
+    as this browser's guess, as a game's code always was."""
+    try:
+        status = engine.status(code)
+    except RuleError:
+        status = {}  # unknown: the lookup below refuses it, and counts the guess
+    if is_class(status):
+        return engine.class_public_view(code, browser=browser), status
+    return engine.public_view(code, browser=browser), status
+
+
+def students(view: Mapping[str, Any]) -> int:
+    """How many students sit at the class's current tables."""
+    return sum(len(table["view"]["players"]) for table in view["tables"])
+
+
+def table_title(number: int, t: Translator) -> str:
+    """ "Table 2" as HTML."""
+    return literal(t("ui.class.table", number=number))
+
+
+def ticking(tables: Sequence[Mapping[str, Any]]) -> dict[str, float]:
+    """The countdowns the page's live part ticks: {table code: seconds left}, running ones."""
+    return {
+        table["code"]: table["view"]["seconds_left"]
+        for table in tables
+        if table["view"]["seconds_left"] is not None and not table["view"]["paused"]
+    }
+
+
+def table_card_html(table: Mapping[str, Any], t: Translator, version: int, extra: str = "") -> str:
+    """One table (an entry of a class view: its number and its view) at a glance: phase,
+    countdown, and who sits there (the lobby), how many are ready (a round) or who won (the
+    end); `extra` below that (a picture)."""
+    view = table["view"]
+    phase = view["phase"]
+    clock = (
+        clock_html(table["code"], view["seconds_left"], view["paused"], version, t)
+        if phase not in ("lobby", "finished")
+        else ""
+    )
+    lines = [
+        f'<div class="cc-card-top"><h3>{table_title(table["table"], t)}</h3>{clock}</div>',
+        f'<div class="cc-table-phase">{round_heading(view, t)}</div>',
+    ]
+    players = view["players"]
+    if phase == "lobby":
+        count = literal(t("ui.class.students", count=len(players)))
+        names = "".join(f"<span>{name_html(name)}</span>" for name in players)
+        lines.append(f'<div><b>{count}</b><div class="cc-names">{names}</div></div>')
+    elif phase == "finished":
+        lines.append(f"<div>★ {', '.join(map(name_html, view['winners']))}</div>")
+    elif ready := view["ready"]:
+        done = t("ui.ready_count", done=ready["done"], total=ready["total"])
+        lines.append(f"<div>{literal(done)}</div>")
+    return f'<div class="cc-table-card">{"".join(lines)}{extra}</div>'
+
+
+def tables_html(cards: Sequence[str], big: bool = False) -> str:
+    """The cards side by side, one column per table."""
+    size = " cc-tables-big" if big else ""
+    return (
+        f'<div class="cc-tables{size}" style="--cc-columns:{max(1, len(cards))}">'
+        f"{''.join(cards)}</div>"
+    )
+
+
+def class_podium_html(podium: Mapping[str, Any], t: Translator, big: bool = False) -> str:
+    """The end of a class's game: each table's winners (ties share the victory), then the
+    class's best totals (name, table, points), best first."""
+    winners = "".join(
+        f"<tr><th>{table_title(table['table'], t)}</th>"
+        f"<td>★ {', '.join(map(name_html, table['winners']))}</td></tr>"
+        for table in podium["tables"]
+    )
+    best = "".join(
+        f"<tr><td>{name_html(row['name'])}</td><td>{table_title(row['table'], t)}</td>"
+        f"<td>{literal(t('ui.points_value', points=row['total']))}</td></tr>"
+        for row in podium["best"]
+    )
+    size = " cc-class-podium-big" if big else ""
+    return (
+        f'<div class="cc-class-podium{size}">'
+        f"<b>{literal(t('ui.class.winners'))}</b><table>{winners}</table>"
+        f"<b>{literal(t('ui.class.best_scores'))}</b><table>{best}</table></div>"
+    )
+
+
+# The composition in a projected card: the largest that leaves the rest of a card on screen.
+CARD_COMPOSITION_PX = 300
+REVEAL_COMPOSITION_PX = 200
+
+
+def projected_card(table: Mapping[str, Any], t: Translator, version: int) -> str:
+    """A table on the projector: its card, and in a round the public clue and composition
+    (at the reveal, smaller, under the objects and who the Distorter was)."""
+    view = table["view"]
+    phase = view["phase"]
+    if phase in ("lobby", "finished"):
+        return table_card_html(table, t, version)
+    if phase == "reveal":  # the objects and the Distorter take the clue's place
+        extra, size = reveal_lines(view["reveal"], t), REVEAL_COMPOSITION_PX
+    else:
+        extra = f'<div class="cc-muted">{category_line(view, t)}</div>'
+        size = CARD_COMPOSITION_PX
+    extra += composition_html(view["fragments"], view["signatures"], size, t)
+    return table_card_html(table, t, version, extra)
+
+
+def reveal_lines(reveal: Mapping[str, Any], t: Translator) -> str:
+    """A table's reveal in three short lines: the object, the decoy, the Distorter's fate."""
+    caught = "ui.distorter_caught" if reveal["distorter_caught"] else "ui.distorter_escaped"
+    return (
+        f"<div>{literal(t('ui.true_target'))}: <b>{literal(reveal['true_target']['name'])}</b>"
+        f"<br>{literal(t('ui.false_target'))}: <b>{literal(reveal['false_target']['name'])}</b>"
+        f"<br>{sentence_html(t, 'ui.distorter_was', reveal['distorter'])} "
+        f"<b>{literal(t(caught))}</b></div>"
+    )
+
+
+def class_screen(view: Mapping[str, Any], version: int, t: Translator) -> None:
+    """The projector for a whole class: the code to join while a table waits for players,
+    every table side by side, and the class podium once all have finished."""
+    tables = view["tables"]
+    waiting = [table["view"]["phase"] == "lobby" for table in tables]
+    join_url = page_url("play", code=view["code"])
+    if all(waiting):  # (also before anyone joined: no table yet)
+        with st.container(horizontal=True, gap="medium", vertical_alignment="center"):
+            st.html(
+                f'<div class="cc-huge">{literal(t("ui.screen.join_with"))}</div>'
+                f'<div class="cc-code cc-code-huge">{literal(view["code"])}</div>'
+                f'<div class="cc-big cc-url">{url_html(shown_url(join_url))}</div>'
+            )
+            st.image(qr_png(join_url), width=240, alt=t("ui.qr.join"))
+    elif any(waiting):  # latecomers: one line, the playing tables keep the screen
+        st.html(
+            f'<div class="cc-big">{literal(t("ui.screen.join_with"))}: '
+            f'<b class="cc-code">{literal(view["code"])}</b> · '
+            f'<span class="cc-url">{url_html(shown_url(join_url))}</span></div>'
+        )
+    if view["podium"] is not None:
+        st.html(class_podium_html(view["podium"], t, big=True))
+        return
+    st.html(tables_html([projected_card(table, t, version) for table in tables], big=True))
