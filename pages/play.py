@@ -16,8 +16,8 @@ from engine.rules import POINTS_PER_POINT, STROKE_LIMITS
 from ui.board import composition_png, show_composition
 from ui.browser import browser_id
 from ui.canvas import drawing_canvas, reset_canvas
-from ui.live import follow_changes, live_status, status_then_view
 from ui.classroom import is_class, view_of_code
+from ui.live import follow_changes, live_status, status_then_view
 from ui.look import (
     SHAPE_GLYPHS,
     category_line,
