@@ -46,6 +46,7 @@ class Wire:
 
     def __init__(self) -> None:
         self.log: list[tuple[str, str]] = []
+        self.times: list[tuple[str, float]] = []  # ("ask" or "end", time.monotonic())
 
     def sent(self, payload: str | bytes) -> None:
         message = BackMsg.FromString(payload if isinstance(payload, bytes) else payload.encode())
@@ -63,6 +64,7 @@ class Wire:
             valued = [w.id.rsplit("-", 1)[-1] for w in rerun.widget_states.widgets]
             who = f"(no live part; widgets: {', '.join(sorted(valued))})"
         self.log.append(("ask", f"{who}{' +fragment_id' if rerun.fragment_id else ''}"))
+        self.times.append(("ask", time.monotonic()))
 
     def received(self, payload: str | bytes) -> None:
         if isinstance(payload, str):
@@ -74,6 +76,8 @@ class Wire:
         elif kind == "script_finished":
             status = ForwardMsg.ScriptFinishedStatus.Name(message.script_finished)
             self.log.append(("end", status))
+            if status != "FINISHED_EARLY_FOR_RERUN":
+                self.times.append(("end", time.monotonic()))
 
 
 def tab_log(tab: Tab, since: int) -> list[tuple[str, str]]:
@@ -86,6 +90,18 @@ def tab_log(tab: Tab, since: int) -> list[tuple[str, str]]:
         if run.page:
             log.append(("run", "page"))
     return log
+
+
+def ask_to_end(times: list[tuple[str, float]]) -> list[float]:
+    """Milliseconds from each request to the end of the run that answered it."""
+    spans, asked = [], None
+    for kind, at in times:
+        if kind == "ask":
+            asked = at
+        elif asked is not None:
+            spans.append(1000 * (at - asked))
+            asked = None
+    return spans
 
 
 def summary(log: list[tuple[str, str]]) -> str:
@@ -145,6 +161,7 @@ async def check(engine: Engine, base: str) -> None:
             ends = Counter(what for kind, what in wire.log[browser_from:] if kind == "end")
             print(f"  (Chromium's runs ended: {dict(ends)})")
 
+        browser_times, tab_runs = len(wire.times), len(tab.runs)
         key = game.facilitator_token
         await step("facilitator: start the first pulse", lambda: engine.advance(key))
         submits = [
@@ -155,6 +172,13 @@ async def check(engine: Engine, base: str) -> None:
         await step("facilitator: pause", lambda: engine.pause(key))
         await step("facilitator: resume", lambda: engine.resume(key))
         await step("facilitator: end the pulse", lambda: engine.advance(key))
+        browser_ms = sorted(ask_to_end(wire.times[browser_times:]))
+        tab_ms = sorted(1000 * run.seconds for run in tab.runs[tab_runs:])
+        print("\nrequest -> end of its run, ms (min / median / max):")
+        for who, spans in (("Chromium", browser_ms), ("bench", tab_ms)):
+            if spans:
+                middle = spans[len(spans) // 2]
+                print(f"  {who}: {spans[0]:.0f} / {middle:.0f} / {spans[-1]:.0f} ({len(spans)})")
         following.cancel()
         await asyncio.wait([following], timeout=5)
         await tab.close()
