@@ -142,15 +142,19 @@ async def check(engine: Engine, base: str) -> None:
             "websocket",
             lambda ws: (ws.on("framesent", wire.sent), ws.on("framereceived", wire.received)),
         )
+        streams: list[str] = []  # the push streams Chromium's page opened
+        page.on("request", lambda r: streams.append(r.url) if "/cc-events/" in r.url else None)
         await page.goto(f"{base}/play?token={tokens[browser_name]}")
         await page.locator(".cc-timer").wait_for()
         tab = Tab(base, "play", f"token={tokens[bench_name]}")
         await tab.load()
         following = asyncio.create_task(tab.follow(http))
         await asyncio.sleep(SETTLE)
+        print(f"loaded; push streams opened: Chromium {len(streams)}, bench {tab.streams_opened}")
 
         async def step(name: str, *commands) -> None:
             browser_from, tab_from = len(wire.log), len(tab.runs)
+            streams_from, tab_streams_from = len(streams), tab.streams_opened
             for command in commands:
                 await asyncio.to_thread(command)
                 await asyncio.sleep(1.0)
@@ -158,6 +162,10 @@ async def check(engine: Engine, base: str) -> None:
             print(f"\n{name}")
             print(f"  Chromium: {summary(wire.log[browser_from:])}")
             print(f"  bench:    {summary(tab_log(tab, tab_from))}")
+            print(
+                f"  push streams opened: Chromium {len(streams) - streams_from}, "
+                f"bench {tab.streams_opened - tab_streams_from}"
+            )
             ends = Counter(what for kind, what in wire.log[browser_from:] if kind == "end")
             print(f"  (Chromium's runs ended: {dict(ends)})")
 
@@ -179,6 +187,7 @@ async def check(engine: Engine, base: str) -> None:
             if spans:
                 middle = spans[len(spans) // 2]
                 print(f"  {who}: {spans[0]:.0f} / {middle:.0f} / {spans[-1]:.0f} ({len(spans)})")
+        print(f"push streams opened: Chromium {len(streams)}, bench {tab.streams_opened}")
         following.cancel()
         await asyncio.wait([following], timeout=5)
         await tab.close()

@@ -12,7 +12,9 @@ apart by their data's `slot`) and the fragment each sits in (`delta.fragment_id`
   the stage) inside the fragment `who_is_ready`.
 
 Each live component is one `Part`, as live.js makes one instance per component: it opens its
-own Server-Sent Events stream (so a phone holds two) while the page shows it, keeps the newest
+own Server-Sent Events stream (so a phone holds two) while the page shows it at the same place
+(when the page's layout changes, at a new phase, the browser mounts new instances, each with
+a new stream: bench/browser_check.py counts them in Chromium), keeps the newest
 version and stage the stream told of, and when it is behind asks as live.js's `catchUp` does:
 never while a run is going on (it looks again every 100 ms), not again for the same version
 within RETRY_MS, and with the rerun the browser sends for a component's trigger: the page's
@@ -92,6 +94,7 @@ class Part:
     data: dict  # as last drawn: stream, key, version, stage, redraw, ...
     component_id: str
     fragment_id: str
+    path: tuple[int, ...]  # where the page draws it (ForwardMsg metadata.delta_path)
     latest: int = 0
     latest_stage: int = 0
     asked: int | None = None
@@ -128,6 +131,7 @@ class Tab:
     cache: dict[str, tuple[ForwardMsg, int]] = field(default_factory=dict)
     script_runs: int = 0
     canvases: set[str] = field(default_factory=set)  # every canvas this tab has shown
+    streams_opened: int = 0
     _running: bool = False
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -181,6 +185,7 @@ class Tab:
         for part in self.parts.values():
             if part.stream is None:
                 part.stream = asyncio.create_task(self._read_stream(part))
+                self.streams_opened += 1
             self._catch_up(part)
 
     def _catch_up(self, part: Part) -> None:
@@ -302,6 +307,7 @@ class Tab:
                 element = reply.delta.new_element
                 found = _live_data(element)
                 if found is not None:
+                    found["_path"] = tuple(reply.metadata.delta_path)
                     drawn[found["slot"]] = (found, reply.delta.fragment_id)
                 elif element.WhichOneof("type") == "bidi_component" and (
                     CANVAS_COMPONENT in element.bidi_component.component_name
@@ -314,16 +320,20 @@ class Tab:
                 break
         if page and FOLLOW not in drawn:
             raise RuntimeError(f"/{self.page}?{self.query[:16]}... has no live component")
-        if page:
-            for slot in set(self.parts) - set(drawn):  # gone from the page: instance disposed
+        for slot in list(self.parts):
+            gone = page and slot not in drawn  # no longer on the page
+            # Drawn somewhere else (the page's layout changed, as at a new phase): the browser
+            # mounts a new instance of the component, with a stream of its own.
+            moved = slot in drawn and drawn[slot][0]["_path"] != self.parts[slot].path
+            if gone or moved:
                 part = self.parts.pop(slot)
                 _cancel(part.stream)
                 _cancel(part.waiting)
         for slot, (data, fragment_id) in drawn.items():
-            component_id = data.pop("_id")
+            component_id, path = data.pop("_id"), data.pop("_path")
             part = self.parts.get(slot)
             if part is None:
-                self.parts[slot] = Part(slot, data, component_id, fragment_id)
+                self.parts[slot] = Part(slot, data, component_id, fragment_id, path)
             else:
                 part.data, part.component_id, part.fragment_id = data, component_id, fragment_id
         return Run(
