@@ -133,6 +133,7 @@ class Tab:
     canvases: set[str] = field(default_factory=set)  # every canvas this tab has shown
     streams_opened: int = 0
     _running: bool = False
+    _stopped: bool = False  # following ended: no part asks again
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def shown(self, slot: str) -> list[tuple[float, int]]:
@@ -162,6 +163,7 @@ class Tab:
         try:
             await asyncio.Event().wait()
         finally:
+            self._stopped = True
             for part in self.parts.values():
                 _cancel(part.stream)
                 _cancel(part.waiting)
@@ -180,8 +182,8 @@ class Tab:
     def _mounted(self) -> None:
         """After a run: each part shown opens its stream if it has none (a new instance),
         and looks whether it is behind (live.js calls catchUp whenever it is rendered)."""
-        if self.http is None:
-            return  # still loading: `follow` opens the streams
+        if self.http is None or self._stopped:
+            return  # still loading (`follow` opens the streams), or no longer following
         for part in self.parts.values():
             if part.stream is None:
                 part.stream = asyncio.create_task(self._read_stream(part))
@@ -189,7 +191,7 @@ class Tab:
             self._catch_up(part)
 
     def _catch_up(self, part: Part) -> None:
-        if part.requesting:
+        if part.requesting or self._stopped:
             return
         _cancel(part.waiting)
         part.waiting = asyncio.create_task(self._ask_when_free(part))
@@ -198,7 +200,7 @@ class Tab:
         """live.js `catchUp`: ask for the part's rerun when it is behind, at most once per
         version per RETRY_S, and never while a run is going on."""
         try:
-            while self.parts.get(part.slot) is part and part.behind():
+            while not self._stopped and self.parts.get(part.slot) is part and part.behind():
                 waited = time.monotonic() - part.asked_at
                 if part.asked == part.latest and waited < RETRY_S:
                     await asyncio.sleep(RETRY_S - waited)
