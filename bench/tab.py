@@ -134,6 +134,7 @@ class Tab:
     streams_opened: int = 0
     _running: bool = False
     _stopped: bool = False  # following ended: no part asks again
+    _asking: asyncio.Task | None = None  # the task whose request is on the wire
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def shown(self, slot: str) -> list[tuple[float, int]]:
@@ -164,6 +165,7 @@ class Tab:
             await asyncio.Event().wait()
         finally:
             self._stopped = True
+            _cancel(self._asking)  # maybe a part's no longer on the page (drawn elsewhere)
             for part in self.parts.values():
                 _cancel(part.stream)
                 _cancel(part.waiting)
@@ -262,11 +264,11 @@ class Tab:
 
     async def _request(self, message: BackMsg, *, asked_by: str, asked_for: int) -> None:
         async with self._lock:
-            self._running = True
+            self._running, self._asking = True, asyncio.current_task()
             try:
                 run = await self._exchange(message, asked_by, asked_for)
             finally:
-                self._running = False
+                self._running, self._asking = False, None
         self.runs.append(run)
         if run.page and run.canvases - self.canvases:
             # A browser's new canvas sends its first value (the strokes it holds) as soon as
