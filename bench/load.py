@@ -15,14 +15,16 @@ chooses, everyone votes. Phases are as long as the rules' times (--pace 0.5 halv
 to see more of a round in a short run). The commands come from this process, so a
 server hears of them only as it hears of another server's: by PostgreSQL NOTIFY.
 
-A change reached a tab when the tab's page finished a run drawn at the change's version or a
-later one; propagation is measured from just before the command was sent, so it includes the
-command itself. Kinds: join -> projector (roster); submit -> projector (ready count);
-vote -> projector (ready count); command (start, end a phase) -> the slowest of the 12
-phones (every phone shows the new phase); choice -> the slowest phone (it ends the phase).
-Server CPU is the mean over the run (all threads, from /proc), and so is this process's own
-(the tabs share the machine with the servers); memory per tab is the growth of the servers'
-resident memory over the run divided by the tabs served.
+A change reached a tab when the live part that shows it (bench/tab.py) was drawn at the
+change's version or a later one; propagation is measured from just before the command was sent,
+so it includes the command itself. Kinds (ROUTES): join, submit and vote -> the projector
+(roster, ready count: its page ran again) and -> the other phones (their list of who joined or
+is ready: the fragment `who_is_ready` ran again); command (start, end a phase) and choice (it
+ends the phase) -> the slowest of the 12 phones (its page ran again). Each tab's reruns are
+put down to the change that caused them, to count per kind of change how many whole pages and
+how many fragments ran. Server CPU is the mean over the run (all threads, from /proc), and so
+is this process's own (the tabs share the machine with the servers); memory per tab is the
+growth of the servers' resident memory over the run divided by the tabs served.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ from balancer import COOKIE, Balancer  # noqa: E402
 from load_report import Level, report, write_plot  # noqa: E402
 from postgres_server import PostgresServer  # noqa: E402
 from servers import AppServer  # noqa: E402
-from tab import Tab  # noqa: E402
+from tab import FOLLOW, READY, Tab  # noqa: E402
 
 from engine import Engine, RuleError  # noqa: E402
 from engine.rules import DEFAULT_DURATIONS  # noqa: E402
@@ -63,10 +65,24 @@ STROKES = [[(0.1 + i / 50, 0.2 + (i % 7) / 20) for i in range(30)]]
 
 @dataclass
 class Change:
-    kind: str
+    kind: str  # join, submit, vote, command, choice
+    shown: str  # where it must show: "projector" (its page) or "phones" (see SLOT)
     at: float  # time.monotonic() just before the command
     version: int  # the game's version after it
     targets: list[Tab]  # the tabs that must show it
+    slot: str  # the live part whose drawing shows it (tab.FOLLOW or tab.READY)
+
+
+#: What each kind of change must reach, and which live part shows it there: a phone shows a
+#: new phase when its page (and so `cc_follow`) was drawn again, and who joined or is ready
+#: when its `cc_part_ready` was.
+ROUTES = {
+    "join": [("projector", FOLLOW), ("phones", READY)],
+    "submit": [("projector", FOLLOW), ("phones", READY)],
+    "vote": [("projector", FOLLOW), ("phones", READY)],
+    "command": [("phones", FOLLOW)],
+    "choice": [("phones", FOLLOW)],
+}
 
 
 @dataclass
@@ -85,6 +101,7 @@ class Game:
     facilitator: str = ""
     screen: Tab | None = None
     phones: list[Tab] = field(default_factory=list)
+    phone_of: dict[str, Tab] = field(default_factory=dict)  # token -> its phone
     tabs: list[Tab] = field(default_factory=list)
     changes: list[Change] = field(default_factory=list)
     tasks: list[asyncio.Task] = field(default_factory=list)
@@ -101,7 +118,7 @@ class Game:
             await self._pause(JOIN_SECONDS / STUDENTS)
             browser = f"bench-{self.index}-{number}"
             token = await self._change(
-                "join", [self.screen], self.engine.join, self.code, name, browser=browser
+                "join", None, self.engine.join, self.code, name, browser=browser
             )
             tokens.append(token)
             server = "ab"[number % 2] if self.two_servers else "a"
@@ -120,19 +137,17 @@ class Game:
         for pulse in ("pulse1", "pulse2"):
             for token, wait in self._spread(artists, pulse):
                 await self._pause(wait)
-                await self._student(
-                    "submit", [self.screen], self.engine.submit_fragment, token, STROKES
-                )
+                await self._student("submit", self.engine.submit_fragment, token, STROKES)
             await self._phase_then_advance("merge" if pulse == "pulse1" else "discussion")
         options = (await asyncio.to_thread(self.engine.player_view, curator))["options"]
         await self._pause(random.uniform(0.3, 0.9) * self._seconds("choice"))
         choice = random.choice(options)["id"]
-        await self._student("choice", self.phones, self.engine.choose, curator, choice)
+        await self._student("choice", self.engine.choose, curator, choice)
         for token, wait in self._spread(tokens, "accusation"):
             others = [signatures[a] for a in artists if a != token]
             await self._pause(wait)
             vote = random.choice(others)
-            await self._student("vote", [self.screen], self.engine.accuse, token, vote)
+            await self._student("vote", self.engine.accuse, token, vote)
         await self._phase_then_advance("reveal")
 
     def _seconds(self, phase: str) -> float:
@@ -150,22 +165,28 @@ class Game:
         await self._command(self.engine.advance, self.facilitator)
 
     async def _command(self, command, *args) -> None:
-        await self._change("command", self.phones, command, *args)
+        await self._change("command", None, command, *args)
 
-    async def _student(self, kind: str, targets: list[Tab], command, token: str, what) -> None:
+    async def _student(self, kind: str, command, token: str, what) -> None:
         """A student's click: the command with their token, what they chose, a request id."""
-        await self._change(kind, targets, command, token, what, uuid.uuid4().hex)
+        await self._change(kind, token, command, token, what, uuid.uuid4().hex)
 
-    async def _change(self, kind: str, targets: list[Tab], command, *args, **kw):
-        """Run one engine command in a thread; note when, at which version, for whom."""
+    async def _change(self, kind: str, actor: str | None, command, *args, **kw):
+        """Run one engine command in a thread; note when, at which version, for whom (the
+        acting student's own phone is not among the phones that must show it: a browser's
+        own click reruns its page, which the bench does not make)."""
         at = time.monotonic()
         try:
             result = await asyncio.to_thread(command, *args, **kw)
         except RuleError as error:
             print(f"  game {self.index}: {kind} refused: {error}", file=sys.stderr)
             return None
-        version = (await asyncio.to_thread(self.engine.versions, [self.code]))[self.code]
-        self.changes.append(Change(kind, at, version, list(targets)))
+        version = (await asyncio.to_thread(self.engine.versions, [self.code]))[self.code].version
+        own = self.phone_of.get(actor) if actor else None
+        for shown, slot in ROUTES[kind]:
+            targets = [self.screen] if shown == "projector" else self.phones
+            targets = [tab for tab in targets if tab is not None and tab is not own]
+            self.changes.append(Change(kind, shown, at, version, targets, slot))
         return result
 
     async def _pause(self, seconds: float) -> None:
@@ -182,7 +203,9 @@ class Game:
 
     async def _open_phone(self, token: str, server: str) -> None:
         try:
-            self.phones.append(await self._open("play", f"token={token}", server))
+            phone = await self._open("play", f"token={token}", server)
+            self.phones.append(phone)
+            self.phone_of[token] = phone
         except (OSError, TimeoutError, RuntimeError) as error:
             print(f"  game {self.index}: a phone did not load: {error}", file=sys.stderr)
 

@@ -6,6 +6,7 @@ reach the tabs that must show it (see load.py's docstring for the kinds).
 
 from __future__ import annotations
 
+import bisect
 import json
 import math
 from collections.abc import Iterable, Sequence
@@ -15,22 +16,28 @@ from typing import Protocol
 
 from tab import Tab
 
-KINDS = ("join", "submit", "vote", "command", "choice")
-TARGET = {
-    "join": "projector roster",
-    "submit": "projector ready count",
-    "vote": "projector ready count",
-    "command": "every phone's phase",
-    "choice": "every phone's phase",
+#: One row per kind of change and where it must show (load.py ROUTES), with its label.
+ROWS = {
+    ("join", "projector"): "join -> projector roster",
+    ("join", "phones"): "join -> other phones' list",
+    ("submit", "projector"): "submit -> projector ready count",
+    ("submit", "phones"): "submit -> other phones' ready list",
+    ("vote", "projector"): "vote -> projector ready count",
+    ("vote", "phones"): "vote -> other phones' ready list",
+    ("command", "phones"): "command -> every phone's phase",
+    ("choice", "phones"): "choice -> every phone's phase",
 }
+KINDS = ("join", "submit", "vote", "command", "choice")
 GOAL_SECONDS = 0.3  # issue 9: propagation p95 at most 300 ms
 
 
 class ChangeLike(Protocol):
     kind: str
+    shown: str
     at: float
     version: int
     targets: list[Tab]
+    slot: str
 
 
 class GameLike(Protocol):
@@ -39,24 +46,59 @@ class GameLike(Protocol):
 
 
 def reached(change: ChangeLike) -> tuple[float, float] | None:
-    """Seconds until the change showed on every one of its tabs (the slowest), and until the
-    slowest of them heard of it on its push stream; None if a tab never showed it, NaNs if
-    none was open yet when the change was made."""
+    """Seconds until the change showed on every one of its tabs (the slowest): the live part
+    that shows it (`change.slot`) was drawn at the change's version or later; and until the
+    slowest of them heard of it on that part's push stream. None if a tab never showed it,
+    NaNs if none was open yet when the change was made."""
     shown_after, heard_after = [], []
     for tab in change.targets:
         if not tab.runs or tab.runs[0].finished >= change.at:
             continue  # opened after the change: its first run showed it anyway
-        runs = (
-            r.finished for r in tab.runs if r.finished > change.at and r.version >= change.version
-        )
-        shown_after.append(next(runs, math.inf) - change.at)
-        events = (t for t, v in tab.heard if t > change.at and v >= change.version)
+        drawn = (t for t, v in tab.shown(change.slot) if t > change.at and v >= change.version)
+        shown_after.append(next(drawn, math.inf) - change.at)
+        events = (t for t, v, _ in tab.heard(change.slot) if t > change.at and v >= change.version)
         heard_after.append(next(events, math.inf) - change.at)
     if not shown_after:
         return math.nan, math.nan
     if math.isinf(max(shown_after)):
         return None
     return max(shown_after), max(heard_after)
+
+
+@dataclass
+class Cost:
+    """The runs one kind of change caused, summed over a class's tabs."""
+
+    changes: int = 0  # distinct changes of this kind (one command, one submit...)
+    phone_pages: int = 0  # a phone's whole page ran (its cc_follow asked, the page was behind)
+    phone_parts: int = 0  # only a fragment ran: who_is_ready (or follow_changes, not behind)
+    other_pages: int = 0  # the projector's and the facilitator's whole page
+
+
+def caused(played: Sequence[GameLike]) -> dict[str, Cost]:
+    """Each rerun a tab asked, put down to the newest change its part had heard of when it
+    asked (several changes heard at once count for the newest); first loads are left out."""
+    costs = {kind: Cost() for kind in KINDS}
+    for game in played:
+        kinds = {change.version: change.kind for change in game.changes}
+        for kind in kinds.values():
+            costs[kind].changes += 1
+        versions = sorted(kinds)
+        for tab in game.tabs:
+            for run in tab.runs:
+                if not run.asked_by:
+                    continue
+                index = bisect.bisect_right(versions, run.asked_for) - 1
+                if index < 0:
+                    continue
+                cost = costs[kinds[versions[index]]]
+                if tab.page != "play":
+                    cost.other_pages += run.page
+                elif run.page:
+                    cost.phone_pages += 1
+                else:
+                    cost.phone_parts += 1
+    return costs
 
 
 @dataclass
@@ -85,9 +127,12 @@ class Level:
     cores: list[float]  # each server's mean CPU, then the load generator's
     rss_mb: list[float]
     grown_mb: float
-    kinds: dict[str, Kind]
+    kinds: dict[tuple[str, str], Kind]
     errors: list[str]
-    run_seconds: dict[str, Kind]  # each page's reruns (not its first load): ask -> finished
+    #: (page, "page" or "fragment") -> each rerun's ask -> finished (not the first load); a
+    #: "page" run includes the fragment that found the page behind and reran it
+    run_seconds: dict[tuple[str, str], Kind]
+    costs: dict[str, Cost]
 
     @classmethod
     def of(
@@ -100,19 +145,22 @@ class Level:
         rss_mb: list[float],
         seconds: float,
     ) -> Level:
-        kinds = {kind: Kind() for kind in KINDS}
+        kinds = {row: Kind() for row in ROWS}
         for game in played:
             for change in game.changes:
                 delays = reached(change)
+                kind = kinds[change.kind, change.shown]
                 if delays is None:
-                    kinds[change.kind].missed += 1
+                    kind.missed += 1
                 elif not math.isnan(delays[0]):
-                    kinds[change.kind].delays.append(delays[0])
-                    kinds[change.kind].heard.append(delays[1])
+                    kind.delays.append(delays[0])
+                    kind.heard.append(delays[1])
         tabs = [tab for game in played for tab in game.tabs]
-        run_seconds: dict[str, Kind] = {}
+        run_seconds: dict[tuple[str, str], Kind] = {}
         for tab in tabs:
-            run_seconds.setdefault(tab.page, Kind()).delays.extend(r.seconds for r in tab.runs[1:])
+            for run in tab.runs[1:]:
+                what = "page" if run.page else "fragment"
+                run_seconds.setdefault((tab.page, what), Kind()).delays.append(run.seconds)
         return cls(
             games,
             servers,
@@ -125,6 +173,7 @@ class Level:
             kinds,
             [tab.error for tab in tabs if tab.error],
             run_seconds,
+            caused(played),
         )
 
 
@@ -142,11 +191,11 @@ def report(levels: Iterable[Level], *, header: bool) -> None:
         )
         print("|---|---|---|---|---|---|---|---|---|")
     for level in levels:
-        for name, kind in level.kinds.items():
+        for row, kind in level.kinds.items():
             if not kind.delays and not kind.missed:
                 continue
             print(
-                f"| {level.games} | {level.servers} | {name} -> {TARGET[name]} | "
+                f"| {level.games} | {level.servers} | {ROWS[row]} | "
                 f"{len(kind.delays)} | {_ms(kind.percentile(0.5))} | "
                 f"{_ms(kind.percentile(0.95))} | {_ms(max(kind.delays, default=math.nan))} | "
                 f"{kind.missed} | {_ms(kind.percentile(0.5, heard=True))} / "
@@ -169,13 +218,30 @@ def report(levels: Iterable[Level], *, header: bool) -> None:
         for error in sorted(set(level.errors))[:3]:
             print(f"    {error}")
     if header:
-        print("\n| K | servers | page | reruns | rerun p50 ms | rerun p95 ms |")
-        print("|---|---|---|---|---|---|")
+        print(
+            "\n| K | servers | change | changes | phone page runs | phone fragment runs "
+            "| projector + facilitator page runs |"
+        )
+        print("|---|---|---|---|---|---|---|")
     for level in levels:
-        for page, runs in sorted(level.run_seconds.items()):
+        for kind, cost in level.costs.items():
+            if not cost.changes:
+                continue
+            each = max(1, cost.changes)
             print(
-                f"| {level.games} | {level.servers} | {page} | {len(runs.delays)} | "
-                f"{_ms(runs.percentile(0.5))} | {_ms(runs.percentile(0.95))} |"
+                f"| {level.games} | {level.servers} | {kind} | {cost.changes} | "
+                f"{cost.phone_pages / each:.1f} | {cost.phone_parts / each:.1f} | "
+                f"{cost.other_pages / each:.1f} |"
+            )
+    if header:
+        print("\n| K | servers | page | run | reruns | rerun min ms | p50 ms | p95 ms |")
+        print("|---|---|---|---|---|---|---|---|")
+    for level in levels:
+        for (page, what), runs in sorted(level.run_seconds.items()):
+            print(
+                f"| {level.games} | {level.servers} | {page} | {what} | {len(runs.delays)} | "
+                f"{_ms(min(runs.delays))} | {_ms(runs.percentile(0.5))} | "
+                f"{_ms(runs.percentile(0.95))} |"
             )
 
 
@@ -189,18 +255,22 @@ def write_plot(levels: Sequence[Level], path: Path) -> None:
     stored_path = path.with_suffix(".json")
     stored = json.loads(stored_path.read_text()) if stored_path.exists() else {}
     for lv in levels:
-        p95 = {kind: lv.kinds[kind].percentile(0.95) for kind in KINDS if lv.kinds[kind].delays}
+        p95 = {
+            label: lv.kinds[row].percentile(0.95)
+            for row, label in ROWS.items()
+            if lv.kinds[row].delays
+        }
         stored[str(lv.games)] = {"servers": lv.servers, "p95_seconds": p95}
     path.parent.mkdir(parents=True, exist_ok=True)
     stored_path.write_text(json.dumps(stored, indent=1, sort_keys=True) + "\n")
 
-    width, height, left, bottom, top, right = 900, 540, 80, 60, 40, 230
+    width, height, left, bottom, top, right = 960, 540, 80, 60, 40, 260
     image = Image.new("RGB", (width, height), "white")
     draw = ImageDraw.Draw(image)
     runs = sorted((int(k), figures) for k, figures in stored.items())
     points = {
-        kind: [(k, f["p95_seconds"][kind]) for k, f in runs if kind in f["p95_seconds"]]
-        for kind in KINDS
+        label: [(k, f["p95_seconds"][label]) for k, f in runs if label in f["p95_seconds"]]
+        for label in ROWS.values()
     }
     most_k = max(k for k, _ in runs)
     # A log scale: the goal (0.3 s) and a saturated server (tens of seconds) on one picture.
@@ -226,22 +296,26 @@ def write_plot(levels: Sequence[Level], path: Path) -> None:
     draw.line([at(0, GOAL_SECONDS), at(most_k, GOAL_SECONDS)], fill="#b00020")
     goal_x, goal_y = at(most_k, GOAL_SECONDS)
     draw.text((goal_x + 6, goal_y - 6), "goal 300 ms", fill="#b00020")
+    # One colour per kind; what the phones show (their own lists, their phase) in thin lines
+    # and open dots, what the projector shows in thick lines and full dots.
     colours = ["#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"]
-    drawn = [(kind, line) for kind, line in points.items() if line]
-    for number, (kind, line) in enumerate(drawn):
+    drawn = [(row, line) for row, line in zip(ROWS, points.values(), strict=True) if line]
+    for number, ((kind, shown), line) in enumerate(drawn):
         colour = colours[KINDS.index(kind)]
+        thick = shown == "projector"
         xy = [at(k, s) for k, s in line]
         if len(xy) > 1:
-            draw.line(xy, fill=colour, width=3)
+            draw.line(xy, fill=colour, width=3 if thick else 1)
         for x, y in xy:
-            draw.ellipse([x - 4, y - 4, x + 4, y + 4], fill=colour)
-        draw.text(
-            (width - right + 20, top + 20 * number + 40), f"{kind} -> {TARGET[kind]}", fill=colour
-        )
+            box = [x - 4, y - 4, x + 4, y + 4]
+            draw.ellipse(box, fill=colour if thick else "white", outline=colour, width=2)
+        label = ROWS[kind, shown]
+        draw.text((width - right + 20, top + 20 * number + 40), label, fill=colour)
     draw.text(
         (left, 10),
         "Propagation p95 (log scale) against games of 12 students + a projector",
         fill="black",
     )
     draw.text(((width - right) / 2, height - 25), "games (K)", fill="black")
+    draw.text((width - right + 20, top + 10), "full dots: projector; open: phones", fill="black")
     image.save(path)

@@ -1,17 +1,43 @@
 """One browser tab, without a browser: Streamlit's websocket protocol plus the game's push
-stream, as the page and its live component (ui/live.py, ui/live.js) use them.
+stream, as the page and its live components (ui/live.py, ui/live.js) use them.
 
-A tab loads its page (`rerun_script` with the page's name and query string), reads the data
-of the `cc_follow` component from the page's deltas (`stream`, `key`, `version`), opens that
-Server-Sent Events stream as the component's EventSource does, and when the stream names a
-newer version asks for a rerun the way the component does: the page's rerun carrying the
-component's trigger "changed" (`json_trigger_value` of its trigger widget). Like live.js it
-never asks while a run is going on; it asks again after the run if the stream moved on.
+A tab loads its page (`rerun_script` with the page's name and query string). Each run's deltas
+name the live components drawn (`bidi_component` elements of ui/live.py's component, told
+apart by their data's `slot`) and the fragment each sits in (`delta.fragment_id`):
 
-What differs from a browser: the rerun carries only the trigger, not the values of the page's
-other widgets (they fall back to their defaults; the bench's pages have none that matter), and
-nothing is rendered. Every finished run is recorded with the version the page was drawn at, so
-the bench can tell when a change reached this tab.
+- every page ends with the fragment `follow_changes` holding `cc_follow`, whose data `redraw`
+  is "any" (projector, facilitator: behind when the stream names a newer version) or "stage"
+  (a phone: behind only when the game's stage moved);
+- a phone also has `cc_part_ready` (`redraw` "within": behind when the version moved but not
+  the stage) inside the fragment `who_is_ready`.
+
+Each live component is one `Part`, as live.js makes one instance per component: it opens its
+own Server-Sent Events stream (so a phone holds two) while the page shows it at the same place
+(when the page's layout changes, at a new phase, the browser mounts new instances, each with
+a new stream: bench/browser_check.py counts them in Chromium), keeps the newest
+version and stage the stream told of, and when it is behind asks as live.js's `catchUp` does:
+never while a run is going on (it looks again every 100 ms), not again for the same version
+within RETRY_MS, and with the rerun the browser sends for a component's trigger: the page's
+`rerun_script` carrying the trigger `changed` in `json_trigger_value` and the `fragment_id`
+of the fragment it sits in, so only that fragment runs. `follow_changes` then reads the game's
+status and calls `st.rerun()` when the page is behind in what it compares (version for "any",
+stage for "stage"): the fragment's run ends FINISHED_EARLY_FOR_RERUN and a full page run
+follows on the same request. `who_is_ready`'s run redraws the ready list and its part.
+
+Every request is recorded as a `Run`: what asked, whether the whole page ran or only a
+fragment, and which live components were drawn at which version and stage. A change counts
+as shown on a phone only when the component that shows it was drawn at or after the change's
+version (`cc_follow` for a new phase, `cc_part_ready` for the ready list).
+
+Like a browser, the tab tells the server which large messages it keeps (Streamlit's message
+cache: `cached_message_hashes`) and reads the references the server sends instead of them.
+One thing a browser's components send on their own matters, and the tab sends it too: a
+drawing canvas, when it first appears (an artist's phone at each pulse's start), sends its
+first value, which runs the whole page once more (bench/browser_check.py shows it in
+Chromium). What differs from a browser: a request carries only the trigger, not the values of
+the page's other widgets (Chromium sends the role card's toggle and the canvas's strokes with
+every request; the server keeps the values it last had, and on the bench's pages nobody taps,
+so these are the defaults), and nothing is rendered.
 """
 
 from __future__ import annotations
@@ -28,18 +54,62 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 LIVE_COMPONENT = "crossed_canvas_live"  # ui/live.py's component
+CANVAS_COMPONENT = "drawable_canvas"  # streamlit-drawable-canvas (ui/canvas.py)
+CANVAS = "canvas"  # what asked a rerun: a new drawing canvas's first value
+FOLLOW = "cc_follow"  # the page's live part (ui/live.py follow_changes)
+READY = "cc_part_ready"  # a phone's list of who is ready (pages/play.py who_is_ready)
 #: Streamlit's prefix of internal widget ids; a bidi component's triggers travel on the id
 #: `<prefix>_<component id>__events` (streamlit/components/v2/bidi_component/main.py).
 TRIGGER_ID = "$$STREAMLIT_INTERNAL_KEY_{id}__events"
 RECV_TIMEOUT = 60.0  # one answer from a loaded server; past this the tab gives up
 MAX_MESSAGE = 32 * 2**20
+RETRY_S = 2.0  # live.js RETRY_MS: a part still behind this long after asking asks again
+MAX_CACHED_AGE = 2  # Streamlit's global.maxCachedMessageAge, the browser's cache rule
+BUSY_POLL_S = 0.1  # live.js: while the page's script runs, look again this much later
 
 
 @dataclass
 class Run:
-    finished: float  # time.monotonic() when the server said the run was over
-    version: int  # the game's version the page was drawn at (the live component's data)
-    seconds: float  # from asking to finished
+    """One request to the server and everything it ran, until the last run was over."""
+
+    asked: float  # time.monotonic() when the request was sent
+    finished: float  # when the server said the (last) run was over
+    asked_by: str  # the part that asked ("" for the page's load)
+    asked_for: int  # the newest version that part's stream had told of (-1 for a load)
+    page: bool  # the whole page ran (a load, or the fragment's st.rerun())
+    fragment: bool  # a fragment ran (the part's own; before the page, if it then reran it)
+    drawn: dict[str, tuple[int, int]]  # live parts drawn: slot -> (version, stage)
+    canvases: frozenset[str] = frozenset()  # ids of the drawing canvases drawn
+
+    @property
+    def seconds(self) -> float:
+        return self.finished - self.asked
+
+
+@dataclass(eq=False)
+class Part:
+    """One live component on the page, as live.js's instance of it."""
+
+    slot: str
+    data: dict  # as last drawn: stream, key, version, stage, redraw, ...
+    component_id: str
+    fragment_id: str
+    path: tuple[int, ...]  # where the page draws it (ForwardMsg metadata.delta_path)
+    latest: int = 0
+    latest_stage: int = 0
+    asked: int | None = None
+    asked_at: float = -1e9
+    stream: asyncio.Task | None = None
+    waiting: asyncio.Task | None = None  # live.js's `waiting` timeout, or the request itself
+    requesting: bool = False  # its request is on the wire: the run's end looks again
+
+    def behind(self) -> bool:
+        """live.js `behind`: whether what this part covers should rerun."""
+        newer = self.latest > self.data["version"]
+        new_stage = self.latest_stage > self.data["stage"]
+        return {"any": newer, "stage": new_stage, "within": newer and not new_stage}[
+            self.data["redraw"]
+        ]
 
 
 @dataclass
@@ -52,17 +122,28 @@ class Tab:
     cookie: str = ""  # e.g. the load balancer's choice of server, as a browser keeps it
     ws: websockets.ClientConnection | None = None
     page_hash: str = ""
-    live: dict = field(default_factory=dict)  # the cc_follow component's data
-    trigger_id: str = ""
+    parts: dict[str, Part] = field(default_factory=dict)
     runs: list[Run] = field(default_factory=list)
-    latest: int = 0  # the newest version the stream told of
-    heard: list[tuple[float, int]] = field(default_factory=list)  # (when, version) of events
+    events: dict[str, list[tuple[float, int, int]]] = field(default_factory=dict)
     error: str = ""
-    _news: asyncio.Event = field(default_factory=asyncio.Event)
+    http: aiohttp.ClientSession | None = None
+    #: The browser's message cache: hash -> (message, script runs counted when last seen).
+    cache: dict[str, tuple[ForwardMsg, int]] = field(default_factory=dict)
+    script_runs: int = 0
+    canvases: set[str] = field(default_factory=set)  # every canvas this tab has shown
+    streams_opened: int = 0
+    _running: bool = False
+    _stopped: bool = False  # following ended: no part asks again
+    _asking: asyncio.Task | None = None  # the task whose request is on the wire
+    _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
-    @property
-    def version(self) -> int:
-        return self.runs[-1].version if self.runs else -1
+    def shown(self, slot: str) -> list[tuple[float, int]]:
+        """(when, version) of each run that drew `slot`, in order."""
+        return [(r.finished, r.drawn[slot][0]) for r in self.runs if slot in r.drawn]
+
+    def heard(self, slot: str) -> list[tuple[float, int, int]]:
+        """(when, version, stage) of each event the streams of `slot`'s parts delivered."""
+        return self.events.get(slot, [])
 
     async def load(self) -> None:
         """Connect and run the page as a browser does for its address."""
@@ -74,19 +155,23 @@ class Tab:
             open_timeout=RECV_TIMEOUT,
             additional_headers={"Cookie": self.cookie} if self.cookie else None,
         )
-        await self._run(self._ask())
+        await self._request(self._ask(), asked_by="", asked_for=-1)
 
     async def follow(self, http: aiohttp.ClientSession) -> None:
-        """Read the page's push stream and rerun the page on news, until cancelled."""
-        rerunning = asyncio.create_task(self._rerun_on_news())
+        """Open the streams of the page's live parts; keep following until cancelled."""
+        self.http = http
+        self._mounted()
         try:
-            await self._read_stream(http)
-        except (aiohttp.ClientError, TimeoutError, ValueError) as error:
-            self.error = f"stream: {type(error).__name__}: {error}"
+            await asyncio.Event().wait()
         finally:
-            rerunning.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await rerunning
+            self._stopped = True
+            _cancel(self._asking)  # maybe a part's no longer on the page (drawn elsewhere)
+            for part in self.parts.values():
+                _cancel(part.stream)
+                _cancel(part.waiting)
+            pending = [t for p in self.parts.values() for t in (p.stream, p.waiting) if t]
+            if pending:
+                await asyncio.wait(pending, timeout=5)
 
     async def close(self) -> None:
         if self.ws is not None:
@@ -94,56 +179,111 @@ class Tab:
                 async with asyncio.timeout(5):
                     await self.ws.close()
 
-    # -- the push stream, as live.js's EventSource ------------------------------------------
+    # -- the live parts, as live.js ------------------------------------------------------------
 
-    async def _read_stream(self, http: aiohttp.ClientSession) -> None:
-        url = f"{self.base}{self.live['stream']}"
-        params = {"k": self.live["key"], "v": str(self.live["version"])}
-        headers = {"Cookie": self.cookie} if self.cookie else None
-        timeout = aiohttp.ClientTimeout(total=None)
-        async with http.get(url, params=params, headers=headers, timeout=timeout) as r:
-            r.raise_for_status()
-            async for raw in r.content:
-                line = raw.decode().strip()
-                if line.startswith("data:"):
-                    version = json.loads(line[5:])["version"]
-                    self.heard.append((time.monotonic(), version))
-                    self.latest = max(self.latest, version)
-                    self._news.set()
+    def _mounted(self) -> None:
+        """After a run: each part shown opens its stream if it has none (a new instance),
+        and looks whether it is behind (live.js calls catchUp whenever it is rendered)."""
+        if self.http is None or self._stopped:
+            return  # still loading (`follow` opens the streams), or no longer following
+        for part in self.parts.values():
+            if part.stream is None:
+                part.stream = asyncio.create_task(self._read_stream(part))
+                self.streams_opened += 1
+            self._catch_up(part)
 
-    async def _rerun_on_news(self) -> None:
-        """live.js's catchUp: one rerun at a time, again while the stream knows better."""
+    def _catch_up(self, part: Part) -> None:
+        if part.requesting or self._stopped:
+            return
+        _cancel(part.waiting)
+        part.waiting = asyncio.create_task(self._ask_when_free(part))
+
+    async def _ask_when_free(self, part: Part) -> None:
+        """live.js `catchUp`: ask for the part's rerun when it is behind, at most once per
+        version per RETRY_S, and never while a run is going on."""
         try:
-            while True:
-                await self._news.wait()
-                self._news.clear()
-                while self.latest > self.version:
-                    await self._run(self._ask(trigger="changed"))
+            while not self._stopped and self.parts.get(part.slot) is part and part.behind():
+                waited = time.monotonic() - part.asked_at
+                if part.asked == part.latest and waited < RETRY_S:
+                    await asyncio.sleep(RETRY_S - waited)
+                    continue
+                if self._running:
+                    await asyncio.sleep(BUSY_POLL_S)
+                    continue
+                part.asked, part.asked_at = part.latest, time.monotonic()
+                part.requesting = True
+                try:
+                    await self._request(self._ask(part), asked_by=part.slot, asked_for=part.latest)
+                finally:
+                    part.requesting = False
+                self._mounted()  # live.js: each part drawn looks again (catchUp on render)
+                return
         except (OSError, TimeoutError, websockets.ConnectionClosed, RuntimeError) as error:
             self.error = f"rerun: {type(error).__name__}: {error}"
 
+    async def _read_stream(self, part: Part) -> None:
+        """live.js's EventSource, one per part for the part's life."""
+        url = f"{self.base}{part.data['stream']}"
+        params = {"k": part.data["key"], "v": str(part.data["version"])}
+        headers = {"Cookie": self.cookie} if self.cookie else None
+        timeout = aiohttp.ClientTimeout(total=None)
+        try:
+            async with self.http.get(url, params=params, headers=headers, timeout=timeout) as r:
+                r.raise_for_status()
+                async for raw in r.content:
+                    line = raw.decode().strip()
+                    if line.startswith("data:"):
+                        progress = json.loads(line[5:])
+                        version, stage = progress["version"], progress["stage"]
+                        heard = self.events.setdefault(part.slot, [])
+                        heard.append((time.monotonic(), version, stage))
+                        part.latest = max(part.latest, version)
+                        part.latest_stage = max(part.latest_stage, stage)
+                        self._catch_up(part)
+        except (aiohttp.ClientError, TimeoutError, ValueError) as error:
+            self.error = f"stream: {type(error).__name__}: {error}"
+
     # -- Streamlit's protocol -----------------------------------------------------------------
 
-    def _ask(self, trigger: str | None = None) -> BackMsg:
+    def _ask(self, part: Part | None = None) -> BackMsg:
         message = BackMsg()
         rerun = message.rerun_script
         rerun.query_string = self.query
         rerun.page_name = self.page
         if self.page_hash:
             rerun.page_script_hash = self.page_hash
-        if trigger:
+        rerun.cached_message_hashes.extend(self.cache)
+        if part is not None:
+            rerun.fragment_id = part.fragment_id
             state = rerun.widget_states.widgets.add()
-            state.id = self.trigger_id
+            state.id = TRIGGER_ID.format(id=part.component_id)
             state.json_trigger_value = json.dumps(
-                [{"event": trigger, "value": int(time.time() * 1000)}]
+                [{"event": "changed", "value": int(time.time() * 1000)}]
             )
         return message
 
-    async def _run(self, message: BackMsg) -> None:
-        """Send one rerun request and read until its run is over; record the run."""
+    async def _request(self, message: BackMsg, *, asked_by: str, asked_for: int) -> None:
+        async with self._lock:
+            self._running, self._asking = True, asyncio.current_task()
+            try:
+                run = await self._exchange(message, asked_by, asked_for)
+            finally:
+                self._running, self._asking = False, None
+        self.runs.append(run)
+        if run.page and run.canvases - self.canvases:
+            # A browser's new canvas sends its first value (the strokes it holds) as soon as
+            # it is drawn: one more run of the whole page, not a fragment's.
+            self.canvases |= run.canvases
+            drawn_at = run.drawn.get(FOLLOW, (asked_for, 0))[0]
+            await self._request(self._ask(), asked_by=CANVAS, asked_for=drawn_at)
+
+    async def _exchange(self, message: BackMsg, asked_by: str, asked_for: int) -> Run:
+        """Send one rerun request and read until its last run is over."""
         asked = time.monotonic()
         await self.ws.send(message.SerializeToString())
-        live: dict | None = None
+        drawn: dict[str, tuple[dict, str]] = {}  # slot -> (data with its id, fragment id)
+        canvases: set[str] = set()
+        page = fragment = False
         while True:
             # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow a cancel that
             # comes as the answer arrives, and the bench then never ends.
@@ -151,8 +291,16 @@ class Tab:
                 raw = await self.ws.recv()
             reply = ForwardMsg()
             reply.ParseFromString(raw)
+            reply = self._cached(reply)
             kind = reply.WhichOneof("type")
-            if kind == "navigation":
+            if kind == "new_session":
+                if reply.metadata.run.fragment_ids:
+                    fragment = True
+                else:
+                    page = True
+                    drawn.clear()  # a full run draws the page anew
+                    canvases.clear()
+            elif kind == "navigation":
                 # The page that ran: later reruns must name it, or the home page runs.
                 self.page_hash = reply.navigation.page_script_hash
             elif kind == "page_info_changed":
@@ -160,18 +308,79 @@ class Tab:
             elif kind == "page_not_found":
                 raise RuntimeError(f"page not found: /{self.page}")
             elif kind == "delta" and reply.delta.WhichOneof("type") == "new_element":
-                found = _live_data(reply.delta.new_element)
+                element = reply.delta.new_element
+                found = _live_data(element)
                 if found is not None:
-                    live = found
+                    found["_path"] = tuple(reply.metadata.delta_path)
+                    drawn[found["slot"]] = (found, reply.delta.fragment_id)
+                elif element.WhichOneof("type") == "bidi_component" and (
+                    CANVAS_COMPONENT in element.bidi_component.component_name
+                ):
+                    canvases.add(element.bidi_component.id)
             elif kind == "script_finished":
                 if reply.script_finished == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
-                    continue  # the page's own st.rerun(): the next run follows
+                    continue  # the fragment's st.rerun(): the page's run follows
+                self._age_cache(list(reply.metadata.run.fragment_ids))
                 break
-        if live is None:
+        if page and FOLLOW not in drawn:
             raise RuntimeError(f"/{self.page}?{self.query[:16]}... has no live component")
-        self.live = live
-        self.trigger_id = TRIGGER_ID.format(id=live.pop("_id"))
-        self.runs.append(Run(time.monotonic(), int(live["version"]), time.monotonic() - asked))
+        for slot in list(self.parts):
+            gone = page and slot not in drawn  # no longer on the page
+            # Drawn somewhere else (the page's layout changed, as at a new phase): the browser
+            # mounts a new instance of the component, with a stream of its own.
+            moved = slot in drawn and drawn[slot][0]["_path"] != self.parts[slot].path
+            if gone or moved:
+                part = self.parts.pop(slot)
+                _cancel(part.stream)
+                _cancel(part.waiting)
+        for slot, (data, fragment_id) in drawn.items():
+            component_id, path = data.pop("_id"), data.pop("_path")
+            part = self.parts.get(slot)
+            if part is None:
+                self.parts[slot] = Part(slot, data, component_id, fragment_id, path)
+            else:
+                part.data, part.component_id, part.fragment_id = data, component_id, fragment_id
+        return Run(
+            asked,
+            time.monotonic(),
+            asked_by,
+            asked_for,
+            page,
+            fragment,
+            {slot: (int(d["version"]), int(d["stage"])) for slot, (d, _) in drawn.items()},
+            frozenset(canvases),
+        )
+
+    def _cached(self, reply: ForwardMsg) -> ForwardMsg:
+        """The browser's ForwardMsg cache: keep what the server marks cacheable, and read a
+        reference (`ref_hash`) as the message it names."""
+        if reply.WhichOneof("type") == "ref_hash":
+            kept = self.cache.get(reply.ref_hash)
+            if kept is None:
+                raise RuntimeError("the server referred to a message this tab never had")
+            self.cache[reply.ref_hash] = (kept[0], self.script_runs)
+            whole = ForwardMsg()
+            whole.CopyFrom(kept[0])
+            whole.metadata.CopyFrom(reply.metadata)
+            return whole
+        if reply.metadata.cacheable and reply.hash:
+            self.cache[reply.hash] = (reply, self.script_runs)
+        return reply
+
+    def _age_cache(self, fragment_ids: list[str]) -> None:
+        """As the browser does at each run's end: forget what was not seen for
+        MAX_CACHED_AGE runs (a fragment's run ages only that fragment's messages)."""
+        self.script_runs += 1
+        for digest, (message, seen) in list(self.cache.items()):
+            if fragment_ids and message.delta.fragment_id not in fragment_ids:
+                continue
+            if self.script_runs - seen > MAX_CACHED_AGE:
+                del self.cache[digest]
+
+
+def _cancel(task: asyncio.Task | None) -> None:
+    if task is not None and not task.done() and task is not asyncio.current_task():
+        task.cancel()
 
 
 def _live_data(element) -> dict | None:

@@ -1,0 +1,88 @@
+"""What one run costs the server, one at a time (no queue): a phone's fragment `who_is_ready`,
+its fragment `follow_changes` when the page is not behind, its whole page (in a pulse, the
+canvas drawn), and the projector's whole page. Server CPU (all threads, /proc) over N runs of
+each, divided by N; the wall time of each run from the tab's request to the run's end.
+
+Run: .venv/bin/python bench/run_cost.py [--runs 100]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser"), str(ROOT / "tests" / "engine")]
+
+from postgres_server import PostgresServer  # noqa: E402
+from servers import AppServer  # noqa: E402
+from tab import FOLLOW, READY, Tab  # noqa: E402
+
+from engine import Engine  # noqa: E402
+
+NAMES = [f"Student {n:02d}" for n in range(1, 13)]
+
+
+async def cost(app: AppServer, tab: Tab, what: str, runs: int) -> tuple[float, float]:
+    """Mean server CPU ms and median wall ms of `runs` requests of one kind."""
+    walls = []
+    before = app.cpu_seconds()
+    for _ in range(runs):
+        part = tab.parts.get(what)
+        message = tab._ask(part)  # noqa: SLF001 - the tab's own request, one at a time
+        asked = time.monotonic()
+        await tab._request(message, asked_by=what, asked_for=-1)  # noqa: SLF001
+        walls.append(time.monotonic() - asked)
+    return 1000 * (app.cpu_seconds() - before) / runs, 1000 * statistics.median(walls)
+
+
+async def measure(app: AppServer, engine: Engine, runs: int) -> None:
+    game = engine.create_game(durations={p: 3600.0 for p in ("roles", "pulse1", "merge")})
+    tokens = [engine.join(game.code, name, browser=f"cost-{name}") for name in NAMES]
+    engine.start(game.facilitator_token)
+    engine.advance(game.facilitator_token)  # the first pulse: the phones draw their canvas
+    artist = next(t for t in tokens if engine.player_view(t)["role"] != "curator")
+    phone = Tab(app.url, "play", f"token={artist}")
+    screen = Tab(app.url, "screen", f"code={game.code}")
+    await phone.load()
+    await screen.load()
+    await asyncio.sleep(2)
+    print("| what runs | runs | server CPU ms per run | wall ms per run (median) |")
+    print("|---|---|---|---|")
+    for label, tab, what in [
+        ("phone: fragment who_is_ready (ready list)", phone, READY),
+        ("phone: fragment follow_changes, page not behind", phone, FOLLOW),
+        ("phone: whole page (first pulse, canvas)", phone, "page"),
+        ("projector: whole page (first pulse)", screen, "page"),
+    ]:
+        await cost(app, tab, what, 5)  # warm up
+        cpu, wall = await cost(app, tab, what, runs)
+        print(f"| {label} | {runs} | {cpu:.1f} | {wall:.1f} |")
+    await phone.close()
+    await screen.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=100)
+    args = parser.parse_args()
+    postgres = PostgresServer.start()
+    with tempfile.TemporaryDirectory(prefix="cc-cost-") as tmp:
+        app = None
+        try:
+            database_url = postgres.new_database()
+            app = AppServer(database_url, Path(tmp) / "server.log")
+            asyncio.run(measure(app, Engine(database_url), args.runs))
+        finally:
+            if app is not None:
+                app.stop()
+            postgres.stop()
+
+
+if __name__ == "__main__":
+    main()
