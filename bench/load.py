@@ -49,7 +49,7 @@ from balancer import COOKIE, Balancer  # noqa: E402
 from load_report import Level, report, write_plot  # noqa: E402
 from postgres_server import PostgresServer  # noqa: E402
 from servers import AppServer  # noqa: E402
-from tab import FOLLOW, READY, Tab  # noqa: E402
+from tab import PAGE, READY, Tab  # noqa: E402
 
 from engine import Engine, RuleError  # noqa: E402
 from engine.rules import DEFAULT_DURATIONS  # noqa: E402
@@ -70,18 +70,18 @@ class Change:
     at: float  # time.monotonic() just before the command
     version: int  # the game's version after it
     targets: list[Tab]  # the tabs that must show it
-    slot: str  # the live part whose drawing shows it (tab.FOLLOW or tab.READY)
+    slot: str  # the live part whose drawing shows it (tab.PAGE or tab.READY)
 
 
-#: What each kind of change must reach, and which live part shows it there: a phone shows a
-#: new phase when its page (and so `cc_follow`) was drawn again, and who joined or is ready
-#: when its `cc_part_ready` was.
+#: What each kind of change must reach, and what shows it there: a phone shows a new phase
+#: when its page was drawn again (tab.PAGE), and who joined or is ready when its live part
+#: was (tab.READY).
 ROUTES = {
-    "join": [("projector", FOLLOW), ("phones", READY)],
-    "submit": [("projector", FOLLOW), ("phones", READY)],
-    "vote": [("projector", FOLLOW), ("phones", READY)],
-    "command": [("phones", FOLLOW)],
-    "choice": [("phones", FOLLOW)],
+    "join": [("projector", PAGE), ("phones", READY)],
+    "submit": [("projector", PAGE), ("phones", READY)],
+    "vote": [("projector", PAGE), ("phones", READY)],
+    "command": [("phones", PAGE)],
+    "choice": [("phones", PAGE)],
 }
 
 

@@ -48,7 +48,7 @@ class GameLike(Protocol):
 def reached(change: ChangeLike) -> tuple[float, float] | None:
     """Seconds until the change showed on every one of its tabs (the slowest): the live part
     that shows it (`change.slot`) was drawn at the change's version or later; and until the
-    slowest of them heard of it on that part's push stream. None if a tab never showed it,
+    slowest of them heard of it on its push stream. None if a tab never showed it,
     NaNs if none was open yet when the change was made."""
     shown_after, heard_after = [], []
     for tab in change.targets:
@@ -56,7 +56,7 @@ def reached(change: ChangeLike) -> tuple[float, float] | None:
             continue  # opened after the change: its first run showed it anyway
         drawn = (t for t, v in tab.shown(change.slot) if t > change.at and v >= change.version)
         shown_after.append(next(drawn, math.inf) - change.at)
-        events = (t for t, v, _ in tab.heard(change.slot) if t > change.at and v >= change.version)
+        events = (t for t, v, _ in tab.heard() if t > change.at and v >= change.version)
         heard_after.append(next(events, math.inf) - change.at)
     if not shown_after:
         return math.nan, math.nan

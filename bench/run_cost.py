@@ -1,6 +1,7 @@
-"""What one run costs the server, one at a time (no queue): a phone's fragment `who_is_ready`,
-its fragment `follow_changes` when the page is not behind, its whole page (in a pulse, the
-canvas drawn), and the projector's whole page. Server CPU (all threads, /proc) over N runs of
+"""What one run costs the server, one at a time (no queue): a phone's live fragment
+(`follow_changes` when the page is not behind: a status read and the list of who is ready),
+its whole page (in a pulse, the canvas drawn), and the projector's live fragment and whole
+page. Server CPU (all threads, /proc) over N runs of
 each, divided by N; the wall time of each run from the tab's request to the run's end.
 
 Run: .venv/bin/python bench/run_cost.py [--runs 100]
@@ -21,7 +22,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser"), str(ROOT / "tests" /
 
 from postgres_server import PostgresServer  # noqa: E402
 from servers import AppServer  # noqa: E402
-from tab import FOLLOW, READY, Tab  # noqa: E402
+from tab import FOLLOW, Tab  # noqa: E402
 
 from engine import Engine  # noqa: E402
 
@@ -55,8 +56,8 @@ async def measure(app: AppServer, engine: Engine, runs: int) -> None:
     print("| what runs | runs | server CPU ms per run | wall ms per run (median) |")
     print("|---|---|---|---|")
     for label, tab, what in [
-        ("phone: fragment who_is_ready (ready list)", phone, READY),
-        ("phone: fragment follow_changes, page not behind", phone, FOLLOW),
+        ("phone: its live fragment (status, ready list)", phone, FOLLOW),
+        ("projector: its live fragment (status)", screen, FOLLOW),
         ("phone: whole page (first pulse, canvas)", phone, "page"),
         ("projector: whole page (first pulse)", screen, "page"),
     ]:

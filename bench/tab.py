@@ -2,32 +2,29 @@
 stream, as the page and its live components (ui/live.py, ui/live.js) use them.
 
 A tab loads its page (`rerun_script` with the page's name and query string). Each run's deltas
-name the live components drawn (`bidi_component` elements of ui/live.py's component, told
-apart by their data's `slot`) and the fragment each sits in (`delta.fragment_id`):
+name the live component drawn (ui/live.py's `bidi_component`) and the fragment it sits in
+(`delta.fragment_id`): every page has one, `cc_follow`, in the fragment `follow_changes`
+(last on the page; on a phone, where it also draws the list of who joined or is ready).
 
-- every page ends with the fragment `follow_changes` holding `cc_follow`, whose data `redraw`
-  is "any" (projector, facilitator: behind when the stream names a newer version) or "stage"
-  (a phone: behind only when the game's stage moved);
-- a phone also has `cc_part_ready` (`redraw` "within": behind when the version moved but not
-  the stage) inside the fragment `who_is_ready`.
-
-Each live component is one `Part`, as live.js makes one instance per component: it opens its
-own Server-Sent Events stream (so a phone holds two) while the page shows it at the same place
-(when the page's layout changes, at a new phase, the browser mounts new instances, each with
-a new stream: bench/browser_check.py counts them in Chromium), keeps the newest
-version and stage the stream told of, and when it is behind asks as live.js's `catchUp` does:
-never while a run is going on (it looks again every 100 ms), not again for the same version
-within RETRY_MS, and with the rerun the browser sends for a component's trigger: the page's
-`rerun_script` carrying the trigger `changed` in `json_trigger_value` and the `fragment_id`
-of the fragment it sits in, so only that fragment runs. `follow_changes` then reads the game's
-status and calls `st.rerun()` when the page is behind in what it compares (version for "any",
-stage for "stage"): the fragment's run ends FINISHED_EARLY_FOR_RERUN and a full page run
-follows on the same request. `who_is_ready`'s run redraws the ready list and its part.
+The live component is one `Part`, as live.js makes one instance of it: it opens its own
+Server-Sent Events stream while the page shows it at the same place (when the page's layout
+changes, at a new phase, the browser mounts a new instance with a new stream:
+bench/browser_check.py counts them in Chromium), keeps the newest version and stage the stream
+told of, and when it is behind (a newer version than its part shows, or a newer stage than
+the page shows) asks as live.js's `catchUp` does: never while a run is going on (it looks
+again every 100 ms), not again for the same version within RETRY_MS, and with the rerun the
+browser sends for a component's trigger: the page's `rerun_script` carrying the trigger
+`changed` in `json_trigger_value` and the `fragment_id` of its fragment, so only that fragment
+runs. `follow_changes` then reads the game's status and calls `st.rerun()` when the page is
+behind in what it compares (version on the projector and the facilitator, stage on a phone):
+the fragment's run ends FINISHED_EARLY_FOR_RERUN and a full page run follows on the same
+request; otherwise it redraws itself (a phone's ready list).
 
 Every request is recorded as a `Run`: what asked, whether the whole page ran or only a
 fragment, and which live components were drawn at which version and stage. A change counts
-as shown on a phone only when the component that shows it was drawn at or after the change's
-version (`cc_follow` for a new phase, `cc_part_ready` for the ready list).
+as shown on a phone only when what shows it was drawn at or after the change's version: the
+page (the part's `page_version`) for a new phase, the live part (its `version`) for the ready
+list.
 
 Like a browser, the tab tells the server which large messages it keeps (Streamlit's message
 cache: `cached_message_hashes`) and reads the references the server sends instead of them.
@@ -56,8 +53,11 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 LIVE_COMPONENT = "crossed_canvas_live"  # ui/live.py's component
 CANVAS_COMPONENT = "drawable_canvas"  # streamlit-drawable-canvas (ui/canvas.py)
 CANVAS = "canvas"  # what asked a rerun: a new drawing canvas's first value
-FOLLOW = "cc_follow"  # the page's live part (ui/live.py follow_changes)
-READY = "cc_part_ready"  # a phone's list of who is ready (pages/play.py who_is_ready)
+FOLLOW = "cc_follow"  # the page's live part (ui/live.py follow_changes), one per page
+#: What a run drew, by what it shows: PAGE the page's top (a new phase: the part's
+#: `page_version`), READY the live part itself (a phone's list of who is ready: its `version`).
+PAGE = "page"
+READY = "ready list"
 #: Streamlit's prefix of internal widget ids; a bidi component's triggers travel on the id
 #: `<prefix>_<component id>__events` (streamlit/components/v2/bidi_component/main.py).
 TRIGGER_ID = "$$STREAMLIT_INTERNAL_KEY_{id}__events"
@@ -104,12 +104,9 @@ class Part:
     requesting: bool = False  # its request is on the wire: the run's end looks again
 
     def behind(self) -> bool:
-        """live.js `behind`: whether what this part covers should rerun."""
-        newer = self.latest > self.data["version"]
-        new_stage = self.latest_stage > self.data["stage"]
-        return {"any": newer, "stage": new_stage, "within": newer and not new_stage}[
-            self.data["redraw"]
-        ]
+        """live.js `behind`: a newer version than this part shows, or a newer stage than the
+        page shows."""
+        return self.latest > self.data["version"] or self.latest_stage > self.data["stage"]
 
 
 @dataclass
@@ -141,9 +138,9 @@ class Tab:
         """(when, version) of each run that drew `slot`, in order."""
         return [(r.finished, r.drawn[slot][0]) for r in self.runs if slot in r.drawn]
 
-    def heard(self, slot: str) -> list[tuple[float, int, int]]:
-        """(when, version, stage) of each event the streams of `slot`'s parts delivered."""
-        return self.events.get(slot, [])
+    def heard(self) -> list[tuple[float, int, int]]:
+        """(when, version, stage) of each event the page's live parts' streams delivered."""
+        return sorted(event for events in self.events.values() for event in events)
 
     async def load(self) -> None:
         """Connect and run the page as a browser does for its address."""
@@ -347,7 +344,11 @@ class Tab:
             asked_for,
             page,
             fragment,
-            {slot: (int(d["version"]), int(d["stage"])) for slot, (d, _) in drawn.items()},
+            {
+                shown: (int(d[key]), int(d["stage"]))
+                for d, _ in drawn.values()
+                for shown, key in ((PAGE, "page_version"), (READY, "version"))
+            },
             frozenset(canvases),
         )
 
@@ -392,4 +393,5 @@ def _live_data(element) -> dict | None:
         return None
     data = json.loads(component.json)
     data["_id"] = component.id
+    data["slot"] = FOLLOW
     return data
