@@ -34,6 +34,7 @@ function label(seconds) {
 function tick(live) {
   const data = live.data;
   if (!current(live)) return;
+  checkTop(live);
   // Other countdowns on the page (each table of a class), drawn at this part's version.
   for (const clock of data.clocks) {
     const element = document.getElementById(clock.timer);
@@ -56,6 +57,23 @@ function tick(live) {
   if (slot && warn !== slot.childElementCount > 0) {
     slot.innerHTML = warn ? data.banner : "";
   }
+}
+
+// Every part's run also draws the page's top at `page_version` (its countdown says which), so
+// a countdown left at an older version means the page kept an old top: seen under load, where
+// Streamlit 1.67 showed a run's last elements but not its first, leaving a phase behind for
+// good. Then this part asks for the whole page again, once per RETRY_MS while it lasts.
+function checkTop(live) {
+  const timer = document.getElementById(live.data.timer);
+  if (!timer || Number(timer.dataset.version) >= live.data.page_version) {
+    live.staleSince = undefined;
+    return;
+  }
+  const now = performance.now();
+  if (live.staleSince === undefined) live.staleSince = now;
+  if (busy() || now - live.staleSince < RETRY_MS || now - live.askedPageAt < RETRY_MS) return;
+  live.askedPageAt = now;
+  ask(live, "stale");
 }
 
 function ask(live, name) {

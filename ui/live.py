@@ -114,7 +114,9 @@ def follow_changes(
         current = get_engine().status(code)
     except RuleError:
         return
-    if current[_COMPARED[redraw]] != status[_COMPARED[redraw]]:
+    if current[_COMPARED[redraw]] != status[_COMPARED[redraw]] or st.session_state.pop(
+        _STALE_TOP, False
+    ):
         st.rerun()
     if part is not None:
         part()  # read after `current`: a change between the two makes this part ask again
@@ -146,9 +148,12 @@ def follow_changes(
             },
             on_changed_change=lambda: None,
             on_poll_change=lambda: None,
+            on_stale_change=lambda: st.session_state.update({_STALE_TOP: True}),
         )
 
 
+#: Set when the browser found the page's top older than its live part (ui/live.js checkTop).
+_STALE_TOP = "cc_stale_top"
 #: What a page compares to the game's status to know it is behind, by what it redraws for.
 _COMPARED = {"any": "version", "stage": "stage"}
 
