@@ -23,6 +23,7 @@ from ui.classroom import (
     table_card_html,
     ticking,
 )
+from ui.gallery import class_gallery_zip
 from ui.links import join_details, page_url, qr_png
 from ui.live import follow_changes, status_then_view
 from ui.look import page_style
@@ -211,6 +212,15 @@ if phases - {"lobby"}:
         file_name=f"crossed-canvas-class-{view['code']}.csv",
         mime="text/csv",
         key="class_csv",
+        on_click="ignore",
+    )
+if view["podium"]:
+    st.download_button(
+        t("ui.class.gallery_zip"),
+        lambda: class_gallery_zip(view, t),
+        file_name=f"crossed-canvas-class-{view['code']}.zip",
+        mime="application/zip",
+        key="class_gallery",
         on_click="ignore",
     )
 follow_changes(view["code"], status, language, clocks=ticking(tables))

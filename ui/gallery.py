@@ -23,7 +23,7 @@ from PIL.PngImagePlugin import PngInfo
 
 from ui.composition import FRAME_COLOUR, draw_mark, mark_side, render_composition
 from ui.composition_svg import composition_elements, mark_svg, xml_text
-from ui.results import results_csv
+from ui.results import class_results_csv, results_csv
 from ui.text import Translator
 
 CARD_SIDE = 800
@@ -194,15 +194,34 @@ def contact_sheet_png(gallery: Sequence[Mapping[str, Any]], t: Translator, code:
 def gallery_zip(view: Mapping[str, Any], t: Translator) -> bytes:
     """One ZIP, in a folder named for the game: each round as PNG and SVG, the contact sheet
     and the results CSV."""
-    folder = f"crossed-canvas-{view['code']}"
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for entry in view["gallery"]:
-            stem = f"{folder}/round-{int(entry['round']):02d}"
-            archive.writestr(f"{stem}.png", round_png(entry, t))
-            archive.writestr(f"{stem}.svg", round_svg(entry, t))
-        archive.writestr(
-            f"{folder}/contact-sheet.png", contact_sheet_png(view["gallery"], t, view["code"])
-        )
-        archive.writestr(f"{folder}/results.csv", results_csv(view, t))
+        _add_game(archive, f"crossed-canvas-{view['code']}", view, t)
     return buffer.getvalue()
+
+
+def class_gallery_zip(class_view: Mapping[str, Any], t: Translator) -> bytes:
+    """A whole class's ZIP (Engine.class_view): the class's results CSV, and a folder per
+    table of the sitting that has played, holding what that table's own ZIP holds."""
+    folder = f"crossed-canvas-class-{class_view['code']}"
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(f"{folder}/results.csv", class_results_csv(class_view, t))
+        for table in class_view["tables"]:
+            if table["view"].get("gallery"):  # a finished table's
+                table_folder = f"{folder}/{t('ui.csv.table')}-{int(table['table'])}"
+                _add_game(archive, table_folder, table["view"], t)
+    return buffer.getvalue()
+
+
+def _add_game(
+    archive: zipfile.ZipFile, folder: str, view: Mapping[str, Any], t: Translator
+) -> None:
+    for entry in view["gallery"]:
+        stem = f"{folder}/round-{int(entry['round']):02d}"
+        archive.writestr(f"{stem}.png", round_png(entry, t))
+        archive.writestr(f"{stem}.svg", round_svg(entry, t))
+    archive.writestr(
+        f"{folder}/contact-sheet.png", contact_sheet_png(view["gallery"], t, view["code"])
+    )
+    archive.writestr(f"{folder}/results.csv", results_csv(view, t))

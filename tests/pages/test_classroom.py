@@ -179,6 +179,8 @@ def test_the_end_shows_the_podium_and_one_csv_by_table(whole_class, recorded_fil
 
     [download] = [d for d in at.get("download_button") if d.key == "class_csv"]
     assert download.proto.label == tr("en", "ui.class.results_csv")
+    [gallery] = [d for d in at.get("download_button") if d.key == "class_gallery"]
+    assert gallery.proto.label == tr("en", "ui.class.gallery_zip")
     files = [f for store in recorded_files for f in store._files_by_id.values()]
     [sent] = [f.content for f in files if f.mimetype.startswith("text/csv")]
     assert sent.startswith("\ufeff".encode())  # a byte order mark: Excel reads UTF-8

@@ -11,8 +11,8 @@ import pytest
 from PIL import Image
 
 from engine import Engine, FakeClock
-from ui.gallery import CARD_SIDE, gallery_zip
-from ui.results import results_csv
+from ui.gallery import CARD_SIDE, class_gallery_zip, gallery_zip
+from ui.results import class_results_csv, results_csv
 from ui.text import translator
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -126,3 +126,29 @@ def test_the_files_speak_the_games_language():
     data = zipfile.ZipFile(io.BytesIO(gallery_zip(view, translator("es"))))
     svg = data.read(f"crossed-canvas-{view['code']}/round-01.svg").decode("utf-8")
     assert "Ronda 1" in svg and "Señuelo" in svg
+
+
+def test_a_class_zip_holds_every_table_as_its_own_zip_does_and_the_class_results():
+    engine = Engine("sqlite://", clock=FakeClock(), seed=7)
+    made = engine.create_class(language="es")
+    for n in range(13):  # two tables: 7 and 6
+        engine.join(made.code, f"Alumno {n:02d}", browser=f"class-zip-{n}")
+    engine.start_tables(made.facilitator_token)
+    for _ in range(100):
+        view = engine.class_view(made.facilitator_token)
+        if {table["view"]["phase"] for table in view["tables"]} == {"finished"}:
+            break
+        engine.advance_tables(made.facilitator_token)
+    t = translator("es")
+    archive = zipfile.ZipFile(io.BytesIO(class_gallery_zip(view, t)))
+    folder = f"crossed-canvas-class-{view['code']}"
+    assert archive.testzip() is None
+    assert archive.read(f"{folder}/results.csv") == class_results_csv(view, t)
+    assert [table["table"] for table in view["tables"]] == [1, 2]
+    for table in view["tables"]:
+        inner = f"{folder}/mesa-{table['table']}"
+        rounds = [f"round-{n:02d}" for n in range(1, len(table["players"]) + 1)]  # one each
+        expected = {f"{inner}/{r}.{ext}" for r in rounds for ext in ("png", "svg")}
+        expected |= {f"{inner}/contact-sheet.png", f"{inner}/results.csv"}
+        assert {n for n in archive.namelist() if n.startswith(f"{inner}/")} == expected
+        assert archive.read(f"{inner}/results.csv") == results_csv(table["view"], t)
