@@ -32,14 +32,19 @@ CLASS_CSS = """
   gap: .5rem; }
 .cc-table-card .cc-timer { font-size: 1.3rem; }
 .cc-names { display: flex; flex-wrap: wrap; gap: 0 .8rem; }
-.cc-class-podium td, .cc-class-podium th { padding: .1rem .6rem; }
+.cc-class-podium h3 { margin: .6rem 0 .2rem; padding: 0; }
 """
 BIG_CSS = """
 .cc-tables-big .cc-table-card { font-size: 1.75rem; line-height: 1.2; padding: .3rem .6rem; }
 .cc-tables-big .cc-table-card h3 { font-size: 2rem; }
 .cc-tables-big .cc-table-card .cc-timer { font-size: 2.4rem; }
 .cc-class-podium-big { font-size: 1.75rem; line-height: 1.25; }
+.cc-class-podium-big > h3 { font-size: 2rem; }
 """
+
+
+# The class podium names this many students with one best total; a larger tie says how many more.
+BEST_NAMES = 6
 
 
 def is_class(status: Mapping[str, Any]) -> bool:
@@ -103,11 +108,16 @@ def table_card_html(table: Mapping[str, Any], t: Translator, version: int, extra
         names = "".join(f"<span>{name_html(name)}</span>" for name in players)
         lines.append(f'<div><b>{count}</b><div class="cc-names">{names}</div></div>')
     elif phase == "finished":
-        lines.append(f"<div>★ {', '.join(map(name_html, view['winners']))}</div>")
+        lines.append(winners_html(view["winners"]))
     elif ready := view["ready"]:
         done = t("ui.ready_count", done=ready["done"], total=ready["total"])
         lines.append(f"<div>{literal(done)}</div>")
     return f'<div class="cc-table-card">{"".join(lines)}{extra}</div>'
+
+
+def winners_html(names: Sequence[str]) -> str:
+    """A table's winners, starred (ties share the victory)."""
+    return f"<div>★ {', '.join(map(name_html, names))}</div>"
 
 
 def tables_html(cards: Sequence[str], big: bool = False) -> str:
@@ -120,29 +130,38 @@ def tables_html(cards: Sequence[str], big: bool = False) -> str:
 
 
 def class_podium_html(podium: Mapping[str, Any], t: Translator, big: bool = False) -> str:
-    """The end of a class's game: each table's winners (ties share the victory), then the
-    class's best totals (name, table, points), best first."""
-    winners = "".join(
-        f"<tr><th>{table_title(table['table'], t)}</th>"
-        f"<td>★ {', '.join(map(name_html, table['winners']))}</td></tr>"
+    """The end of a class's game: each table's winners (ties share the victory) in its card,
+    then the class's best totals, a line each, best first: who has it, table by table. A tie
+    of many shows the first BEST_NAMES names and how many more, so it stays on one screen."""
+    cards = [
+        f'<div class="cc-table-card"><h3>{table_title(table["table"], t)}</h3>'
+        f"{winners_html(table['winners'])}</div>"
         for table in podium["tables"]
-    )
-    best = "".join(
-        f"<tr><td>{name_html(row['name'])}</td><td>{table_title(row['table'], t)}</td>"
-        f"<td>{literal(t('ui.points_value', points=row['total']))}</td></tr>"
-        for row in podium["best"]
-    )
+    ]
+    by_total: dict[int, list[Mapping[str, Any]]] = {}
+    for row in podium["best"]:
+        by_total.setdefault(row["total"], []).append(row)
+    lines = []
+    for total, rows in sorted(by_total.items(), reverse=True):
+        shown = [
+            f"{name_html(row['name'])} ({table_title(row['table'], t)})"
+            for row in rows[:BEST_NAMES]
+        ]
+        if len(rows) > BEST_NAMES:
+            shown.append(literal(t("ui.class.more", count=len(rows) - BEST_NAMES)))
+        points = literal(t("ui.points_value", points=total))
+        lines.append(f"<div><b>{points}</b>: {', '.join(shown)}</div>")
     size = " cc-class-podium-big" if big else ""
     return (
-        f'<div class="cc-class-podium{size}">'
-        f"<b>{literal(t('ui.class.winners'))}</b><table>{winners}</table>"
-        f"<b>{literal(t('ui.class.best_scores'))}</b><table>{best}</table></div>"
+        f'<div class="cc-class-podium{size}"><h3>{literal(t("ui.class.winners"))}</h3>'
+        f"{tables_html(cards, big)}"
+        f"<h3>{literal(t('ui.class.best_scores'))}</h3>{''.join(lines)}</div>"
     )
 
 
 # The composition in a projected card: the largest that leaves the rest of a card on screen.
-CARD_COMPOSITION_PX = 300
-REVEAL_COMPOSITION_PX = 200
+CARD_COMPOSITION_PX = 330
+REVEAL_COMPOSITION_PX = 240
 
 
 def projected_card(table: Mapping[str, Any], t: Translator, version: int) -> str:

@@ -33,6 +33,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine import Engine
 from engine.rules import ROUND_PHASES
+from ui.classroom import BEST_NAMES
 from ui.results import class_results_csv
 from ui.text import translator
 
@@ -272,8 +273,15 @@ def test_the_projector_shows_the_class_podium_at_the_end(whole_class):
     for table in podium["tables"]:
         for winner in table["winners"]:
             assert winner in shown
-    for row in podium["best"]:
-        assert row["name"] in shown
+    best = podium["best"]
+    top = [row for row in best if row["total"] == best[0]["total"]]
+    line = tr("en", "ui.points_value", points=best[0]["total"])
+    assert line in shown
+    for row in top[:BEST_NAMES]:  # the best total's first names, each with its table
+        number = tr("en", "ui.class.table", number=row["table"])
+        assert f"{row['name']} ({number})" in shown
+    if len(top) > BEST_NAMES:  # a tie of many says how many more, to stay on one screen
+        assert tr("en", "ui.class.more", count=len(top) - BEST_NAMES) in shown
 
 
 def test_a_student_joins_with_the_class_code_on_the_play_page(whole_class):
