@@ -39,6 +39,8 @@ BIG_CSS = """
 .cc-tables-big .cc-table-card h3 { font-size: 2rem; }
 .cc-tables-big .cc-table-card .cc-timer { font-size: 2.4rem; }
 .cc-class-podium-big { font-size: 1.75rem; line-height: 1.25; }
+.cc-join-line { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 1.5rem; }
+.cc-class-code { font-size: 4.5rem; line-height: 1.1; }
 .cc-class-podium-big > h3 { font-size: 2rem; }
 """
 
@@ -92,21 +94,20 @@ def table_card_html(table: Mapping[str, Any], t: Translator, version: int, extra
     countdown, and who sits there (the lobby), how many are ready (a round) or who won (the
     end); `extra` below that (a picture)."""
     view = table["view"]
-    phase = view["phase"]
-    clock = (
-        clock_html(table["code"], view["seconds_left"], view["paused"], version, t)
-        if phase not in ("lobby", "finished")
-        else ""
-    )
+    phase, players = view["phase"], view["players"]
+    # Beside the table's number: its countdown in a round, how many sit there in the lobby.
+    corner = ""
+    if phase == "lobby":
+        corner = f"<b>{literal(t('ui.class.students', count=len(players)))}</b>"
+    elif phase != "finished":
+        corner = clock_html(table["code"], view["seconds_left"], view["paused"], version, t)
     lines = [
-        f'<div class="cc-card-top"><h3>{table_title(table["table"], t)}</h3>{clock}</div>',
+        f'<div class="cc-card-top"><h3>{table_title(table["table"], t)}</h3>{corner}</div>',
         f'<div class="cc-table-phase">{round_heading(view, t)}</div>',
     ]
-    players = view["players"]
     if phase == "lobby":
-        count = literal(t("ui.class.students", count=len(players)))
         names = "".join(f"<span>{name_html(name)}</span>" for name in players)
-        lines.append(f'<div><b>{count}</b><div class="cc-names">{names}</div></div>')
+        lines.append(f'<div class="cc-names">{names}</div>')
     elif phase == "finished":
         lines.append(winners_html(view["winners"]))
     elif ready := view["ready"]:
@@ -199,12 +200,14 @@ def class_screen(view: Mapping[str, Any], version: int, t: Translator) -> None:
     join_url = page_url("play", code=view["code"])
     if all(waiting):  # (also before anyone joined: no table yet)
         with st.container(horizontal=True, gap="medium", vertical_alignment="center"):
+            # The code and the address on one line: the rosters below need the height.
             st.html(
                 f'<div class="cc-huge">{literal(t("ui.screen.join_with"))}</div>'
-                f'<div class="cc-code cc-code-huge">{literal(view["code"])}</div>'
-                f'<div class="cc-big cc-url">{url_html(shown_url(join_url))}</div>'
+                f'<div class="cc-join-line"><span class="cc-code cc-class-code">'
+                f"{literal(view['code'])}</span>"
+                f'<span class="cc-big cc-url">{url_html(shown_url(join_url))}</span></div>'
             )
-            st.image(qr_png(join_url), width=240, alt=t("ui.qr.join"))
+            st.image(qr_png(join_url), width=200, alt=t("ui.qr.join"))
     elif any(waiting):  # latecomers: one line, the playing tables keep the screen
         st.html(
             f'<div class="cc-big">{literal(t("ui.screen.join_with"))}: '
