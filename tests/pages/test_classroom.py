@@ -31,7 +31,7 @@ from pagekit import (
 )
 from streamlit.testing.v1 import AppTest
 
-from engine import Engine
+from engine import Engine, RuleError
 from engine.rules import ROUND_PHASES
 from ui.classroom import BEST_NAMES
 from ui.results import class_results_csv
@@ -303,3 +303,16 @@ def test_the_home_page_takes_a_class_code(whole_class):
     at = run(at.button(key="join_go").click())
     assert at.query_params.get("code") == whole_class.code
     assert at.text_input(key="join_name")
+
+
+def test_a_real_name_the_filter_refuses_can_be_allowed_for_the_class(whole_class):
+    with pytest.raises(RuleError):
+        whole_class.engine.join(whole_class.code, "Dick", browser="dick")
+    at = whole_class.teacher()
+    at.text_input(key="allow_name_text").set_value("Dick")
+    at = run(at.button(key="allow_name").click())
+    assert not at.error
+    whole_class.engine.join(whole_class.code, "Dick", browser="dick")
+    assert "Dick" in [n for names in whole_class.seating().values() for n in names]
+    at = run(at.toggle(key="name_filter_True").set_value(False))
+    assert whole_class.view()["name_filter"] is False
