@@ -165,6 +165,8 @@ def test_a_whole_class_from_one_code_to_the_class_podium(streamlit_server, new_p
     button(teacher, "resume_all").click()
     assert eventually(lambda: any(table["paused"] for table in watch.tables()), False) is False
     engine.advance_tables(key, phase="roles")  # every table in pulse 1 now
+    settle(teacher, pause_ms=500)
+    teacher.screenshot(path=f"{SHOTS}/class-teacher.png", full_page=True)
 
     # A table's own page opens from the class page, its key waiting in a cookie, not the link.
     link = teacher.locator(".st-key-own_page_2 a")
