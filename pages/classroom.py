@@ -27,7 +27,7 @@ from ui.gallery import class_gallery_zip
 from ui.links import join_details, page_url, qr_png
 from ui.live import follow_changes, status_then_view
 from ui.look import page_style
-from ui.moderation import facilitator_runner
+from ui.moderation import facilitator_runner, name_filter_controls
 from ui.private_link import (
     key_from_address,
     private_link_button,
@@ -189,6 +189,8 @@ for column, table in zip(st.columns(len(tables)) if tables else [], tables, stri
         table_buttons(table)
 st.caption(t("ui.class.own_page_hint"))
 move_student()
+with st.expander(t("ui.fac.names"), key="names_panel", on_change="rerun"):
+    name_filter_controls(view, t, run, engine.set_class_name_filter, engine.allow_class_name)
 
 if view["podium"] is not None:
     st.subheader(t("ui.class.podium"))

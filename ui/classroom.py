@@ -32,14 +32,21 @@ CLASS_CSS = """
   gap: .5rem; }
 .cc-table-card .cc-timer { font-size: 1.3rem; }
 .cc-names { display: flex; flex-wrap: wrap; gap: 0 .8rem; }
-.cc-class-podium td, .cc-class-podium th { padding: .1rem .6rem; }
+.cc-class-podium h3 { margin: .6rem 0 .2rem; padding: 0; }
 """
 BIG_CSS = """
 .cc-tables-big .cc-table-card { font-size: 1.75rem; line-height: 1.2; padding: .3rem .6rem; }
 .cc-tables-big .cc-table-card h3 { font-size: 2rem; }
 .cc-tables-big .cc-table-card .cc-timer { font-size: 2.4rem; }
 .cc-class-podium-big { font-size: 1.75rem; line-height: 1.25; }
+.cc-join-line { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 1.5rem; }
+.cc-class-code { font-size: 4.5rem; line-height: 1.1; }
+.cc-class-podium-big > h3 { font-size: 2rem; }
 """
+
+
+# The class podium names this many students with one best total; a larger tie says how many more.
+BEST_NAMES = 6
 
 
 def is_class(status: Mapping[str, Any]) -> bool:
@@ -87,27 +94,31 @@ def table_card_html(table: Mapping[str, Any], t: Translator, version: int, extra
     countdown, and who sits there (the lobby), how many are ready (a round) or who won (the
     end); `extra` below that (a picture)."""
     view = table["view"]
-    phase = view["phase"]
-    clock = (
-        clock_html(table["code"], view["seconds_left"], view["paused"], version, t)
-        if phase not in ("lobby", "finished")
-        else ""
-    )
+    phase, players = view["phase"], view["players"]
+    # Beside the table's number: its countdown in a round, how many sit there in the lobby.
+    corner = ""
+    if phase == "lobby":
+        corner = f"<b>{literal(t('ui.class.students', count=len(players)))}</b>"
+    elif phase != "finished":
+        corner = clock_html(table["code"], view["seconds_left"], view["paused"], version, t)
     lines = [
-        f'<div class="cc-card-top"><h3>{table_title(table["table"], t)}</h3>{clock}</div>',
+        f'<div class="cc-card-top"><h3>{table_title(table["table"], t)}</h3>{corner}</div>',
         f'<div class="cc-table-phase">{round_heading(view, t)}</div>',
     ]
-    players = view["players"]
     if phase == "lobby":
-        count = literal(t("ui.class.students", count=len(players)))
         names = "".join(f"<span>{name_html(name)}</span>" for name in players)
-        lines.append(f'<div><b>{count}</b><div class="cc-names">{names}</div></div>')
+        lines.append(f'<div class="cc-names">{names}</div>')
     elif phase == "finished":
-        lines.append(f"<div>★ {', '.join(map(name_html, view['winners']))}</div>")
+        lines.append(winners_html(view["winners"]))
     elif ready := view["ready"]:
         done = t("ui.ready_count", done=ready["done"], total=ready["total"])
         lines.append(f"<div>{literal(done)}</div>")
     return f'<div class="cc-table-card">{"".join(lines)}{extra}</div>'
+
+
+def winners_html(names: Sequence[str]) -> str:
+    """A table's winners, starred (ties share the victory)."""
+    return f"<div>★ {', '.join(map(name_html, names))}</div>"
 
 
 def tables_html(cards: Sequence[str], big: bool = False) -> str:
@@ -120,29 +131,38 @@ def tables_html(cards: Sequence[str], big: bool = False) -> str:
 
 
 def class_podium_html(podium: Mapping[str, Any], t: Translator, big: bool = False) -> str:
-    """The end of a class's game: each table's winners (ties share the victory), then the
-    class's best totals (name, table, points), best first."""
-    winners = "".join(
-        f"<tr><th>{table_title(table['table'], t)}</th>"
-        f"<td>★ {', '.join(map(name_html, table['winners']))}</td></tr>"
+    """The end of a class's game: each table's winners (ties share the victory) in its card,
+    then the class's best totals, a line each, best first: who has it, table by table. A tie
+    of many shows the first BEST_NAMES names and how many more, so it stays on one screen."""
+    cards = [
+        f'<div class="cc-table-card"><h3>{table_title(table["table"], t)}</h3>'
+        f"{winners_html(table['winners'])}</div>"
         for table in podium["tables"]
-    )
-    best = "".join(
-        f"<tr><td>{name_html(row['name'])}</td><td>{table_title(row['table'], t)}</td>"
-        f"<td>{literal(t('ui.points_value', points=row['total']))}</td></tr>"
-        for row in podium["best"]
-    )
+    ]
+    by_total: dict[int, list[Mapping[str, Any]]] = {}
+    for row in podium["best"]:
+        by_total.setdefault(row["total"], []).append(row)
+    lines = []
+    for total, rows in sorted(by_total.items(), reverse=True):
+        shown = [
+            f"{name_html(row['name'])} ({table_title(row['table'], t)})"
+            for row in rows[:BEST_NAMES]
+        ]
+        if len(rows) > BEST_NAMES:
+            shown.append(literal(t("ui.class.more", count=len(rows) - BEST_NAMES)))
+        points = literal(t("ui.points_value", points=total))
+        lines.append(f"<div><b>{points}</b>: {', '.join(shown)}</div>")
     size = " cc-class-podium-big" if big else ""
     return (
-        f'<div class="cc-class-podium{size}">'
-        f"<b>{literal(t('ui.class.winners'))}</b><table>{winners}</table>"
-        f"<b>{literal(t('ui.class.best_scores'))}</b><table>{best}</table></div>"
+        f'<div class="cc-class-podium{size}"><h3>{literal(t("ui.class.winners"))}</h3>'
+        f"{tables_html(cards, big)}"
+        f"<h3>{literal(t('ui.class.best_scores'))}</h3>{''.join(lines)}</div>"
     )
 
 
 # The composition in a projected card: the largest that leaves the rest of a card on screen.
-CARD_COMPOSITION_PX = 300
-REVEAL_COMPOSITION_PX = 200
+CARD_COMPOSITION_PX = 330
+REVEAL_COMPOSITION_PX = 240
 
 
 def projected_card(table: Mapping[str, Any], t: Translator, version: int) -> str:
@@ -180,12 +200,14 @@ def class_screen(view: Mapping[str, Any], version: int, t: Translator) -> None:
     join_url = page_url("play", code=view["code"])
     if all(waiting):  # (also before anyone joined: no table yet)
         with st.container(horizontal=True, gap="medium", vertical_alignment="center"):
+            # The code and the address on one line: the rosters below need the height.
             st.html(
                 f'<div class="cc-huge">{literal(t("ui.screen.join_with"))}</div>'
-                f'<div class="cc-code cc-code-huge">{literal(view["code"])}</div>'
-                f'<div class="cc-big cc-url">{url_html(shown_url(join_url))}</div>'
+                f'<div class="cc-join-line"><span class="cc-code cc-class-code">'
+                f"{literal(view['code'])}</span>"
+                f'<span class="cc-big cc-url">{url_html(shown_url(join_url))}</span></div>'
             )
-            st.image(qr_png(join_url), width=240, alt=t("ui.qr.join"))
+            st.image(qr_png(join_url), width=200, alt=t("ui.qr.join"))
     elif any(waiting):  # latecomers: one line, the playing tables keep the screen
         st.html(
             f'<div class="cc-big">{literal(t("ui.screen.join_with"))}: '

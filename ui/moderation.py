@@ -66,17 +66,30 @@ def names_panel(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run
             on_click=_rename,
             args=(engine, run),
         )
-        st.toggle(
-            t("ui.fac.name_filter"),
-            value=view["name_filter"],
-            key=f"name_filter_{view['name_filter']}",
-            on_change=run,
-            args=(engine.set_name_filter, not view["name_filter"]),
-        )
-        st.text_input(t("ui.fac.allow_name"), key="allow_name_text", max_chars=64)
-        st.button(t("ui.fac.allow"), key="allow_name", on_click=_allow, args=(engine, run))
-        if view["allowed_names"]:
-            st.caption(plain_label(t("ui.fac.allowed", names=", ".join(view["allowed_names"]))))
+        name_filter_controls(view, t, run, engine.set_name_filter, engine.allow_name)
+
+
+def name_filter_controls(
+    view: Mapping[str, Any],
+    t: Translator,
+    run: Run,
+    set_filter: Callable[..., Any],
+    allow: Callable[..., Any],
+) -> None:
+    """The name filter's switch, and a real name to let through despite it: for one game
+    (`Engine.set_name_filter`, `allow_name`) or a whole class (`set_class_name_filter`,
+    `allow_class_name`)."""
+    st.toggle(
+        t("ui.fac.name_filter"),
+        value=view["name_filter"],
+        key=f"name_filter_{view['name_filter']}",
+        on_change=run,
+        args=(set_filter, not view["name_filter"]),
+    )
+    st.text_input(t("ui.fac.allow_name"), key="allow_name_text", max_chars=64)
+    st.button(t("ui.fac.allow"), key="allow_name", on_click=_allow, args=(allow, run))
+    if view.get("allowed_names"):
+        st.caption(plain_label(t("ui.fac.allowed", names=", ".join(view["allowed_names"]))))
 
 
 def _rename(engine: Engine, run: Run) -> None:
@@ -87,9 +100,9 @@ def _rename(engine: Engine, run: Run) -> None:
         state["rename_who"], state["rename_to"] = None, ""
 
 
-def _allow(engine: Engine, run: Run) -> None:
+def _allow(allow: Callable[..., Any], run: Run) -> None:
     state = st.session_state
-    if run(engine.allow_name, state.get("allow_name_text", "")):
+    if run(allow, state.get("allow_name_text", "")):
         state["allow_name_text"] = ""
 
 

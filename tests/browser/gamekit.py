@@ -678,9 +678,9 @@ def whole(name: str) -> re.Pattern:
     return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
 
 
-def neutral_texts() -> list[str]:
+def neutral_texts(language: str = LANGUAGE) -> list[str]:
     """UI strings that name a role generically, never anyone's role (hints, phases, rules)."""
-    strings = catalogue("en")
+    strings = catalogue(language)
     return sorted(
         (
             text

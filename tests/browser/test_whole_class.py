@@ -20,6 +20,7 @@ from gamekit import (
     PHASES,
     PROJECTOR,
     ROLE_WORDS,
+    SLOW,
     SMALLEST_READABLE_PX,
     UI_TIMEOUT_MS,
     button,
@@ -39,6 +40,7 @@ from gamekit import (
 from playwright.sync_api import Page, expect
 
 from engine import Engine
+from engine.i18n import translate
 
 pytestmark = pytest.mark.browser
 
@@ -50,8 +52,8 @@ SHOTS = "/tmp/cc"
 class Watch:
     """The class as the test drives it: the engine, the class key, and every student."""
 
-    def __init__(self, engine: Engine, code: str, key: str) -> None:
-        self.engine, self.code, self.key = engine, code, key
+    def __init__(self, engine: Engine, code: str, key: str, language: str = "en") -> None:
+        self.engine, self.code, self.key, self.language = engine, code, key, language
         self.tokens: dict[str, str] = {}
 
     def tables(self) -> list[dict[str, Any]]:
@@ -72,7 +74,7 @@ def cards_show(screen: Page, watch: Watch) -> None:
     """Wait until the projector shows every table in the phase (and round) it is in."""
     for index, table in enumerate(watch.tables()):
         view = table["view"]
-        heading = heading_text(view["phase"], view["round"], view["rounds"])
+        heading = heading_text(view["phase"], view["round"], view["rounds"], watch.language)
         card = screen.locator(".cc-table-card").nth(index)
         expect(card.locator(".cc-table-phase")).to_contain_text(heading, timeout=UI_TIMEOUT_MS)
     settle(screen, images=True)
@@ -94,7 +96,10 @@ def check_projector(screen: Page, watch: Watch, moment: str, problems: list[str]
     for token in [watch.key, *watch.tokens.values()]:
         if token in html:
             problems.append(f"{moment}: the projector holds a key or a personal link")
-    for text in neutral_texts():
+    for role in ("curator", "distorter", "loyal"):
+        if translate(watch.language, f"ui.role.{role}") in words:
+            problems.append(f"{moment}: the projector shows a role card's text ({role})")
+    for text in neutral_texts(watch.language):
         words = words.replace(text, "")
     if found_roles := ROLE_WORDS.findall(words):
         problems.append(f"{moment}: the projector names a role: {found_roles}")
@@ -160,6 +165,8 @@ def test_a_whole_class_from_one_code_to_the_class_podium(streamlit_server, new_p
     button(teacher, "resume_all").click()
     assert eventually(lambda: any(table["paused"] for table in watch.tables()), False) is False
     engine.advance_tables(key, phase="roles")  # every table in pulse 1 now
+    settle(teacher, pause_ms=500)
+    teacher.screenshot(path=f"{SHOTS}/class-teacher.png", full_page=True)
 
     # A table's own page opens from the class page, its key waiting in a cookie, not the link.
     link = teacher.locator(".st-key-own_page_2 a")
@@ -205,8 +212,8 @@ def test_a_whole_class_from_one_code_to_the_class_podium(streamlit_server, new_p
     assert podium is not None
     expect(screen.get_by_text(t("ui.class.best_scores"))).to_be_visible(timeout=UI_TIMEOUT_MS)
     settle(screen, pause_ms=300)
-    for row in podium["best"]:
-        expect(screen.locator(".cc-class-podium").get_by_text(row["name"]).first).to_be_visible()
+    best = t("ui.points_value", points=podium["best"][0]["total"])
+    expect(screen.locator(".cc-class-podium").get_by_text(best).first).to_be_visible()
     found = measure_layout(screen)
     problems += [f"podium: below {SMALLEST_READABLE_PX} px: {text}" for text in found["small"]]
     problems += [f"podium: outside 1280x720: {what}" for what in found["outside"]]
@@ -259,3 +266,37 @@ def play_phase(watch: Watch, phase: str, *, half: bool) -> None:
                 if suspect == voter:
                     suspect = artists[1]
                 engine.accuse(watch.tokens[voter], views[suspect]["signature"], uuid.uuid4().hex)
+
+
+#: Spanish names of a usual length (the longest, 24 characters, are measured on a game's
+#: projector; three tables of ten such names side by side would not fit a lobby at 28 px).
+SPANISH_NAMES = [
+    f"{first} {last}"
+    for first in ("Ximena", "Guillermo", "Inmaculada", "Bartolomé")
+    for last in ("Quiroga", "Echeverría", "Santamaría", "Valenzuela", "Muñoz", "Gil", "Sá")
+]
+
+
+def test_the_class_projector_in_spanish_fits_every_phase(streamlit_server, new_page):
+    """The longer Spanish texts: every phase of a round at three tables of 10, 9 and 9 keeps
+    every text at 28 px or more and within 1280x720, and no secret."""
+    engine = Engine(streamlit_server.database_url)
+    room = engine.create_class(language="es", durations=SLOW)
+    watch = Watch(engine, room.code, room.facilitator_token, language="es")
+    for index, name in enumerate(SPANISH_NAMES):
+        watch.tokens[name] = engine.join(room.code, name, browser=f"es-{index}")
+    screen = new_page(**PROJECTOR)
+    screen.goto(f"{streamlit_server.url}/screen?code={room.code}")
+    problems: list[str] = []
+    check_projector(screen, watch, "lobby", problems)
+    screen.screenshot(path=f"{SHOTS}/class-projector-es-lobby.png")
+    engine.start_tables(watch.key)
+    for phase in PHASES:
+        play_phase(watch, phase, half=True)
+        check_projector(screen, watch, phase, problems)
+        if phase in ("pulse1", "reveal"):
+            screen.screenshot(path=f"{SHOTS}/class-projector-es-{phase}.png")
+        play_phase(watch, phase, half=False)
+        if {table["phase"] for table in watch.tables()} == {phase}:
+            engine.advance_tables(watch.key, phase=phase)
+    assert not problems, "\n".join(problems)

@@ -136,6 +136,16 @@ def test_start_one_table_then_the_others_and_a_small_table_is_refused_by_name(en
     assert small.view()["tables"][0]["can_start"] is False
 
 
+def test_start_all_starts_the_tables_that_can_and_leaves_a_small_one_waiting(engine, clock):
+    klass = make_class(engine, clock, 14)  # 7 and 7, then the teacher moves 3: 10 and 4
+    for name in klass.seating()[2][:3]:
+        engine.move_player(klass.key, name, 1)
+    assert [t["can_start"] for t in klass.view()["tables"]] == [True, False]
+    assert engine.start_tables(klass.key) == [1]
+    assert [t["phase"] for t in klass.view()["tables"]] == ["roles", "lobby"]
+    refused("error.class.table_started", engine.move_player, klass.key, klass.seating()[2][0], 1)
+
+
 def test_pause_resume_and_end_a_phase_at_one_table_or_all(engine, clock):
     klass = make_class(engine, clock, 14)
     engine.start_tables(klass.key)

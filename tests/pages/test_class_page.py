@@ -31,8 +31,9 @@ from pagekit import (
 )
 from streamlit.testing.v1 import AppTest
 
-from engine import Engine
+from engine import Engine, RuleError
 from engine.rules import ROUND_PHASES
+from ui.classroom import BEST_NAMES
 from ui.results import class_results_csv
 from ui.text import translator
 
@@ -274,8 +275,15 @@ def test_the_projector_shows_the_class_podium_at_the_end(whole_class):
     for table in podium["tables"]:
         for winner in table["winners"]:
             assert winner in shown
-    for row in podium["best"]:
-        assert row["name"] in shown
+    best = podium["best"]
+    top = [row for row in best if row["total"] == best[0]["total"]]
+    line = tr("en", "ui.points_value", points=best[0]["total"])
+    assert line in shown
+    for row in top[:BEST_NAMES]:  # the best total's first names, each with its table
+        number = tr("en", "ui.class.table", number=row["table"])
+        assert f"{row['name']} ({number})" in shown
+    if len(top) > BEST_NAMES:  # a tie of many says how many more, to stay on one screen
+        assert tr("en", "ui.class.more", count=len(top) - BEST_NAMES) in shown
 
 
 def test_a_student_joins_with_the_class_code_on_the_play_page(whole_class):
@@ -297,3 +305,16 @@ def test_the_home_page_takes_a_class_code(whole_class):
     at = run(at.button(key="join_go").click())
     assert at.query_params.get("code") == whole_class.code
     assert at.text_input(key="join_name")
+
+
+def test_a_real_name_the_filter_refuses_can_be_allowed_for_the_class(whole_class):
+    with pytest.raises(RuleError):
+        whole_class.engine.join(whole_class.code, "Dick", browser="dick")
+    at = whole_class.teacher()
+    at.text_input(key="allow_name_text").set_value("Dick")
+    at = run(at.button(key="allow_name").click())
+    assert not at.error
+    whole_class.engine.join(whole_class.code, "Dick", browser="dick")
+    assert "Dick" in [n for names in whole_class.seating().values() for n in names]
+    at = run(at.toggle(key="name_filter_True").set_value(False))
+    assert whole_class.view()["name_filter"] is False
