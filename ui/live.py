@@ -122,7 +122,7 @@ def follow_changes(
         part()  # read after `current`: a change between the two makes this part ask again
     paused, left = status["paused"], status["seconds_left"]
     try:
-        watch_key = get_engine().watch_key(code)
+        watch_key = _watch_key(code)
     except RuleError:
         return
     with st.container(key="cc_live"):
@@ -142,14 +142,23 @@ def follow_changes(
                 "banner": "" if big else _banner(translator(language)),
                 "fallback_seconds": FALLBACK_SECONDS,
                 "clocks": [
-                    {"timer": _timer_id(game), "seconds_left": left}
-                    for game, left in (clocks or {}).items()
+                    {"timer": _timer_id(game), "seconds_left": seconds}
+                    for game, seconds in (clocks or {}).items()
                 ],
             },
             on_changed_change=lambda: None,
             on_poll_change=lambda: None,
             on_stale_change=lambda: st.session_state.update({_STALE_TOP: True}),
         )
+
+
+def _watch_key(code: str) -> str:
+    """The key of `code`'s push stream, which never changes: read once per browser session,
+    not on every run of the live part (each change, on every device)."""
+    keys = st.session_state.setdefault("cc_watch_keys", {})
+    if code not in keys:
+        keys[code] = get_engine().watch_key(code)
+    return keys[code]
 
 
 #: Set when the browser found the page's top older than its live part (ui/live.js checkTop).
