@@ -9,7 +9,6 @@ import streamlit as st
 
 from engine import RuleError
 from engine.i18n import LANGUAGES
-from engine.rules import DEFAULT_DURATIONS
 from ui.browser import browser_id
 from ui.classroom import view_of_code
 from ui.deck_upload import deck_choice, upload_form
@@ -132,8 +131,8 @@ else:
             if st.button(t("ui.home.create_go"), key="create_game", type="primary"):
                 factor = PACES[pace]
                 durations = {
-                    phase.value: None if factor is None else seconds * factor
-                    for phase, seconds in DEFAULT_DURATIONS.items()
+                    phase: None if factor is None else seconds * factor
+                    for phase, seconds in engine.default_durations().items()
                 }
                 create, page = (
                     (engine.create_class, "pages/classroom.py")

@@ -17,6 +17,7 @@ from enum import StrEnum
 
 from disarm import skeleton_key
 
+from engine.declaration import PhaseRule, PhaseTable, everyone_answered, one_answer_decides
 from engine.errors import RuleError
 
 MIN_PLAYERS = 5
@@ -41,57 +42,67 @@ class Phase(StrEnum):
     FINISHED = "finished"
 
 
-ROUND_PHASES = (
-    Phase.ROLES,
-    Phase.PULSE1,
-    Phase.MERGE,
-    Phase.PULSE2,
-    Phase.DISCUSSION,
-    Phase.CHOICE,
-    Phase.ACCUSATION,
-    Phase.REVEAL,
+# The moves a player makes (each allowed in the phases that list it below).
+DRAW, CHOOSE, ACCUSE = "draw", "choose", "accuse"
+# What a phase makes visible: each pulse's fragments to everyone (R5: pulse 1 at the merge),
+# the four options to the Curator (R6), and the round's outcome (R11).
+PULSE1_SHOWN, PULSE2_SHOWN, OPTIONS_SHOWN, OUTCOME_SHOWN = "pulse1", "pulse2", "options", "outcome"
+_DRAWN = frozenset({PULSE1_SHOWN, PULSE2_SHOWN})
+_JUDGED = _DRAWN | {OPTIONS_SHOWN}
+
+# One round of the rulebook (R4 to R11), phase by phase.
+PHASE_TABLE = PhaseTable(
+    lobby=Phase.LOBBY,
+    round_phases=(
+        Phase.ROLES,
+        Phase.PULSE1,
+        Phase.MERGE,
+        Phase.PULSE2,
+        Phase.DISCUSSION,
+        Phase.CHOICE,
+        Phase.ACCUSATION,
+        Phase.REVEAL,
+    ),
+    finished=Phase.FINISHED,
+    rules={
+        Phase.ROLES: PhaseRule(12),
+        Phase.PULSE1: PhaseRule(40, frozenset({DRAW}), everyone_answered),
+        Phase.MERGE: PhaseRule(5, shows=frozenset({PULSE1_SHOWN})),
+        Phase.PULSE2: PhaseRule(
+            30, frozenset({DRAW}), everyone_answered, shows=frozenset({PULSE1_SHOWN})
+        ),
+        Phase.DISCUSSION: PhaseRule(25, shows=_DRAWN),
+        Phase.CHOICE: PhaseRule(15, frozenset({CHOOSE}), one_answer_decides, shows=_JUDGED),
+        Phase.ACCUSATION: PhaseRule(20, frozenset({ACCUSE}), everyone_answered, shows=_JUDGED),
+        Phase.REVEAL: PhaseRule(12, shows=_JUDGED | {OUTCOME_SHOWN}),
+    },
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
 )
+ROUND_PHASES: tuple[Phase, ...] = tuple(Phase(phase) for phase in PHASE_TABLE.round_phases)
 DEFAULT_DURATIONS: dict[Phase, float] = {
-    Phase.ROLES: 12,
-    Phase.PULSE1: 40,
-    Phase.MERGE: 5,
-    Phase.PULSE2: 30,
-    Phase.DISCUSSION: 25,
-    Phase.CHOICE: 15,
-    Phase.ACCUSATION: 20,
-    Phase.REVEAL: 12,
+    Phase(phase): seconds for phase, seconds in PHASE_TABLE.default_seconds.items()
 }
 MIN_PHASE_SECONDS = 1  # error.bad_durations promises "between 1 second and one hour"
 MAX_PHASE_SECONDS = 3600
+PULSES = {Phase.PULSE1: 1, Phase.PULSE2: 2}
 
 
 def next_phase(phase: Phase, round_number: int, rounds: int) -> Phase:
     """The phase after `phase`; after the reveal of the last round the game is finished."""
-    if phase is Phase.LOBBY:
-        return Phase.ROLES
-    if phase is Phase.REVEAL:
-        return Phase.ROLES if round_number < rounds else Phase.FINISHED
-    if phase is Phase.FINISHED:
-        raise ValueError("a finished game has no next phase")
-    return ROUND_PHASES[ROUND_PHASES.index(phase) + 1]
+    return Phase(PHASE_TABLE.next_phase(phase, round_number, rounds))
 
 
-def pulse_of(phase: Phase) -> int | None:
+def pulse_of(phase: str) -> int | None:
     """1 or 2 in an ink pulse, else None."""
-    return {Phase.PULSE1: 1, Phase.PULSE2: 2}.get(phase)
+    return PULSES.get(phase)
 
 
-def phase_complete(
-    phase: Phase, *, submitted: int, artists: int, chosen: bool, votes: int, players: int
-) -> bool:
-    """Whether a phase may end before its deadline (R4, R6, R7): everyone has answered."""
-    if phase in (Phase.PULSE1, Phase.PULSE2):
-        return submitted >= artists
-    if phase is Phase.CHOICE:
-        return chosen
-    if phase is Phase.ACCUSATION:
-        return votes >= players
-    return False
+def fragment_shown(phase: str, current_round: int, round_number: int, pulse: int) -> bool:
+    """Whether a fragment of that round and pulse has appeared on the shared composition."""
+    if round_number < current_round:
+        return True
+    return round_number == current_round and PHASE_TABLE.shows(phase, f"pulse{pulse}")
 
 
 def durations_for(overrides: Mapping[str, float | None] | None) -> dict[str, float | None]:

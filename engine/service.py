@@ -9,7 +9,6 @@ from __future__ import annotations
 import hmac
 import itertools
 import random
-import re
 import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -19,9 +18,11 @@ from typing import Any, NamedTuple, TypeVar
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, func, select, update
 
-from engine import class_views, name_filter, rules, seating, views
+from engine import class_views, flow, name_filter, rules, seating, storage, views
+from engine import crossed_canvas as cc
 from engine.changes import ChangeFeed, listen_to_other_servers, notify_other_servers
 from engine.clock import Clock, system_clock
+from engine.crossed_canvas import CROSSED_CANVAS
 from engine.db import Database
 from engine.deck_csv import parse_deck
 from engine.decks import DEFAULT_DECK, Deck, load_deck, stored_deck
@@ -44,15 +45,13 @@ from engine.models import (
 from engine.rules import Phase
 from engine.seating import Seat
 from engine.storage import delete_classes, delete_games, delete_unused_decks, old_classes
+from engine.table import Table
 from engine.tokens import derived_token, new_token, same_hash, token_hash, well_formed
 from engine.uploads import picture_data_uri
 
 # Read aloud and typed on a phone: no 0/O, 1/I/L.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
-# What a typed code may be once spaces and dashes are gone; anything else is refused unread.
-CODE_PATTERN = re.compile(r"[A-Z0-9]{1,12}")
-REQUEST_ID_PATTERN = re.compile(r"[A-Za-z0-9_.:-]{1,100}")
 SNAPSHOT_CACHE_SIZE = 256
 DEFAULT_DECK_NAME = "default"
 # A game on an uploaded deck stores this before the deck's id (never a file's path).
@@ -72,7 +71,7 @@ PURGE_EVERY_SECONDS = 600.0
 GUESS_ERRORS = frozenset(
     {"error.unknown_code", "error.bad_player_token", "error.bad_facilitator_token"}
 )
-RUNNING_PHASES = [phase.value for phase in rules.ROUND_PHASES]
+RUNNING_PHASES = [str(phase) for phase in CROSSED_CANVAS.table.round_phases]
 # Stands for the joining student in a seating plan (players' ids start at 1).
 NEWCOMER = 0
 
@@ -139,6 +138,12 @@ class Engine:
         self._decks: dict[str, Deck] = {}
         self._decks_lock = threading.Lock()
 
+    @staticmethod
+    def default_durations() -> dict[str, float]:
+        """The rulebook's phase lengths in seconds, by phase (the home page scales them to a
+        class's pace for `create_game`)."""
+        return CROSSED_CANVAS.table.default_seconds
+
     # ------------------------------------------------------------------ commands
 
     def create_game(
@@ -175,7 +180,7 @@ class Engine:
         owner = _browser_key(browser)
         if owner is None:
             raise RuleError("error.deck.no_browser")
-        cleaned = _text(title).strip()
+        cleaned = storage.text(title).strip()
         if not 1 <= len(cleaned) <= MAX_DECK_TITLE or not cleaned.isprintable():
             raise RuleError("error.deck.bad_title", most=MAX_DECK_TITLE)
         parsed = parse_deck(csv_data, files)
@@ -228,7 +233,7 @@ class Engine:
             game.version += 1
             return new
 
-        return self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+        return self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
 
     def _new_game(
         self,
@@ -291,7 +296,7 @@ class Engine:
         seat_key = _browser_key(browser)
 
         def act(session: Session, game: Game, now: float) -> str:
-            players = self._players(session, game)
+            players = storage.players(session, game)
             seated = next((p for p in players if seat_key and p.browser == seat_key), None)
             if seated is not None:
                 return self._new_player_token(session, seated)
@@ -311,7 +316,7 @@ class Engine:
                 room = self._room_of_code(session, code)
             if room is not None:
                 return self._join_class(room.code, name, seat_key)
-            return self._command(lambda s: self._game_by_code(s, code), act, readiness=True)
+            return self._command(lambda s: storage.game_by_code(s, code), act, readiness=True)
 
         return self._guarded(browser, join_game_or_class)
 
@@ -339,13 +344,13 @@ class Engine:
         def act(session: Session, game: Game, now: float) -> None:
             if game.phase != Phase.LOBBY:
                 raise RuleError("error.already_started")
-            player = self._named_player(session, game, name)
+            player = storage.named_player(session, game, name)
             if player.browser is not None:
                 game.banned = [*game.banned, player.browser]
             session.delete(player)
             game.version += 1
 
-        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+        self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
 
     def rename_player(self, facilitator_token: str, name: str, new_name: str) -> None:
         """Give a player another name, in the lobby or mid-game; it passes the checks a join
@@ -353,9 +358,9 @@ class Engine:
         retry, once the first one renamed the player, finds the new name and does nothing."""
 
         def act(session: Session, game: Game, now: float) -> None:
-            players = self._players(session, game)
+            players = storage.players(session, game)
             try:
-                player = self._named_player(session, game, name)
+                player = storage.named_player(session, game, name)
             except RuleError:
                 if _renamed_already(players, new_name):
                     return
@@ -367,19 +372,19 @@ class Engine:
                 session.add(player)
                 game.version += 1
 
-        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+        self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
 
     def set_name_filter(self, facilitator_token: str, on: bool = True) -> None:
         """Turn the built-in name filter on or off for this game (names already seated stay)."""
         self._command(
-            lambda s: self._game_by_facilitator(s, facilitator_token),
+            lambda s: storage.game_by_facilitator(s, facilitator_token),
             lambda session, game, now: _set_name_filter(game, on),
         )
 
     def allow_name(self, facilitator_token: str, name: str) -> None:
         """Let a real name the filter refuses by mistake join (or be given) in this game."""
         self._command(
-            lambda s: self._game_by_facilitator(s, facilitator_token),
+            lambda s: storage.game_by_facilitator(s, facilitator_token),
             lambda session, game, now: _allow_name(game, name),
         )
 
@@ -411,16 +416,14 @@ class Engine:
                     Fragment.pulse == pulse,
                 )
             ).first()
-            if fragment is None or not views.fragment_is_public(
-                Phase(game.phase), game.round, round, pulse
-            ):
+            if fragment is None or not rules.fragment_shown(game.phase, game.round, round, pulse):
                 raise RuleError("error.unknown_fragment")
             if fragment.hidden != bool(hidden):
                 fragment.hidden = bool(hidden)
                 session.add(fragment)
                 game.version += 1
 
-        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+        self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
 
     def show_round(self, facilitator_token: str, round: int | None) -> None:
         """Once the game is finished, put one round's composition on the projector (the
@@ -435,7 +438,7 @@ class Engine:
                 game.shown_round = round
                 game.version += 1
 
-        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+        self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
 
     def lock_lobby(self, facilitator_token: str, locked: bool = True) -> None:
         """Close the lobby to new players (everyone is in), or open it again."""
@@ -447,22 +450,22 @@ class Engine:
                 game.locked = bool(locked)
                 game.version += 1
 
-        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+        self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
 
     def delete_game(self, facilitator_token: str) -> None:
         """Delete the game and everything in it now, names included: every link stops working.
         A class's table goes alone; the class's progress keeps counting what it was."""
         with self._db.read() as session:
-            room_id = self._game_by_facilitator(session, facilitator_token).classroom_id
+            room_id = storage.game_by_facilitator(session, facilitator_token).classroom_id
         if room_id is None:
             self._command(
-                lambda s: self._game_by_facilitator(s, facilitator_token),
+                lambda s: storage.game_by_facilitator(s, facilitator_token),
                 lambda session, game, now: self._delete(session, game),
             )
             return
 
         def act(session: Session, room: Classroom, tables: list[Game], now: float) -> None:
-            game = self._game_by_facilitator(session, facilitator_token)
+            game = storage.game_by_facilitator(session, facilitator_token)
             if any(g.id == game.id for g in tables):
                 tables[:] = [g for g in tables if g.id != game.id]
                 room.version += game.version + 1
@@ -480,19 +483,10 @@ class Engine:
 
     def start(self, facilitator_token: str) -> None:
         """Freeze the roster, draw both rotations and open round 1 (R1)."""
-        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), self._start)
+        self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), self._start)
 
     def _start(self, session: Session, game: Game, now: float) -> None:
-        if game.phase != Phase.LOBBY:
-            raise RuleError("error.already_started")
-        players = self._players(session, game)
-        if len(players) < rules.MIN_PLAYERS:
-            raise RuleError("error.too_few_players", fewest=rules.MIN_PLAYERS)
-        curators, distorters = rules.rotations(len(players), self._game_rng(game, "rotations"))
-        game.curator_order = [players[i].id for i in curators]
-        game.distorter_order = [players[i].id for i in distorters]
-        game.rounds = len(players)
-        self._enter_next_phase(session, game, now)
+        flow.start(self._table(session, game), CROSSED_CANVAS, now)
 
     def advance(
         self, facilitator_token: str, *, phase: str | None = None, round: int | None = None
@@ -506,7 +500,7 @@ class Engine:
 
     def _advance(self, session: Session, game: Game, now: float) -> None:
         self._require_running(game)
-        self._enter_next_phase(session, game, now)
+        flow.enter_next_phase(self._table(session, game), CROSSED_CANVAS, now)
 
     def pause(
         self, facilitator_token: str, *, phase: str | None = None, round: int | None = None
@@ -577,15 +571,15 @@ class Engine:
             if _meant(game, phase, round_number):
                 act(session, game, now)
 
-        self._command(lambda s: self._game_by_facilitator(s, facilitator_token), guarded)
+        self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), guarded)
 
     def tick(self, code: str) -> None:
         """Catch the game up with the clock; cheap (one read) when nothing is due."""
         with self._db.read() as session:
-            game = self._game_by_code(session, code)
+            game = storage.game_by_code(session, code)
             due = self._needs_catch_up(game, self._clock())
         if due:
-            self._command(lambda s: self._game_by_code(s, code), lambda *_: None, touch=False)
+            self._command(lambda s: storage.game_by_code(s, code), lambda *_: None, touch=False)
 
     def keep(self) -> float | None:
         """One beat of this process's keeper: the app calls it every few seconds, and at the
@@ -650,29 +644,16 @@ class Engine:
         the player acted: once that is over, the action is refused, never counted in the next
         phase (a pulse-1 drawing arriving in pulse 2)."""
 
-        def fragment(session: Session, player: Player, rnd: Round, phase: Phase) -> Fragment:
-            pulse = rules.pulse_of(phase)
-            signature = self._drawing_signature(session, player, rnd, pulse)
-            checked = rules.validate_strokes(strokes, pulse)
-            draft = self._draft(session, rnd.id, player.id, pulse)
-            if draft is not None:
-                session.delete(draft)
-            return Fragment(
-                round_id=rnd.id,
-                player_id=player.id,
-                pulse=pulse,
-                signature=signature,
-                strokes=_stored(checked),
-                request_id=request_id,
-            )
+        def fragment(session: Session, player: Player, rnd: Round, phase: str) -> Fragment:
+            return cc.fragment(session, player, rnd, phase, strokes, request_id)
 
         return self._player_action(
             player_token,
             request_id,
             Fragment.player_id,
-            (Phase.PULSE1, Phase.PULSE2),
+            rules.DRAW,
             fragment,
-            _fragment_result,
+            cc.fragment_result,
             (phase, round),
         )
 
@@ -682,21 +663,21 @@ class Engine:
         version: nobody else's page reruns for it."""
 
         def act(session: Session, game: Game, now: float) -> int:
-            player = self._player(session, player_token)
-            pulse = rules.pulse_of(Phase(game.phase))
+            player = storage.player_by_token(session, player_token)
+            pulse = rules.pulse_of(game.phase)
             if pulse is None:
                 raise RuleError("error.wrong_phase", phase=game.phase)
-            rnd = self._current_round(session, game)
-            self._drawing_signature(session, player, rnd, pulse)
+            rnd = storage.current_round(session, game)
+            cc.drawing_signature(session, player, rnd, pulse)
             checked = rules.validate_draft(strokes)
-            draft = self._draft(session, rnd.id, player.id, pulse) or Draft(
+            draft = cc.own_draft(session, rnd.id, player.id, pulse) or Draft(
                 round_id=rnd.id, player_id=player.id, pulse=pulse, strokes=[]
             )
-            draft.strokes = _stored(checked)
+            draft.strokes = cc.stored(checked)
             session.add(draft)
             return len(checked)
 
-        return self._command(lambda s: self._game_by_player(s, player_token), act, readiness=True)
+        return self._command(lambda s: storage.game_by_player(s, player_token), act, readiness=True)
 
     def choose(
         self,
@@ -709,22 +690,14 @@ class Engine:
     ) -> str:
         """The Curator locks one of the four options; the choice phase ends at once (R6)."""
 
-        def choice(session: Session, player: Player, rnd: Round, phase: Phase) -> Choice:
-            if player.id != rnd.curator_id:
-                raise RuleError("error.not_curator")
-            if option_id not in rnd.options:
-                raise RuleError("error.unknown_option")
-            if session.exec(select(Choice.id).where(Choice.round_id == rnd.id)).first():
-                raise RuleError("error.already_chosen")
-            return Choice(
-                round_id=rnd.id, player_id=player.id, option_id=option_id, request_id=request_id
-            )
+        def choice(session: Session, player: Player, rnd: Round, phase: str) -> Choice:
+            return cc.choice(session, player, rnd, option_id, request_id)
 
         return self._player_action(
             player_token,
             request_id,
             Choice.player_id,
-            (Phase.CHOICE,),
+            rules.CHOOSE,
             choice,
             lambda row: row.option_id,
             (phase, round),
@@ -741,59 +714,50 @@ class Engine:
     ) -> str:
         """Cast this player's one secret vote for a signature (R7)."""
 
-        def vote(session: Session, player: Player, rnd: Round, phase: Phase) -> Vote:
-            if not isinstance(signature, str) or signature not in rnd.signatures:
-                raise RuleError("error.unknown_signature")
-            if rnd.signatures[signature]["player"] == player.id:
-                raise RuleError("error.own_signature")
-            mine = (Vote.round_id == rnd.id, Vote.voter_id == player.id)
-            if session.exec(select(Vote.id).where(*mine)).first():
-                raise RuleError("error.already_voted")
-            return Vote(
-                round_id=rnd.id, voter_id=player.id, signature=signature, request_id=request_id
-            )
+        def vote(session: Session, player: Player, rnd: Round, phase: str) -> Vote:
+            return cc.vote(session, player, rnd, signature, request_id)
 
         return self._player_action(
             player_token,
             request_id,
             Vote.voter_id,
-            (Phase.ACCUSATION,),
+            rules.ACCUSE,
             vote,
             lambda row: row.signature,
             (phase, round),
         )
 
     def _player_action(  # type: ignore[no-untyped-def]
-        self, player_token: str, request_id: str, owner, phases, make, result, meant_for
+        self, player_token: str, request_id: str, owner, move, make, result, meant_for
     ):
         """One player action, the same way for all three (R12): a retry of a request id
         answers with the first result, whatever the phase is now; otherwise the game must be
-        running in one of `phases` (and in the phase and round `meant_for` names, when given),
+        in a phase that allows `move` (and in the phase and round `meant_for` names, if given),
         `make` checks the action and builds its row, and an answer from everyone may end the
         phase at once."""
         meant_phase, meant_round = meant_for
         table = owner.class_
 
         def act(session: Session, game: Game, now: float):  # type: ignore[no-untyped-def]
-            player = self._player(session, player_token)
-            earlier = self._earlier(session, table, owner, player, request_id)
+            player = storage.player_by_token(session, player_token)
+            earlier = storage.earlier(session, table, owner, player, request_id)
             if earlier is not None:
                 return result(earlier)
             self._require_unpaused(game)
             over = (meant_phase is not None and game.phase != meant_phase) or (
                 meant_round is not None and game.round != meant_round
             )
-            if game.phase not in phases or over:
+            if not CROSSED_CANVAS.table.allows(game.phase, move) or over:
                 raise RuleError("error.wrong_phase", phase=game.phase)
-            rnd = self._current_round(session, game)
-            row = make(session, player, rnd, Phase(game.phase))
+            rnd = storage.current_round(session, game)
+            row = make(session, player, rnd, game.phase)
             session.add(row)
             session.flush()
             game.version += 1
-            self._end_phase_if_complete(session, game, rnd, now)
+            flow.end_phase_if_complete(self._table(session, game), CROSSED_CANVAS, now)
             return result(row)
 
-        return self._command(lambda s: self._game_by_player(s, player_token), act, readiness=True)
+        return self._command(lambda s: storage.game_by_player(s, player_token), act, readiness=True)
 
     # ------------------------------------------------------------------ queries
 
@@ -801,14 +765,14 @@ class Engine:
         """What anyone may see: the projector's view (R11)."""
         return self._guarded(
             browser,
-            lambda: self._view(lambda s: (self._game_by_code(s, code), None), views.public_view),
+            lambda: self._view(lambda s: (storage.game_by_code(s, code), None), views.public_view),
         )
 
     def player_view(self, player_token: str, *, browser: str | None = None) -> dict[str, Any]:
         """One player's view: public, plus their own role, picture and actions."""
 
         def find(session: Session) -> tuple[Game, Player]:
-            player = self._player(session, player_token)
+            player = storage.player_by_token(session, player_token)
             return session.get(Game, player.game_id), player
 
         def build(snap: views.Snapshot, now: float, player: Player, draft: Draft | None) -> dict:
@@ -823,7 +787,7 @@ class Engine:
         return self._guarded(
             browser,
             lambda: self._view(
-                lambda s: (self._game_by_facilitator(s, facilitator_token), None),
+                lambda s: (storage.game_by_facilitator(s, facilitator_token), None),
                 views.facilitator_view,
             ),
         )
@@ -836,7 +800,7 @@ class Engine:
         """
         with self._db.read() as session:
             try:
-                game = self._game_by_code(session, code)
+                game = storage.game_by_code(session, code)
             except RuleError:
                 game = None
             now = self._clock()
@@ -869,7 +833,9 @@ class Engine:
         """The version and stage of each of these games (and classes) that exists, in one
         read: what a push stream compares to tell a page its game changed (codes only, so no
         secret and no catch-up)."""
-        wanted = [code for code in codes if isinstance(code, str) and CODE_PATTERN.fullmatch(code)]
+        wanted = [
+            code for code in codes if isinstance(code, str) and storage.CODE_PATTERN.fullmatch(code)
+        ]
         if not wanted:
             return {}
         with self._db.read() as session:
@@ -889,10 +855,10 @@ class Engine:
         tables, the class key's hash, which stays as it is when a table's key is bound)."""
         with self._db.read() as session:
             room = self._room_of_code(session, code)
-            if room is not None and room.code == _code(code):
+            if room is not None and room.code == storage.normal_code(code):
                 watched, secret = room.code, room.facilitator_hash
             else:
-                game = self._game_by_code(session, code)
+                game = storage.game_by_code(session, code)
                 watched, secret = game.code, (room or game).facilitator_hash
             return hmac.new(secret.encode(), f"watch:{watched}".encode(), "sha256").hexdigest()[:32]
 
@@ -901,17 +867,17 @@ class Engine:
         (only hashes are stored, and a link given twice may have reached someone else)."""
 
         def act(session: Session, game: Game, now: float) -> str:
-            return self._new_player_token(session, self._named_player(session, game, name))
+            return self._new_player_token(session, storage.named_player(session, game, name))
 
-        return self._command(lambda s: self._game_by_facilitator(s, facilitator_token), act)
+        return self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
 
     def game_code(self, token: str) -> str:
         """The join code of the game a player's or the facilitator's token belongs to."""
         with self._db.read() as session:
             try:
-                return self._game_by_player(session, token).code
+                return storage.game_by_player(session, token).code
             except RuleError:
-                return self._game_by_facilitator(session, token).code
+                return storage.game_by_facilitator(session, token).code
 
     # ------------------------------------------------------------------ classes
 
@@ -954,7 +920,7 @@ class Engine:
         class's next game. Names are unique in the whole class; a browser holds one seat."""
 
         def act(session: Session, room: Classroom, tables: list[Game], now: float) -> str:
-            rosters = {game.id: self._players(session, game) for game in tables}
+            rosters = {game.id: storage.players(session, game) for game in tables}
             everyone = [player for game in tables for player in rosters[game.id]]
             seated = next((p for p in everyone if seat_key and p.browser == seat_key), None)
             if seated is not None:
@@ -988,8 +954,8 @@ class Engine:
 
         def act(session: Session, room: Classroom, tables: list[Game], now: float) -> None:
             (to,) = _chosen(tables, table)
-            found = [(p, g) for g in tables for p in self._players(session, g)]
-            player = _named([p for p, _ in found], name)
+            found = [(p, g) for g in tables for p in storage.players(session, g)]
+            player = storage.named([p for p, _ in found], name)
             if player is None:
                 raise RuleError("error.unknown_player")
             source = next(g for p, g in found if p.id == player.id)
@@ -1015,7 +981,7 @@ class Engine:
             waiting = [g for g in _chosen(tables, table) if g.phase == Phase.LOBBY]
             if table is not None and not waiting:
                 raise RuleError("error.already_started")
-            sizes = {g.id: len(self._players(session, g)) for g in waiting}
+            sizes = {g.id: len(storage.players(session, g)) for g in waiting}
             ready = [g for g in waiting if sizes[g.id] >= rules.MIN_PLAYERS]
             small = [g for g in waiting if 0 < sizes[g.id] < rules.MIN_PLAYERS]
             if not ready:
@@ -1134,7 +1100,7 @@ class Engine:
                     game.next_code = room.code
                     game.version += 1
             room.sitting += 1
-            waiting = [g for g in tables if g.phase == Phase.LOBBY and self._players(session, g)]
+            waiting = [g for g in tables if g.phase == Phase.LOBBY and storage.players(session, g)]
             for number, game in enumerate(waiting, start=1):
                 game.sitting, game.table = room.sitting, number
                 game.version += 1
@@ -1152,9 +1118,9 @@ class Engine:
         class key: the class page opens a table's own facilitator page with it."""
 
         def act(session: Session, room: Classroom, tables: list[Game], now: float) -> str:
-            game = self._game_by_code(session, table_code)
+            game = storage.game_by_code(session, table_code)
             if game.classroom_id != room.id:
-                raise RuleError("error.unknown_code", code=_shown(table_code))
+                raise RuleError("error.unknown_code", code=storage.shown(table_code))
             self._bind_table_key(game, class_key)
             return derived_token(class_key, game.code)
 
@@ -1344,14 +1310,14 @@ class Engine:
     @staticmethod
     def _room_by_code(code: str) -> Callable[[Session], Classroom]:
         def find(session: Session) -> Classroom:
-            normalised = _code(code)
+            normalised = storage.normal_code(code)
             room = (
                 session.exec(select(Classroom).where(Classroom.code == normalised)).first()
                 if normalised
                 else None
             )
             if room is None:
-                raise RuleError("error.unknown_code", code=_shown(code))
+                raise RuleError("error.unknown_code", code=storage.shown(code))
             return room
 
         return find
@@ -1362,7 +1328,7 @@ class Engine:
         try:
             return self._room_by_code(code)(session)
         except RuleError:
-            game = self._game_by_code(session, code)
+            game = storage.game_by_code(session, code)
         return None if game.classroom_id is None else session.get(Classroom, game.classroom_id)
 
     # ------------------------------------------------------------------ plumbing
@@ -1459,7 +1425,9 @@ class Engine:
         which is cached by version, while a draft changes no version."""
         rnd, pulse = snap.current_round, rules.pulse_of(snap.phase)
         return (
-            None if rnd is None or pulse is None else self._draft(session, rnd.id, player.id, pulse)
+            None
+            if rnd is None or pulse is None
+            else cc.own_draft(session, rnd.id, player.id, pulse)
         )
 
     def _snapshot(self, session: Session, game: Game) -> views.Snapshot:
@@ -1475,7 +1443,7 @@ class Engine:
         snap = views.Snapshot(
             game=views.GameFacts.of(game),
             deck=self._deck_of(session, game),
-            players=self._players(session, game),
+            players=storage.players(session, game),
             rounds=rounds,
             fragments=list(session.exec(select(Fragment).where(Fragment.round_id == rounds[-1].id)))
             if rounds
@@ -1498,15 +1466,6 @@ class Engine:
             self._snapshots[game.id] = snap
         return snap
 
-    @staticmethod
-    def _is_due(game: Game, now: float) -> bool:
-        return (
-            game.phase not in (Phase.LOBBY, Phase.FINISHED)
-            and not game.paused
-            and game.deadline is not None
-            and game.deadline <= now
-        )
-
     def _lost_at(self, game: Game, now: float) -> float | None:
         """When no server kept this running game any more, if that lasted over OUTAGE_SECONDS.
 
@@ -1521,14 +1480,14 @@ class Engine:
         return game.kept_at if awake - game.kept_at > OUTAGE_SECONDS else None
 
     def _needs_catch_up(self, game: Game, now: float) -> bool:
-        return self._is_due(game, now) or self._lost_at(game, now) is not None
+        return flow.is_due(game, CROSSED_CANVAS, now) or self._lost_at(game, now) is not None
 
     def _catch_up(self, session: Session, game: Game, now: float) -> None:
         """Bring the game up to `now`: every phase whose deadline passed, each chained from the
         last (no skips); but after an outage, only up to when the server lost the game, then
         paused with the time it had left there, nothing settled (RULINGS, timing)."""
         lost = self._lost_at(game, now)
-        self._walk(session, game, now if lost is None else lost)
+        flow.walk(self._table(session, game), CROSSED_CANVAS, now if lost is None else lost)
         if lost is not None and game.deadline is not None and not game.paused:
             game.paused = True
             game.paused_left = max(0.0, game.deadline - lost)
@@ -1536,157 +1495,8 @@ class Engine:
             game.interrupted = True
             game.version += 1
 
-    def _walk(self, session: Session, game: Game, until: float) -> None:
-        for _step in range(len(rules.ROUND_PHASES) * (rules.MAX_PLAYERS + 1)):
-            if not self._is_due(game, until):
-                return
-            self._enter_next_phase(session, game, game.deadline)
-        raise RuntimeError(f"game {game.code}: catch-up did not settle")
-
-    def _end_phase_if_complete(self, session: Session, game: Game, rnd: Round, now: float) -> None:
-        phase = Phase(game.phase)
-        pulse = rules.pulse_of(phase)
-        submitted = (
-            len(
-                session.exec(
-                    select(Fragment.id).where(Fragment.round_id == rnd.id, Fragment.pulse == pulse)
-                ).all()
-            )
-            if pulse
-            else 0
-        )
-        votes = len(session.exec(select(Vote.id).where(Vote.round_id == rnd.id)).all())
-        chosen = (
-            session.exec(select(Choice.id).where(Choice.round_id == rnd.id)).first() is not None
-        )
-        if rules.phase_complete(
-            phase,
-            submitted=submitted,
-            artists=len(rnd.signatures),
-            chosen=chosen,
-            votes=votes,
-            players=game.rounds,
-        ):
-            self._enter_next_phase(session, game, now)
-
-    def _enter_next_phase(self, session: Session, game: Game, start: float) -> None:
-        if rules.pulse_of(Phase(game.phase)):
-            self._lock_drafts(session, game)
-        following = rules.next_phase(Phase(game.phase), game.round, game.rounds)
-        if following is Phase.REVEAL:
-            self._score_round(session, game)
-        if following is Phase.ROLES:
-            game.round += 1
-            self._deal_round(session, game)
-        game.phase = following
-        game.phase_started_at = start
-        length = game.durations.get(following.value)
-        if following is Phase.FINISHED:
-            # A finished game has no clock: never left "paused" with nothing to resume.
-            game.paused, game.paused_left = False, None
-        if game.paused:
-            # Advanced while paused: the new phase waits, whole, for resume.
-            game.paused_left, game.deadline = length, None
-        else:
-            game.deadline = None if length is None else start + length
-        game.version += 1
-
-    def _lock_drafts(self, session: Session, game: Game) -> None:
-        """The pulse ends: each artist's finished strokes that were not submitted are locked
-        for them, up to the pulse's limit in drawing order (R4); drafts are then gone."""
-        rnd = self._current_round(session, game)
-        pulse = rules.pulse_of(Phase(game.phase))
-        fewest, most = rules.STROKE_LIMITS[pulse]
-        mine = (Fragment.round_id == rnd.id, Fragment.pulse == pulse)
-        locked = set(session.exec(select(Fragment.player_id).where(*mine)).all())
-        drafts = session.exec(select(Draft).where(Draft.round_id == rnd.id, Draft.pulse == pulse))
-        for draft in drafts:
-            if draft.player_id not in locked and len(draft.strokes) >= fewest:
-                session.add(
-                    Fragment(
-                        round_id=rnd.id,
-                        player_id=draft.player_id,
-                        pulse=pulse,
-                        signature=_signature_of(rnd, draft.player_id),
-                        strokes=draft.strokes[:most],
-                        # "/" is outside REQUEST_ID_PATTERN: no page's request can take it.
-                        request_id=f"auto/{rnd.number}/{pulse}",
-                        auto=True,
-                    )
-                )
-            session.delete(draft)
-        session.flush()
-
-    @staticmethod
-    def _drawing_signature(session: Session, player: Player, rnd: Round, pulse: int) -> str:
-        """The signature of an artist who may still draw in this pulse (a submit or a draft):
-        the Curator never may, nor an artist whose fragment for it is locked."""
-        signature = _signature_of(rnd, player.id)
-        if signature is None:
-            raise RuleError("error.curator_does_not_draw")
-        mine = (Fragment.round_id == rnd.id, Fragment.player_id == player.id)
-        if session.exec(select(Fragment.id).where(*mine, Fragment.pulse == pulse)).first():
-            raise RuleError("error.already_submitted")
-        return signature
-
-    @staticmethod
-    def _draft(session: Session, round_id: int, player_id: int, pulse: int) -> Draft | None:
-        return session.exec(
-            select(Draft).where(
-                Draft.round_id == round_id, Draft.player_id == player_id, Draft.pulse == pulse
-            )
-        ).first()
-
-    def _deal_round(self, session: Session, game: Game) -> None:
-        """Round setup (R2, R3, R6): an unused pair, targets, options and fresh signatures."""
-        rng = self._game_rng(game, f"round:{game.round}")
-        deck = self._deck_of(session, game)
-        used = set(session.exec(select(Round.pair_key).where(Round.game_id == game.id)).all())
-        pair = rng.choice([p for p in deck.pairs if p.key not in used])
-        true_id, false_id = rng.sample((pair.a, pair.b), 2)
-        curator_id = game.curator_order[game.round - 1]
-        artists = [p.id for p in self._players(session, game) if p.id != curator_id]
-        rng.shuffle(artists)
-        signatures = rules.draw_signatures(len(artists), rng)
-        session.add(
-            Round(
-                game_id=game.id,
-                number=game.round,
-                pair_key=pair.key,
-                category=deck.objects[pair.a].category,
-                closeness=pair.closeness,
-                true_id=true_id,
-                false_id=false_id,
-                options=rules.draw_options(true_id, false_id, deck.neutrals(pair), rng),
-                signatures={
-                    sig.id: {"player": player_id, "colour": sig.colour, "shape": sig.shape}
-                    for sig, player_id in zip(signatures, artists, strict=True)
-                },
-                curator_id=curator_id,
-                distorter_id=game.distorter_order[game.round - 1],
-            )
-        )
-        session.flush()
-
-    def _score_round(self, session: Session, game: Game) -> None:
-        """Write this round's awards, once (R8 to R10)."""
-        rnd = self._current_round(session, game)
-        if rnd.scored:
-            return
-        choice = session.exec(select(Choice).where(Choice.round_id == rnd.id)).first()
-        votes = session.exec(select(Vote.signature).where(Vote.round_id == rnd.id)).all()
-        accused = rules.accused_signature(votes)
-        awards = rules.round_awards(
-            [p.id for p in self._players(session, game)],
-            rnd.distorter_id,
-            target_found=choice is not None and choice.option_id == rnd.true_id,
-            distorter_caught=accused is not None
-            and rnd.signatures[accused]["player"] == rnd.distorter_id,
-        )
-        for player_id, points in awards.items():
-            session.add(Award(round_id=rnd.id, player_id=player_id, points=points))
-        rnd.scored = True
-        session.add(rnd)
+    def _table(self, session: Session, game: Game) -> Table:
+        return Table(session, game, self._deck_of)
 
     def _deck_name(self, session: Session, deck: object, browser: str | None, now: float) -> str:
         """What a new game stores to find its deck again.
@@ -1708,7 +1518,7 @@ class Engine:
             else None
         )
         if stored is None or stored.owner != owner:
-            raise RuleError("error.unknown_deck", deck=_shown(deck))
+            raise RuleError("error.unknown_deck", deck=storage.shown(deck))
         stored.used_at = now
         session.add(stored)
         return STORED_DECK_PREFIX + stored.ref
@@ -1737,9 +1547,6 @@ class Engine:
             self._decks[ref] = deck
         return deck
 
-    def _game_rng(self, game: Game, purpose: str) -> random.Random:
-        return random.Random(f"{game.seed}:{purpose}")
-
     @staticmethod
     def _require_running(game: Game) -> None:
         if game.phase == Phase.LOBBY:
@@ -1751,27 +1558,6 @@ class Engine:
     def _require_unpaused(game: Game) -> None:
         if game.paused:
             raise RuleError("error.paused")
-
-    @staticmethod
-    def _players(session: Session, game: Game) -> list[Player]:
-        return list(
-            session.exec(select(Player).where(Player.game_id == game.id).order_by(col(Player.seat)))
-        )
-
-    @staticmethod
-    def _current_round(session: Session, game: Game) -> Round:
-        return session.exec(
-            select(Round).where(Round.game_id == game.id, Round.number == game.round)
-        ).one()
-
-    @staticmethod
-    def _named_player(session: Session, game: Game, name: object) -> Player:
-        """The player the facilitator picked from the roster, by name as a join compares
-        names (case never counts); a name no join would accept picks nobody."""
-        player = _named(Engine._players(session, game), name)
-        if player is None:
-            raise RuleError("error.unknown_player")
-        return player
 
     @staticmethod
     def _acceptable_name(game: Game | Classroom, others: Sequence[Player], name: object) -> str:
@@ -1796,52 +1582,6 @@ class Engine:
         session.add(player)
         return token
 
-    @staticmethod
-    def _game_by_code(session: Session, code: str) -> Game:
-        normalised = _code(code)
-        game = (
-            session.exec(select(Game).where(Game.code == normalised)).first()
-            if normalised
-            else None
-        )
-        if game is None:
-            raise RuleError("error.unknown_code", code=_shown(code))
-        return game
-
-    @staticmethod
-    def _game_by_facilitator(session: Session, token: str) -> Game:
-        game = None
-        if well_formed(token):
-            digest = token_hash(token)
-            game = session.exec(select(Game).where(Game.facilitator_hash == digest)).first()
-        if game is None or not same_hash(game.facilitator_hash, token):
-            raise RuleError("error.bad_facilitator_token")
-        return game
-
-    def _game_by_player(self, session: Session, token: str) -> Game:
-        return session.get(Game, self._player(session, token).game_id)
-
-    @staticmethod
-    def _player(session: Session, token: str) -> Player:
-        player = None
-        if well_formed(token):
-            digest = token_hash(token)
-            player = session.exec(select(Player).where(Player.token_hash == digest)).first()
-        if player is None or not same_hash(player.token_hash, token):
-            raise RuleError("error.bad_player_token")
-        return player
-
-    @staticmethod
-    def _earlier(
-        session: Session, table: type[T], owner_column, player: Player, request_id: str
-    ) -> T | None:  # type: ignore[no-untyped-def]
-        """The action this request already made, if it is a retry (R12)."""
-        if not isinstance(request_id, str) or not REQUEST_ID_PATTERN.fullmatch(request_id):
-            raise RuleError("error.bad_request_id")
-        return session.exec(
-            select(table).where(owner_column == player.id, table.request_id == request_id)
-        ).first()
-
 
 def _meant(game: Game, phase: str | None, round_number: int | None) -> bool:
     """Whether the game is still in the phase (and round) a facilitator's click named."""
@@ -1858,14 +1598,8 @@ def _stage(game: Game) -> tuple[object, ...]:
 def _checked_settings(language: object, durations: Mapping[str, float] | None) -> dict:
     """A new game's or class's language and phase lengths, refused when they cannot be."""
     if not isinstance(language, str) or language not in LANGUAGES:
-        raise RuleError("error.bad_language", language=_shown(language))
+        raise RuleError("error.bad_language", language=storage.shown(language))
     return rules.durations_for(durations)
-
-
-def _code(value: object) -> str | None:
-    """A typed code as stored (spaces and dashes gone, upper case); None if it cannot be one."""
-    normalised = _text(value).strip().upper().replace(" ", "").replace("-", "")
-    return normalised if CODE_PATTERN.fullmatch(normalised) else None
 
 
 def _chosen(tables: Sequence[Game], table: object) -> list[Game]:
@@ -1874,7 +1608,7 @@ def _chosen(tables: Sequence[Game], table: object) -> list[Game]:
         return list(tables)
     found = [g for g in tables if _is_int(table) and g.table == table]
     if not found:
-        raise RuleError("error.class.unknown_table", table=_shown(str(table)))
+        raise RuleError("error.class.unknown_table", table=storage.shown(str(table)))
     return found
 
 
@@ -1925,16 +1659,6 @@ def _allow_name(holder: Game | Classroom, name: object) -> None:
         holder.version += 1
 
 
-def _text(value: object) -> str:
-    """Tokens and codes arrive from URLs and forms: anything but a string matches nothing."""
-    return value if isinstance(value, str) else ""
-
-
-def _shown(value: object) -> str:
-    """A visitor's text echoed in a message: printable characters only, and not much."""
-    return "".join(ch for ch in _text(value) if ch.isprintable())[:20]
-
-
 def _browser_key(browser: object) -> str | None:
     """What is stored of a browser-session id: its hash; None when there is no usable id."""
     return token_hash(browser) if well_formed(browser) else None
@@ -1945,16 +1669,6 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _named(players: Sequence[Player], name: object) -> Player | None:
-    """The player a facilitator picked by name, as a join compares names (case never counts);
-    a name no join would accept picks nobody."""
-    try:
-        wanted = rules.name_key(rules.clean_name(name))
-    except RuleError:
-        return None
-    return next((p for p in players if p.name_key == wanted), None)
-
-
 def _renamed_already(players: Sequence[Player], new_name: object) -> bool:
     """Whether a player already has exactly this name: a rename's retry after it was done."""
     try:
@@ -1962,22 +1676,3 @@ def _renamed_already(players: Sequence[Player], new_name: object) -> bool:
     except RuleError:
         return False
     return any(p.name == cleaned for p in players)
-
-
-def _signature_of(rnd: Round, player_id: int) -> str | None:
-    return next(
-        (sig_id for sig_id, sig in rnd.signatures.items() if sig["player"] == player_id), None
-    )
-
-
-def _stored(strokes: Sequence[Sequence[tuple[float, float]]]) -> list[list[list[float]]]:
-    """Checked strokes as JSON stores them."""
-    return [[list(point) for point in stroke] for stroke in strokes]
-
-
-def _fragment_result(fragment: Fragment) -> dict[str, Any]:
-    return {
-        "pulse": fragment.pulse,
-        "signature": fragment.signature,
-        "strokes": len(fragment.strokes),
-    }

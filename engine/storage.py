@@ -1,12 +1,17 @@
-"""Removing games (every row a game owns, in one statement per table, children first), classes
-with their tables, and the uploaded decks no game or class needs any more."""
+"""Finding rows by what visitors bring (a code, a token, a name), and removing games (every row a
+game owns, in one statement per table, children first), classes with their tables, and the
+uploaded decks no game or class needs any more."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from typing import Any, TypeVar
 
 from sqlmodel import Session, col, delete, select
 
+from engine import rules
+from engine.errors import RuleError
 from engine.models import (
     Award,
     Choice,
@@ -20,6 +25,101 @@ from engine.models import (
     StoredDeck,
     Vote,
 )
+from engine.tokens import same_hash, token_hash, well_formed
+
+# What a typed code may be once spaces and dashes are gone; anything else is refused unread.
+CODE_PATTERN = re.compile(r"[A-Z0-9]{1,12}")
+REQUEST_ID_PATTERN = re.compile(r"[A-Za-z0-9_.:-]{1,100}")
+
+T = TypeVar("T")
+
+
+def game_by_code(session: Session, code: str) -> Game:
+    normalised = normal_code(code)
+    game = session.exec(select(Game).where(Game.code == normalised)).first() if normalised else None
+    if game is None:
+        raise RuleError("error.unknown_code", code=shown(code))
+    return game
+
+
+def game_by_facilitator(session: Session, token: str) -> Game:
+    game = None
+    if well_formed(token):
+        digest = token_hash(token)
+        game = session.exec(select(Game).where(Game.facilitator_hash == digest)).first()
+    if game is None or not same_hash(game.facilitator_hash, token):
+        raise RuleError("error.bad_facilitator_token")
+    return game
+
+
+def player_by_token(session: Session, token: str) -> Player:
+    player = None
+    if well_formed(token):
+        digest = token_hash(token)
+        player = session.exec(select(Player).where(Player.token_hash == digest)).first()
+    if player is None or not same_hash(player.token_hash, token):
+        raise RuleError("error.bad_player_token")
+    return player
+
+
+def game_by_player(session: Session, token: str) -> Game:
+    return session.get(Game, player_by_token(session, token).game_id)
+
+
+def players(session: Session, game: Game) -> list[Player]:
+    """The game's players in join order."""
+    return list(
+        session.exec(select(Player).where(Player.game_id == game.id).order_by(col(Player.seat)))
+    )
+
+
+def current_round(session: Session, game: Game) -> Round:
+    return session.exec(
+        select(Round).where(Round.game_id == game.id, Round.number == game.round)
+    ).one()
+
+
+def named(candidates: Sequence[Player], name: object) -> Player | None:
+    """The player a facilitator picked by name, as a join compares names (case never counts);
+    a name no join would accept picks nobody."""
+    try:
+        wanted = rules.name_key(rules.clean_name(name))
+    except RuleError:
+        return None
+    return next((p for p in candidates if p.name_key == wanted), None)
+
+
+def named_player(session: Session, game: Game, name: object) -> Player:
+    """The player the facilitator picked from the game's roster (see `named`)."""
+    player = named(players(session, game), name)
+    if player is None:
+        raise RuleError("error.unknown_player")
+    return player
+
+
+def earlier(session: Session, table: type[T], owner_column: Any, player: Player, request_id: str):  # type: ignore[no-untyped-def]
+    """The action this request already made, if it is a retry (R12)."""
+    if not isinstance(request_id, str) or not REQUEST_ID_PATTERN.fullmatch(request_id):
+        raise RuleError("error.bad_request_id")
+    return session.exec(
+        select(table).where(owner_column == player.id, table.request_id == request_id)
+    ).first()
+
+
+def normal_code(value: object) -> str | None:
+    """A typed code as stored (spaces and dashes gone, upper case); None if it cannot be one."""
+    normalised = text(value).strip().upper().replace(" ", "").replace("-", "")
+    return normalised if CODE_PATTERN.fullmatch(normalised) else None
+
+
+def text(value: object) -> str:
+    """Tokens and codes arrive from URLs and forms: anything but a string matches nothing."""
+    return value if isinstance(value, str) else ""
+
+
+def shown(value: object) -> str:
+    """A visitor's text echoed in a message: printable characters only, and not much."""
+    return "".join(ch for ch in text(value) if ch.isprintable())[:20]
 
 
 def delete_games(session: Session, game_ids: Sequence[int]) -> None:

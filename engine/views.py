@@ -15,17 +15,21 @@ from typing import Any
 from engine.decks import Deck
 from engine.models import Award, Choice, Draft, Fragment, Game, Player, Round, StoredDeck, Vote
 from engine.rules import (
+    ACCUSE,
+    CHOOSE,
     COLOURS_BY_ID,
+    DRAW,
+    OPTIONS_SHOWN,
+    OUTCOME_SHOWN,
+    PHASE_TABLE,
+    STROKE_LIMITS,
     Phase,
     accused_signature,
+    fragment_shown,
     pulse_of,
     signature_name,
     winners,
 )
-
-# Phases after which a pulse's fragments are public: pulse 1 at the merge, pulse 2 after it.
-PUBLIC_AFTER = {1: Phase.PULSE1, 2: Phase.PULSE2}
-PHASE_ORDER = list(Phase)
 
 
 @dataclass(frozen=True)
@@ -148,10 +152,10 @@ def public_view(snap: Snapshot, now: float) -> dict[str, Any]:
     view["fragments"] = _fragments(
         snap.fragments,
         lambda fragment: _is_public(snap, fragment),
-        drawn_order=snap.phase is Phase.REVEAL,
+        drawn_order=_outcome_shown(snap),
     )
     view["ready"], view["ready_signatures"] = _readiness(snap)
-    if snap.phase is Phase.REVEAL:
+    if _outcome_shown(snap):
         view["reveal"] = _reveal(snap, rnd)
     return view
 
@@ -175,6 +179,7 @@ def player_view(
         "draft": draft.strokes if draft is not None else [],
         # Pulses whose strokes were locked for this artist when time ran out (R4).
         "auto_locked": [],
+        "actions": {},
     }
     if rnd is None:
         return view
@@ -183,7 +188,7 @@ def player_view(
     )
     if player.id == rnd.curator_id:
         view["role"] = "curator"
-        if PHASE_ORDER.index(snap.phase) >= PHASE_ORDER.index(Phase.CHOICE):
+        if PHASE_TABLE.shows(snap.phase, OPTIONS_SHOWN):
             view["options"] = [_object(snap, option) for option in rnd.options]
         choice = snap.choices.get(rnd.id)
         view["my_choice"] = choice.option_id if choice else None
@@ -200,11 +205,32 @@ def player_view(
     view["fragments"] = _fragments(
         snap.fragments,
         lambda fragment: fragment.player_id == player.id or _is_public(snap, fragment),
-        drawn_order=snap.phase is Phase.REVEAL,
+        drawn_order=_outcome_shown(snap),
     )
     vote = next((v for v in snap.votes.get(rnd.id, []) if v.voter_id == player.id), None)
     view["my_vote"] = vote.signature if vote else None
+    view["actions"] = _actions(snap, player, rnd, view)
     return view
+
+
+def _actions(
+    snap: Snapshot, player: Player, rnd: Round, view: dict[str, Any]
+) -> dict[str, dict[str, int]]:
+    """The moves this player may make now and has not made, with what the page needs to offer
+    them (OpenSpiel's legal actions): the service accepts exactly these (while the game is
+    paused they wait). Only this player's own view has them: they tell a role."""
+    phase, actions = snap.phase, {}
+    pulse = pulse_of(phase)
+    if PHASE_TABLE.allows(phase, DRAW) and view["signature"] is not None:
+        drawn = any(f.player_id == player.id and f.pulse == pulse for f in snap.fragments)
+        if not drawn:
+            fewest, most = STROKE_LIMITS[pulse]
+            actions[DRAW] = {"fewest": fewest, "most": most}
+    if PHASE_TABLE.allows(phase, CHOOSE) and view["role"] == "curator" and not view["my_choice"]:
+        actions[CHOOSE] = {}
+    if PHASE_TABLE.allows(phase, ACCUSE) and view["my_vote"] is None:
+        actions[ACCUSE] = {}
+    return actions
 
 
 def facilitator_view(snap: Snapshot, now: float) -> dict[str, Any]:
@@ -213,6 +239,8 @@ def facilitator_view(snap: Snapshot, now: float) -> dict[str, Any]:
     It may be projected, so before a round's reveal it shows nothing of that round's secrets.
     """
     view = public_view(snap, now)
+    view["min_players"] = PHASE_TABLE.min_players
+    view["actions"] = _facilitator_actions(snap)
     view["durations"] = dict(snap.game.durations)
     view["name_filter"] = snap.game.name_filter
     view["allowed_names"] = list(snap.game.allowed_names)
@@ -226,6 +254,18 @@ def facilitator_view(snap: Snapshot, now: float) -> dict[str, Any]:
     return view
 
 
+def _facilitator_actions(snap: Snapshot) -> list[str]:
+    """The commands the facilitator may give now: start once enough players joined; while a
+    round runs, pause or resume, end the phase, and more time for a phase that has a clock."""
+    game, phases = snap.game, PHASE_TABLE
+    if snap.phase == phases.lobby:
+        return ["start"] if len(snap.players) >= phases.min_players else []
+    if not phases.running(snap.phase):
+        return []
+    timed = game.paused_left is not None if game.paused else game.deadline is not None
+    return ["resume" if game.paused else "pause", "advance"] + (["extend"] if timed else [])
+
+
 def seconds_left(game: Game | GameFacts, now: float) -> float | None:
     """Time left in the current phase: frozen while paused, None where no clock runs."""
     if game.paused:
@@ -235,20 +275,13 @@ def seconds_left(game: Game | GameFacts, now: float) -> float | None:
     return round(max(0.0, game.deadline - now), 1)
 
 
-def fragment_is_public(phase: Phase, current_round: int, round_number: int, pulse: int) -> bool:
-    """Whether a fragment of that round and pulse has appeared on the shared composition."""
-    if round_number < current_round or phase is Phase.FINISHED:
-        return True
-    ended_after = PUBLIC_AFTER.get(pulse)
-    return (
-        round_number == current_round
-        and ended_after is not None
-        and PHASE_ORDER.index(phase) > PHASE_ORDER.index(ended_after)
-    )
-
-
 def _is_public(snap: Snapshot, fragment: Fragment) -> bool:
-    return fragment_is_public(snap.phase, snap.game.round, snap.game.round, fragment.pulse)
+    return fragment_shown(snap.phase, snap.game.round, snap.game.round, fragment.pulse)
+
+
+def _outcome_shown(snap: Snapshot) -> bool:
+    """The round's outcome is out (its reveal): the drawing is then shown in drawing order."""
+    return PHASE_TABLE.shows(snap.phase, OUTCOME_SHOWN)
 
 
 def _fragments(

@@ -9,7 +9,6 @@ from __future__ import annotations
 import streamlit as st
 
 from engine import RuleError
-from engine.rules import MIN_PLAYERS
 from ui.board import show_composition
 from ui.browser import browser_id
 from ui.links import join_details, page_url, qr_png
@@ -135,14 +134,14 @@ if phase == "lobby":
     with info:
         join_url = join_details(view["code"], "ui.fac.code", t)
         players = view["players"]
-        ready = len(players) >= MIN_PLAYERS
+        ready = "start" in view["actions"]
         with st.container(horizontal=True, vertical_alignment="center"):
             if st.button(t("ui.fac.start"), key="start_game", type="primary", disabled=not ready):
                 command(engine.start)
             st.link_button(t("ui.fac.open_screen"), screen_url)
             private_link_button(view["code"], key, t)
         if not ready:
-            st.caption(t("ui.fac.need_players", fewest=MIN_PLAYERS))
+            st.caption(t("ui.fac.need_players", fewest=view["min_players"]))
         st.caption(t("ui.fac.private_link_hint"))
         st.subheader(t("ui.players_joined", count=len(players)))
         st.html(

@@ -12,7 +12,7 @@ from typing import Any
 import streamlit as st
 
 from engine import RuleError
-from engine.rules import POINTS_PER_POINT, STROKE_LIMITS
+from engine.rules import POINTS_PER_POINT
 from ui.board import composition_png, show_composition
 from ui.browser import browser_id
 from ui.canvas import drawing_canvas, reset_canvas
@@ -197,14 +197,11 @@ def scroll_to_top_on_new_phase(view: dict[str, Any]) -> None:
 def draw(view: dict[str, Any], t: Translator, token: str) -> None:
     """The artist's canvas for this pulse, then a confirmed, locked submit (R4, R5)."""
     pulse = 1 if view["phase"] == "pulse1" else 2
-    fewest, most = STROKE_LIMITS[pulse]
-    mine = [
-        f for f in view["fragments"] if f["signature"] == view["signature"] and f["pulse"] == pulse
-    ]
-    if mine:
+    if "draw" not in view["actions"]:  # this pulse's fragment is locked
         st.success(t("ui.play.locked"))
         show_composition(view["fragments"], view["signatures"], CANVAS_SIZE, t)
         return
+    fewest, most = view["actions"]["draw"]["fewest"], view["actions"]["draw"]["most"]
     earlier = [f for f in view["fragments"] if f["pulse"] == 1]
     background = composition_png(earlier, view["signatures"], CANVAS_SIZE) if pulse == 2 else None
     canvas_key = f"draw_r{view['round']}_p{pulse}"
@@ -428,9 +425,8 @@ def player_page(token: str) -> None:
     card_shown = phase != "reveal" and role_card(view, t)
     curator = view["role"] == "curator"
     if phase in ("pulse1", "pulse2") and not curator:
-        if not card_shown:
-            fewest, most = STROKE_LIMITS[1 if phase == "pulse1" else 2]
-            st.caption(t("ui.play.hint.draw", fewest=fewest, most=most))
+        if not card_shown and "draw" in view["actions"]:
+            st.caption(t("ui.play.hint.draw", **view["actions"]["draw"]))
         draw(view, t, token)
     elif phase == "choice" and curator and view["options"]:
         choose(view, t, token)

@@ -1,0 +1,224 @@
+"""Crossed Canvas as the engine runs it: its phase table (engine/rules.py) with what happens to
+its rows at the start, on leaving a pulse, on entering a round and its reveal, and its moves.
+
+Rules decide (pure, in rules.py); these hooks store what the rules decided.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlmodel import Session, select
+
+from engine import rules, views
+from engine.declaration import Answers, GameDeclaration
+from engine.errors import RuleError
+from engine.models import Award, Choice, Draft, Fragment, Player, Round, Vote
+from engine.rules import Phase
+from engine.table import Table
+
+
+def setup(table: Table) -> None:
+    """Freeze the roster: one round per player, both rotations drawn (R1)."""
+    game, players = table.game, table.players()
+    curators, distorters = rules.rotations(len(players), table.rng("rotations"))
+    game.curator_order = [players[i].id for i in curators]
+    game.distorter_order = [players[i].id for i in distorters]
+    game.rounds = len(players)
+
+
+def deal_round(table: Table) -> None:
+    """Round setup (R2, R3, R6): an unused pair, targets, options and fresh signatures."""
+    session, game = table.session, table.game
+    rng = table.rng(f"round:{game.round}")
+    deck = table.deck
+    used = set(session.exec(select(Round.pair_key).where(Round.game_id == game.id)).all())
+    pair = rng.choice([p for p in deck.pairs if p.key not in used])
+    true_id, false_id = rng.sample((pair.a, pair.b), 2)
+    curator_id = game.curator_order[game.round - 1]
+    artists = [p.id for p in table.players() if p.id != curator_id]
+    rng.shuffle(artists)
+    signatures = rules.draw_signatures(len(artists), rng)
+    session.add(
+        Round(
+            game_id=game.id,
+            number=game.round,
+            pair_key=pair.key,
+            category=deck.objects[pair.a].category,
+            closeness=pair.closeness,
+            true_id=true_id,
+            false_id=false_id,
+            options=rules.draw_options(true_id, false_id, deck.neutrals(pair), rng),
+            signatures={
+                sig.id: {"player": player_id, "colour": sig.colour, "shape": sig.shape}
+                for sig, player_id in zip(signatures, artists, strict=True)
+            },
+            curator_id=curator_id,
+            distorter_id=game.distorter_order[game.round - 1],
+        )
+    )
+    session.flush()
+
+
+def lock_drafts(table: Table) -> None:
+    """The pulse ends: each artist's finished strokes that were not submitted are locked for
+    them, up to the pulse's limit in drawing order (R4); drafts are then gone."""
+    session, rnd = table.session, table.current_round()
+    pulse = rules.pulse_of(table.game.phase)
+    fewest, most = rules.STROKE_LIMITS[pulse]
+    mine = (Fragment.round_id == rnd.id, Fragment.pulse == pulse)
+    locked = set(session.exec(select(Fragment.player_id).where(*mine)).all())
+    drafts = session.exec(select(Draft).where(Draft.round_id == rnd.id, Draft.pulse == pulse))
+    for draft in drafts:
+        if draft.player_id not in locked and len(draft.strokes) >= fewest:
+            session.add(
+                Fragment(
+                    round_id=rnd.id,
+                    player_id=draft.player_id,
+                    pulse=pulse,
+                    signature=signature_of(rnd, draft.player_id),
+                    strokes=draft.strokes[:most],
+                    # "/" is outside REQUEST_ID_PATTERN: no page's request can take it.
+                    request_id=f"auto/{rnd.number}/{pulse}",
+                    auto=True,
+                )
+            )
+        session.delete(draft)
+    session.flush()
+
+
+def score_round(table: Table) -> None:
+    """Write this round's awards, once (R8 to R10)."""
+    session, rnd = table.session, table.current_round()
+    if rnd.scored:
+        return
+    choice = session.exec(select(Choice).where(Choice.round_id == rnd.id)).first()
+    votes = session.exec(select(Vote.signature).where(Vote.round_id == rnd.id)).all()
+    accused = rules.accused_signature(votes)
+    awards = rules.round_awards(
+        [p.id for p in table.players()],
+        rnd.distorter_id,
+        target_found=choice is not None and choice.option_id == rnd.true_id,
+        distorter_caught=accused is not None
+        and rnd.signatures[accused]["player"] == rnd.distorter_id,
+    )
+    for player_id, points in awards.items():
+        session.add(Award(round_id=rnd.id, player_id=player_id, points=points))
+    rnd.scored = True
+    session.add(rnd)
+
+
+def answers(table: Table) -> Answers:
+    """The answers the current phase waits for (R4, R6, R7): every artist's fragment in a
+    pulse, the Curator's choice, everyone's vote."""
+    session, game = table.session, table.game
+    rnd = table.current_round()
+    pulse = rules.pulse_of(game.phase)
+    if pulse is not None:
+        mine = (Fragment.round_id == rnd.id, Fragment.pulse == pulse)
+        submitted = len(session.exec(select(Fragment.id).where(*mine)).all())
+        return Answers(answered=submitted, expected=len(rnd.signatures))
+    if game.phase == Phase.CHOICE:
+        chosen = session.exec(select(Choice.id).where(Choice.round_id == rnd.id)).first()
+        return Answers(decided=chosen is not None)
+    if game.phase == Phase.ACCUSATION:
+        votes = len(session.exec(select(Vote.id).where(Vote.round_id == rnd.id)).all())
+        return Answers(answered=votes, expected=game.rounds)
+    return Answers()
+
+
+CROSSED_CANVAS = GameDeclaration(
+    name="crossed_canvas",
+    table=rules.PHASE_TABLE,
+    setup=setup,
+    answers=answers,
+    on_exit={Phase.PULSE1: lock_drafts, Phase.PULSE2: lock_drafts},
+    on_entry={Phase.ROLES: deal_round, Phase.REVEAL: score_round},
+    views={
+        "public": views.public_view,
+        "player": views.player_view,
+        "facilitator": views.facilitator_view,
+    },
+)
+
+
+# ------------------------------------------------------------------ moves
+
+
+def fragment(
+    session: Session, player: Player, rnd: Round, phase: str, strokes: object, request_id: str
+) -> Fragment:
+    """An artist's fragment for the current pulse (R4, R5), replacing their draft."""
+    pulse = rules.pulse_of(phase)
+    signature = drawing_signature(session, player, rnd, pulse)
+    checked = rules.validate_strokes(strokes, pulse)
+    draft = own_draft(session, rnd.id, player.id, pulse)
+    if draft is not None:
+        session.delete(draft)
+    return Fragment(
+        round_id=rnd.id,
+        player_id=player.id,
+        pulse=pulse,
+        signature=signature,
+        strokes=stored(checked),
+        request_id=request_id,
+    )
+
+
+def choice(session: Session, player: Player, rnd: Round, option_id: object, request_id: str):  # type: ignore[no-untyped-def]
+    """The Curator's one choice among the four options (R6)."""
+    if player.id != rnd.curator_id:
+        raise RuleError("error.not_curator")
+    if option_id not in rnd.options:
+        raise RuleError("error.unknown_option")
+    if session.exec(select(Choice.id).where(Choice.round_id == rnd.id)).first():
+        raise RuleError("error.already_chosen")
+    return Choice(round_id=rnd.id, player_id=player.id, option_id=option_id, request_id=request_id)
+
+
+def vote(session: Session, player: Player, rnd: Round, signature: object, request_id: str) -> Vote:
+    """A player's one secret vote for another artist's signature (R7)."""
+    if not isinstance(signature, str) or signature not in rnd.signatures:
+        raise RuleError("error.unknown_signature")
+    if rnd.signatures[signature]["player"] == player.id:
+        raise RuleError("error.own_signature")
+    mine = (Vote.round_id == rnd.id, Vote.voter_id == player.id)
+    if session.exec(select(Vote.id).where(*mine)).first():
+        raise RuleError("error.already_voted")
+    return Vote(round_id=rnd.id, voter_id=player.id, signature=signature, request_id=request_id)
+
+
+def drawing_signature(session: Session, player: Player, rnd: Round, pulse: int) -> str:
+    """The signature of an artist who may still draw in this pulse (a submit or a draft): the
+    Curator never may, nor an artist whose fragment for it is locked."""
+    signature = signature_of(rnd, player.id)
+    if signature is None:
+        raise RuleError("error.curator_does_not_draw")
+    mine = (Fragment.round_id == rnd.id, Fragment.player_id == player.id)
+    if session.exec(select(Fragment.id).where(*mine, Fragment.pulse == pulse)).first():
+        raise RuleError("error.already_submitted")
+    return signature
+
+
+def own_draft(session: Session, round_id: int, player_id: int, pulse: int) -> Draft | None:
+    return session.exec(
+        select(Draft).where(
+            Draft.round_id == round_id, Draft.player_id == player_id, Draft.pulse == pulse
+        )
+    ).first()
+
+
+def signature_of(rnd: Round, player_id: int) -> str | None:
+    return next(
+        (sig_id for sig_id, sig in rnd.signatures.items() if sig["player"] == player_id), None
+    )
+
+
+def stored(strokes: Sequence[Sequence[tuple[float, float]]]) -> list[list[list[float]]]:
+    """Checked strokes as JSON stores them."""
+    return [[list(point) for point in stroke] for stroke in strokes]
+
+
+def fragment_result(row: Fragment) -> dict[str, Any]:
+    return {"pulse": row.pulse, "signature": row.signature, "strokes": len(row.strokes)}

@@ -1,0 +1,125 @@
+"""What a game declares, so one engine can run any game (boardgame.io's shape in Python).
+
+A game is one `PhaseTable` (pure: its phases in order, each phase's length, the moves it
+allows, when it ends early and what it makes public) plus one `GameDeclaration` that adds what
+touches stored rows: setup at the start, what happens on leaving and on entering a phase, the
+answers counted for "ends early", and its views. `engine/flow.py` walks any declaration with
+one bounded loop; the service finds a game's declaration and never names a phase itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.table import Table
+
+
+@dataclass(frozen=True)
+class Answers:
+    """What the players have answered so far in the current phase, for `ends_early`."""
+
+    answered: int = 0  # players (or artists) who answered what the phase asks
+    expected: int = 0  # how many answers end the phase early
+    decided: bool = False  # a phase that one player's answer ends (the Curator's choice)
+
+
+@dataclass(frozen=True)
+class PhaseRule:
+    """One phase of a round: the rulebook's length, the moves it allows, whether it ends as
+    soon as everyone answered, and the secrets of the round it makes visible (to everyone
+    for round facts, to their owner for a player's own ones): each view asks this, never
+    the order phases are listed in."""
+
+    seconds: float
+    moves: frozenset[str] = frozenset()
+    ends_early: Callable[[Answers], bool] | None = None
+    shows: frozenset[str] = frozenset()
+
+
+def everyone_answered(answers: Answers) -> bool:
+    return answers.expected > 0 and answers.answered >= answers.expected
+
+
+def one_answer_decides(answers: Answers) -> bool:
+    return answers.decided
+
+
+@dataclass(frozen=True)
+class PhaseTable:
+    """A game's phases: the lobby, the phases of a round in order, and the end. The round
+    repeats `rounds` times; after the last phase of the last round the game is finished."""
+
+    lobby: str
+    round_phases: tuple[str, ...]
+    finished: str
+    rules: Mapping[str, PhaseRule]
+    min_players: int
+    max_players: int
+
+    def __post_init__(self) -> None:
+        # Checked when declared, not when a class trips over it.
+        if set(self.round_phases) != set(self.rules) or len(set(self.round_phases)) != len(
+            self.round_phases
+        ):
+            raise ValueError("every round phase needs exactly one rule")
+        if {self.lobby, self.finished} & set(self.round_phases):
+            raise ValueError("the lobby and the end are not round phases")
+
+    def next_phase(self, phase: str, round_number: int, rounds: int) -> str:
+        """The phase after `phase`; after the last phase of the last round, the end."""
+        if phase == self.lobby:
+            return self.round_phases[0]
+        if phase == self.finished:
+            raise ValueError("a finished game has no next phase")
+        at = self.round_phases.index(phase) + 1
+        if at < len(self.round_phases):
+            return self.round_phases[at]
+        return self.round_phases[0] if round_number < rounds else self.finished
+
+    def running(self, phase: str) -> bool:
+        return phase in self.rules
+
+    def shows(self, phase: str, secret: str) -> bool:
+        """Whether `secret` is visible in `phase` (never in the lobby; always once finished)."""
+        if phase == self.finished:
+            return True
+        rule = self.rules.get(phase)
+        return rule is not None and secret in rule.shows
+
+    def allows(self, phase: str, move: str) -> bool:
+        rule = self.rules.get(phase)
+        return rule is not None and move in rule.moves
+
+    def ends_early(self, phase: str, answers: Answers) -> bool:
+        rule = self.rules.get(phase)
+        return rule is not None and rule.ends_early is not None and rule.ends_early(answers)
+
+    @property
+    def default_seconds(self) -> dict[str, float]:
+        return {str(phase): self.rules[phase].seconds for phase in self.round_phases}
+
+    @property
+    def most_steps(self) -> int:
+        """More phase changes than any game can make: the bound of the walk's loop."""
+        return len(self.round_phases) * (2 * self.max_players + 1) + 2
+
+
+Hook = Callable[["Table"], None]
+
+
+@dataclass(frozen=True)
+class GameDeclaration:
+    """A whole game as the engine runs it: its phase table and what happens to stored rows
+    at the start (`setup`, once the roster is final), on leaving and on entering a phase, the
+    answers so far (`answers`, for a phase that may end early), and its views."""
+
+    name: str
+    table: PhaseTable
+    setup: Hook
+    answers: Callable[[Table], Answers]
+    on_exit: Mapping[str, Hook] = field(default_factory=dict)
+    on_entry: Mapping[str, Hook] = field(default_factory=dict)
+    views: Mapping[str, Callable[..., dict[str, Any]]] = field(default_factory=dict)

@@ -1,0 +1,103 @@
+"""A game as one declaration: its phase table is checked when declared, walked by one loop, and
+views list what each viewer may do now, exactly what the service then accepts."""
+
+from __future__ import annotations
+
+import pytest
+from cc_support import ROUND_ORDER, refused, rid, seat_table
+
+from engine import Engine
+from engine.declaration import PhaseRule, PhaseTable
+from engine.rules import PHASE_TABLE
+
+
+def test_a_table_whose_phases_and_rules_disagree_is_refused_when_declared():
+    with pytest.raises(ValueError):
+        PhaseTable("lobby", ("a", "b"), "end", {"a": PhaseRule(1)}, 3, 6)
+    with pytest.raises(ValueError):
+        PhaseTable("lobby", ("a", "a"), "end", {"a": PhaseRule(1)}, 3, 6)
+    with pytest.raises(ValueError):
+        PhaseTable("a", ("a",), "end", {"a": PhaseRule(1)}, 3, 6)
+
+
+def test_the_walk_of_the_declared_table_is_the_rulebooks_order_round_after_round():
+    phase, round_number, seen = "lobby", 0, []
+    while phase != "finished":
+        phase = PHASE_TABLE.next_phase(phase, round_number, 2)
+        if phase == "roles":
+            round_number += 1
+        seen.append(phase)
+    assert seen == ROUND_ORDER + ROUND_ORDER + ["finished"]
+
+
+def test_the_home_page_pace_starts_from_the_rulebooks_lengths(engine: Engine):
+    assert engine.default_durations() == {
+        "roles": 12,
+        "pulse1": 40,
+        "merge": 5,
+        "pulse2": 30,
+        "discussion": 25,
+        "choice": 15,
+        "accusation": 20,
+        "reveal": 12,
+    }
+
+
+def test_each_player_is_offered_exactly_the_moves_the_service_accepts(table):
+    assert all(table.view(name)["actions"] == {} for name in table.names)  # roles
+    table.advance_to("pulse1")
+    curator = table.curator()
+    assert table.view(curator)["actions"] == {}
+    refused("error.curator_does_not_draw", table.submit, curator)
+    artist, other = (name for name in table.artists()[:2])
+    assert table.view(artist)["actions"] == {"draw": {"fewest": 1, "most": 3}}
+    table.submit(artist)
+    assert table.view(artist)["actions"] == {}
+    assert "draw" in table.view(other)["actions"]
+    table.advance_to("pulse2")
+    assert table.view(artist)["actions"] == {"draw": {"fewest": 1, "most": 2}}
+    table.advance_to("choice")
+    assert table.view(curator)["actions"] == {"choose": {}}
+    assert all(table.view(name)["actions"] == {} for name in table.artists())
+    table.advance_to("accusation")
+    assert all(table.view(name)["actions"] == {"accuse": {}} for name in table.names)
+    voter = table.names[0]
+    target = next(
+        sig for sig in table.public()["signatures"] if sig != table.view(voter)["signature"]
+    )
+    table.engine.accuse(table.tokens[voter], target, rid())
+    assert table.view(voter)["actions"] == {}
+    assert table.view(table.names[1])["actions"] == {"accuse": {}}
+
+
+def test_what_a_player_may_do_is_never_in_a_view_anyone_else_reads(table):
+    table.advance_to("choice")
+    assert "actions" not in table.public()
+    assert "choose" not in table.facilitator()["actions"]
+
+
+def test_the_facilitator_is_offered_start_once_enough_have_joined(engine, clock):
+    waiting = seat_table(engine, clock, 4, start=False)
+    view = waiting.facilitator()
+    assert view["actions"] == [] and view["min_players"] == 5
+    waiting.tokens["Eve"] = engine.join(waiting.code, "Eve")
+    assert waiting.facilitator()["actions"] == ["start"]
+    engine.start(waiting.fac)
+    assert waiting.facilitator()["actions"] == ["pause", "advance", "extend"]
+    engine.pause(waiting.fac)
+    assert waiting.facilitator()["actions"] == ["resume", "advance", "extend"]
+
+
+def test_an_untimed_phase_offers_no_more_time(engine, clock):
+    untimed = seat_table(engine, clock, 5, durations=dict.fromkeys(ROUND_ORDER))
+    assert untimed.facilitator()["actions"] == ["pause", "advance"]
+    refused("error.untimed_phase", engine.extend, untimed.fac)
+
+
+def test_a_finished_game_offers_no_timer_command(engine, clock):
+    short = seat_table(engine, clock, 5)
+    for _ in range(5 * len(ROUND_ORDER)):
+        engine.advance(short.fac)
+    assert short.phase() == "finished"
+    assert short.facilitator()["actions"] == []
+    refused("error.game_finished", engine.pause, short.fac)
