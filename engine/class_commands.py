@@ -1,0 +1,536 @@
+"""A whole class on one code: the class's commands and views, each one transaction over the
+class's row and its current tables (ordinary games), so every table's own page and command
+works unchanged."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from sqlmodel import Session, col, func, select
+
+from engine import class_views, rules, seating, storage, views
+from engine.changes import notify_other_servers
+from engine.door import (
+    Door,
+    NewGame,
+    Progress,
+    T,
+    add_allowed_name,
+    checked_settings,
+    is_whole,
+    meant,
+    switch_name_filter,
+)
+from engine.errors import RuleError
+from engine.models import (
+    Classroom,
+    Game,
+    Player,
+)
+from engine.rules import Phase
+from engine.seating import Seat
+from engine.storage import delete_classes
+from engine.tokens import derived_token, new_token, same_hash, token_hash, well_formed
+
+# Stands for the joining student in a seating plan (players' ids start at 1).
+NEWCOMER = 0
+
+
+class ClassCommands(Door):
+    """The class half of `Engine`."""
+
+    def create_class(
+        self,
+        language: str = "en",
+        deck: str | Path | None = None,
+        durations: Mapping[str, float] | None = None,
+        *,
+        browser: str | None = None,
+    ) -> NewGame:
+        """A whole class on one code: students join it like a game's and are seated at tables,
+        each table an ordinary game of the class's current sitting. Returns the class code
+        and the class key (`facilitator_token`), which runs every table (`table_key`)."""
+        phase_seconds = checked_settings(language, durations)
+        key = new_token()
+        with self._db.write() as session:
+            now = self._clock()
+            deck_name = self._deck_name(session, deck, browser, now)
+            room = self._draw_code(
+                session,
+                lambda code: Classroom(
+                    code=code,
+                    facilitator_hash=token_hash(key),
+                    language=language,
+                    deck=deck_name,
+                    durations=phase_seconds,
+                    created_at=now,
+                    touched_at=now,
+                ),
+            )
+            return NewGame(room.code, key)
+
+    def _join_class(self, class_code: str, name: str, seat_key: str | None) -> str:
+        """Seat a student at a table of the class's sitting that has not started (one the
+        teacher did not lock), opening tables as needed; the open tables are then rebalanced
+        (engine/seating.py): the fewest that fit, as even as possible, moving only the latest
+        students the teacher did not move. When every table has started, a new one opens for
+        latecomers: the teacher starts it once it has enough, or it becomes a table of the
+        class's next game. Names are unique in the whole class; a browser holds one seat."""
+
+        def act(session: Session, room: Classroom, tables: list[Game], now: float) -> str:
+            rosters = {game.id: storage.players(session, game) for game in tables}
+            everyone = [player for game in tables for player in rosters[game.id]]
+            seated = next((p for p in everyone if seat_key and p.browser == seat_key), None)
+            if seated is not None:
+                return self._new_player_token(session, seated)
+            if seat_key is not None and any(seat_key in game.banned for game in tables):
+                raise RuleError("error.removed_from_game")
+            cleaned = self._acceptable_name(room, everyone, name)
+            open_tables = {g.table: g for g in tables if g.phase == Phase.LOBBY and not g.locked}
+            plan = seating.arrange(
+                {n: [Seat(p.id, p.pinned) for p in rosters[g.id]] for n, g in open_tables.items()},
+                [NEWCOMER],
+                itertools.count(max((g.table or 0 for g in tables), default=0) + 1),
+            )
+            for number in sorted(plan.keys() - open_tables.keys()):
+                open_tables[number] = self._new_table(session, room, number, now)
+                tables.append(open_tables[number])
+            placed = {pid: open_tables[n] for n, ids in plan.items() for pid in ids}
+            token = self._seat(session, placed[NEWCOMER], cleaned, seat_key)
+            for game in list(open_tables.values()):
+                for player in rosters.get(game.id, []):
+                    if placed[player.id].id != game.id:
+                        self._move(session, player, game, placed[player.id])
+            return token
+
+        return self._class_command(self._room_by_code(class_code), act, readiness=True)
+
+    def move_player(self, class_key: str, name: str, table: int) -> None:
+        """Move a student to another table of the class, both not started yet; the student is
+        pinned there (a later join's rebalancing leaves them). A table never goes over
+        MAX_PLAYERS."""
+
+        def act(session: Session, room: Classroom, tables: list[Game], now: float) -> None:
+            (to,) = chosen_tables(tables, table)
+            found = [(p, g) for g in tables for p in storage.players(session, g)]
+            player = storage.named([p for p, _ in found], name)
+            if player is None:
+                raise RuleError("error.unknown_player")
+            source = next(g for p, g in found if p.id == player.id)
+            for game in (source, to):
+                if game.phase != Phase.LOBBY:
+                    raise RuleError("error.class.table_started", table=game.table)
+            if source.id != to.id:
+                most = rules.MAX_PLAYERS
+                if sum(g.id == to.id for _, g in found) >= most:
+                    raise RuleError("error.class.table_full", table=to.table, most=most)
+                self._move(session, player, source, to)
+            player.pinned = True
+            session.add(player)
+
+        self._class_command(self._room_by_key(class_key), act, class_key=class_key)
+
+    def start_tables(self, class_key: str, table: int | None = None) -> list[int]:
+        """Start one table, or every table of the sitting that can (5 to 12 students); returns
+        the tables started. A table with too few is refused by name when it was the one meant
+        or when no table could start; otherwise it waits (its students stay seated)."""
+
+        def act(session: Session, room: Classroom, tables: list[Game], now: float) -> list[int]:
+            waiting = [g for g in chosen_tables(tables, table) if g.phase == Phase.LOBBY]
+            if table is not None and not waiting:
+                raise RuleError("error.already_started")
+            sizes = {g.id: len(storage.players(session, g)) for g in waiting}
+            ready = [g for g in waiting if sizes[g.id] >= rules.MIN_PLAYERS]
+            small = [g for g in waiting if 0 < sizes[g.id] < rules.MIN_PLAYERS]
+            if not ready:
+                if not small:
+                    raise RuleError("error.class.nothing_to_start")
+                raise RuleError(
+                    "error.class.too_few_at_table",
+                    table=small[0].table,
+                    count=sizes[small[0].id],
+                    fewest=rules.MIN_PLAYERS,
+                )
+            for game in ready:
+                self._start(session, game, now)
+            return [g.table for g in ready]
+
+        return self._class_command(self._room_by_key(class_key), act, class_key=class_key)
+
+    def pause_tables(
+        self,
+        class_key: str,
+        table: int | None = None,
+        *,
+        phase: str | None = None,
+        round: int | None = None,
+    ) -> list[int]:
+        """Pause one table, or every running table not paused yet; returns the tables paused.
+        `phase` (and `round`) guard as on `pause`: a table no longer there is left alone."""
+        return self._timer_tables(class_key, table, phase, round, self._pause)
+
+    def resume_tables(
+        self,
+        class_key: str,
+        table: int | None = None,
+        *,
+        phase: str | None = None,
+        round: int | None = None,
+    ) -> list[int]:
+        """Resume one table, or every paused table; returns the tables resumed."""
+        return self._timer_tables(class_key, table, phase, round, self._resume)
+
+    def advance_tables(
+        self,
+        class_key: str,
+        table: int | None = None,
+        *,
+        phase: str | None = None,
+        round: int | None = None,
+    ) -> list[int]:
+        """End the current phase at one table, or at every running table (only those in
+        `phase`, when given: a double click ends one phase, never two); returns the tables."""
+        return self._timer_tables(class_key, table, phase, round, self._advance)
+
+    def _timer_tables(
+        self,
+        class_key: str,
+        table: int | None,
+        phase: str | None,
+        round_number: int | None,
+        act: Callable[[Session, Game, float], None],
+    ) -> list[int]:
+        """A facilitator's timer command on one table (refused as on that table's own page),
+        or on every table it applies to (the others are skipped), in one transaction."""
+
+        def each(session: Session, room: Classroom, tables: list[Game], now: float) -> list[int]:
+            done = []
+            for game in chosen_tables(tables, table):
+                if not meant(game, phase, round_number):
+                    continue
+                version = game.version
+                try:
+                    act(session, game, now)
+                except RuleError:
+                    # Every timer act checks before it changes anything: nothing to undo.
+                    if table is not None:
+                        raise
+                if game.version != version:
+                    done.append(game.table)
+            return done
+
+        return self._class_command(self._room_by_key(class_key), each, class_key=class_key)
+
+    def set_class_name_filter(self, class_key: str, on: bool = True) -> None:
+        """Turn the name filter on or off for the class and its current tables."""
+        self._class_command(
+            self._room_by_key(class_key),
+            lambda session, room, tables, now: [switch_name_filter(h, on) for h in (room, *tables)],
+            class_key=class_key,
+        )
+
+    def allow_class_name(self, class_key: str, name: str) -> None:
+        """Let a real name the filter refuses by mistake join the class (and its tables)."""
+        self._class_command(
+            self._room_by_key(class_key),
+            lambda session, room, tables, now: [add_allowed_name(h, name) for h in (room, *tables)],
+            class_key=class_key,
+        )
+
+    def next_class_game(self, class_key: str, *, sitting: int | None = None) -> int:
+        """Once every table that started has finished, the class's next game: a new sitting.
+        Each finished table points its players to the class code (`next_game`), so "join the
+        next game" on a phone reseats them; students still waiting in a lobby move on with
+        their table. Returns the new sitting. A second click (or one naming a `sitting` that
+        is over) finds it made and changes nothing."""
+
+        def act(session: Session, room: Classroom, tables: list[Game], now: float) -> int:
+            started = [g for g in tables if g.phase != Phase.LOBBY]
+            if (sitting is not None and sitting != room.sitting) or (
+                not started and room.sitting > 1
+            ):
+                return room.sitting
+            if not started or any(g.phase != Phase.FINISHED for g in started):
+                raise RuleError("error.class.not_finished")
+            before = self._class_progress(session, room)
+            for game in started:
+                if game.next_code is None:
+                    game.next_code = room.code
+                    game.version += 1
+            room.sitting += 1
+            waiting = [g for g in tables if g.phase == Phase.LOBBY and storage.players(session, g)]
+            for number, game in enumerate(waiting, start=1):
+                game.sitting, game.table = room.sitting, number
+                game.version += 1
+                game.stage = game.version
+            # The class's stream follows the sum over its current tables: fold the tables
+            # left behind into the class's own counts, so that sum never goes back.
+            room.version = before.version + 1 - sum(g.version for g in waiting)
+            room.stage = before.stage + 1 - sum(g.stage for g in waiting)
+            return room.sitting
+
+        return self._class_command(self._room_by_key(class_key), act, class_key=class_key)
+
+    def table_key(self, class_key: str, table_code: str) -> str:
+        """The facilitator token of one of the class's tables (any sitting), derived from the
+        class key: the class page opens a table's own facilitator page with it."""
+
+        def act(session: Session, room: Classroom, tables: list[Game], now: float) -> str:
+            game = storage.game_by_code(session, table_code)
+            if game.classroom_id != room.id:
+                raise RuleError("error.unknown_code", code=storage.shown(table_code))
+            self._bind_table_key(game, class_key)
+            return derived_token(class_key, game.code)
+
+        return self._class_command(
+            self._room_by_key(class_key), act, class_key=class_key, touch=False
+        )
+
+    def delete_class(self, class_key: str) -> None:
+        """Delete the class and every table it ever had, names included, now."""
+        with self._db.write() as session:
+            room = self._locked(session, self._room_by_key(class_key)(session))
+            ids = session.exec(select(Game.id).where(Game.classroom_id == room.id)).all()
+            session.expunge(room)
+            delete_classes(session, [room.id])
+        with self._snapshots_lock:
+            for game_id in ids:
+                self._snapshots.pop(game_id, None)
+
+    def class_public_view(self, code: str, *, browser: str | None = None) -> dict[str, Any]:
+        """The class projector's view: every table's public view, never more (R11)."""
+        return self._guarded(
+            browser,
+            lambda: class_views.class_public_view(*self._class_snapshots(self._room_by_code(code))),
+        )
+
+    def class_view(self, class_key: str, *, browser: str | None = None) -> dict[str, Any]:
+        """The teacher's class page: the public class view with each table's facilitator view
+        (safe to project, like it) and its state at a glance."""
+        return self._guarded(
+            browser,
+            lambda: class_views.class_view(*self._class_snapshots(self._room_by_key(class_key))),
+        )
+
+    def _class_snapshots(
+        self, find: Callable[[Session], Classroom]
+    ) -> tuple[class_views.ClassFacts, list[views.Snapshot], float]:
+        """The class and a snapshot of each current table, read together."""
+
+        def read(
+            session: Session, room: Classroom, tables: list[Game], now: float
+        ) -> tuple[class_views.ClassFacts, list[views.Snapshot], float]:
+            snaps = [self._snapshot(session, game) for game in tables]
+            return class_views.ClassFacts.of(room), snaps, now
+
+        return self._read_class(find, read)
+
+    def _read_class(
+        self,
+        find: Callable[[Session], Classroom],
+        read: Callable[[Session, Classroom, list[Game], float], T],
+    ) -> T:
+        """`read` of the class and its current tables in one snapshot, tables with a deadline
+        passed caught up first (as `_view` does for one game)."""
+        for attempt in range(3):
+            with self._db.read() as session:
+                room = find(session)
+                tables = self._sitting_tables(session, room)
+                now = self._clock()
+                due = [g.code for g in tables if self._needs_catch_up(g, now)]
+                if attempt == 2 or not due:
+                    return read(session, room, tables, now)
+            for code in due:
+                self.tick(code)
+        raise AssertionError("unreachable")
+
+    def _class_command(
+        self,
+        find: Callable[[Session], Classroom],
+        act: Callable[[Session, Classroom, list[Game], float], T],
+        *,
+        class_key: str | None = None,
+        touch: bool = True,
+        readiness: bool = False,
+    ) -> T:
+        """One class command in one write transaction: the class's row locked first, then its
+        current tables (in table order), each caught up with the clock and settled as a
+        game's own command would be (`_open`, `_settle`). `act` may add tables to the list
+        it is given. With the class key, every table's facilitator token is bound to it."""
+        with self._db.write() as session:
+            room = self._locked(session, find(session))
+            now = self._clock()
+            tables = self._sitting_tables(session, room, lock=not self._db.is_sqlite)
+            before = {g.id: self._open(session, g, now, touch=touch) for g in tables}
+            room_version = room.version
+            result = act(session, room, tables, now)
+            if class_key is not None:
+                for game in tables:
+                    self._bind_table_key(game, class_key)
+            changed = [
+                g.code
+                for g in tables
+                if self._settle(session, g, before.get(g.id), readiness=readiness)
+            ]
+            if touch:
+                room.touched_at = now
+            if room.version != room_version:
+                changed.append(room.code)
+                if not self._db.is_sqlite:
+                    notify_other_servers(session, room.code)
+        for code in changed:
+            self.changes.publish(code)
+        return result
+
+    def _new_table(self, session: Session, room: Classroom, number: int, now: float) -> Game:
+        """A new table (a game in its lobby) of the class's sitting; no token: `_bind_table_key`."""
+        new = self._new_game(
+            session,
+            room.language,
+            room.deck,
+            dict(room.durations),
+            now,
+            classroom_id=room.id,
+            sitting=room.sitting,
+            table=number,
+            name_filter=room.name_filter,
+            allowed_names=list(room.allowed_names),
+        )
+        return session.exec(select(Game).where(Game.code == new.code)).one()
+
+    @staticmethod
+    def _bind_table_key(game: Game, class_key: str) -> None:
+        """Make the table's facilitator token the one derived from the class key (a table a
+        student's join opened has none anyone holds until the key's holder comes)."""
+        digest = token_hash(derived_token(class_key, game.code))
+        if game.facilitator_hash != digest:
+            game.facilitator_hash = digest
+
+    def _move(self, session: Session, player: Player, source: Game, to: Game) -> None:
+        """Move a student between two lobby tables of one class; their token stays valid and
+        both tables' pages redraw (stage)."""
+        seats = session.exec(select(Player.seat).where(Player.game_id == to.id)).all()
+        player.game_id, player.seat = to.id, max(seats, default=0) + 1
+        session.add(player)
+        session.flush()
+        for game in (source, to):
+            game.version += 1
+            game.stage = game.version
+
+    @staticmethod
+    def _sitting_tables(session: Session, room: Classroom, *, lock: bool = False) -> list[Game]:
+        """The class's current tables, in table order (locked for a write on PostgreSQL)."""
+        query = (
+            select(Game)
+            .where(Game.classroom_id == room.id, Game.sitting == room.sitting)
+            .order_by(col(Game.table))
+        )
+        if lock:
+            query = query.with_for_update().execution_options(populate_existing=True)
+        return list(session.exec(query))
+
+    def _classmates(self, session: Session, game: Game) -> list[Player]:
+        """The players at the other tables of this table's sitting (none for a game of its
+        own): names are unique in the whole class."""
+        if game.classroom_id is None:
+            return []
+        return list(
+            session.exec(
+                select(Player)
+                .join(Game, col(Game.id) == col(Player.game_id))
+                .where(
+                    Game.classroom_id == game.classroom_id,
+                    Game.sitting == game.sitting,
+                    Game.id != game.id,
+                )
+            )
+        )
+
+    @staticmethod
+    def _class_progress(session: Session, room: Classroom) -> Progress:
+        return class_versions(session, [room.code])[room.code]
+
+    @staticmethod
+    def _room_by_key(class_key: str) -> Callable[[Session], Classroom]:
+        def find(session: Session) -> Classroom:
+            room = None
+            if well_formed(class_key):
+                digest = token_hash(class_key)
+                room = session.exec(
+                    select(Classroom).where(Classroom.facilitator_hash == digest)
+                ).first()
+            if room is None or not same_hash(room.facilitator_hash, class_key):
+                raise RuleError("error.bad_facilitator_token")
+            return room
+
+        return find
+
+    @staticmethod
+    def _room_by_code(code: str) -> Callable[[Session], Classroom]:
+        def find(session: Session) -> Classroom:
+            normalised = storage.normal_code(code)
+            room = (
+                session.exec(select(Classroom).where(Classroom.code == normalised)).first()
+                if normalised
+                else None
+            )
+            if room is None:
+                raise RuleError("error.unknown_code", code=storage.shown(code))
+            return room
+
+        return find
+
+    def _room_of_code(self, session: Session, code: str) -> Classroom | None:
+        """The class a code names, itself or through one of its tables; None for a game of
+        its own; an unknown code is refused."""
+        try:
+            return self._room_by_code(code)(session)
+        except RuleError:
+            game = storage.game_by_code(session, code)
+        return None if game.classroom_id is None else session.get(Classroom, game.classroom_id)
+
+
+def chosen_tables(tables: Sequence[Game], table: object) -> list[Game]:
+    """Every table of the sitting (`table` None), or the one numbered `table`."""
+    if table is None:
+        return list(tables)
+    found = [g for g in tables if is_whole(table) and g.table == table]
+    if not found:
+        raise RuleError("error.class.unknown_table", table=storage.shown(str(table)))
+    return found
+
+
+def class_versions(session: Session, codes: Sequence[str]) -> dict[str, Progress]:
+    """Each class's progress: its own version (and stage) plus those of its current tables, so
+    one stream moves whenever the class or any of its tables changes."""
+    tables = (Game.classroom_id == Classroom.id) & (Game.sitting == Classroom.sitting)
+    rows = session.exec(
+        select(
+            Classroom.code,
+            Classroom.version + func.coalesce(func.sum(Game.version), 0),
+            Classroom.stage + func.coalesce(func.sum(Game.stage), 0),
+        )
+        .select_from(Classroom)
+        .outerjoin(Game, tables)
+        .where(col(Classroom.code).in_(codes))
+        .group_by(col(Classroom.id))
+    ).all()
+    return {code: Progress(int(version), int(stage)) for code, version, stage in rows}
+
+
+def class_status(
+    session: Session, room: Classroom, tables: Sequence[Game], now: float
+) -> dict[str, Any]:
+    """A class's status as `status` gives a game's: its progress, no phase or clock of its own."""
+    progress = class_versions(session, [room.code])[room.code]
+    return {
+        "version": progress.version,
+        "stage": progress.stage,
+        "phase": None,
+        "paused": False,
+        "seconds_left": None,
+        "sitting": room.sitting,
+    }

@@ -1,0 +1,519 @@
+"""How every command and query passes the door (engine/service.py): one write transaction
+per command, the game caught up with the clock first and settled after (its version and stage,
+other servers told), views read from one snapshot, and the rows every command shares (a new
+game, a seat, a deck). Engine's class and game commands are built on `Door`.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, NamedTuple, TypeVar
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+from engine import crossed_canvas as cc
+from engine import flow, name_filter, rules, storage, views
+from engine.changes import ChangeFeed, notify_other_servers
+from engine.clock import Clock, system_clock
+from engine.crossed_canvas import CROSSED_CANVAS
+from engine.db import Database
+from engine.decks import DEFAULT_DECK, Deck, load_deck, stored_deck
+from engine.errors import RuleError
+from engine.guesses import GuessLimiter
+from engine.i18n import LANGUAGES
+from engine.models import (
+    Award,
+    Choice,
+    Classroom,
+    DeckPicture,
+    Draft,
+    Fragment,
+    Game,
+    Player,
+    Round,
+    StoredDeck,
+    Vote,
+)
+from engine.rules import Phase
+from engine.storage import delete_games
+from engine.table import Table
+from engine.tokens import new_token, token_hash, well_formed
+from engine.uploads import picture_data_uri
+
+# Read aloud and typed on a phone: no 0/O, 1/I/L.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+SNAPSHOT_CACHE_SIZE = 256
+DEFAULT_DECK_NAME = "default"
+# A game on an uploaded deck stores this before the deck's id (never a file's path).
+STORED_DECK_PREFIX = "stored:"
+# Uploaded decks this process keeps read (with their pictures, up to 24 MB each).
+DECK_CACHE_SIZE = 8
+# RULINGS (timing): a game the server could not keep for longer resumes paused, not played.
+OUTAGE_SECONDS = 30.0
+# Games and the names in them are deleted this long after their last change (configurable).
+RETENTION_DAYS = 30.0
+# The refusals a guess of a code or a token earns; they count against the guessing browser.
+GUESS_ERRORS = frozenset(
+    {"error.unknown_code", "error.bad_player_token", "error.bad_facilitator_token"}
+)
+
+T = TypeVar("T")
+R = TypeVar("R", Game, Classroom)
+
+
+class NewGame(NamedTuple):
+    code: str
+    facilitator_token: str
+
+
+class Progress(NamedTuple):
+    """Where a game is, as push streams tell pages: `version` moves with every change, `stage`
+    with those every page must show (see Game.stage)."""
+
+    version: int
+    stage: int
+
+
+class _Before(NamedTuple):
+    """A game as a command found it: what tells whether the command changed it, and how."""
+
+    version: int
+    stage: tuple[object, ...]
+
+
+class Door:
+    """The engine's state (database, clock, caches) and its transactions; see `Engine`."""
+
+    def __init__(
+        self,
+        database_url: str = "sqlite:///crossed_canvas.db",
+        *,
+        clock: Clock | None = None,
+        seed: int | None = None,
+        retention_days: float = RETENTION_DAYS,
+    ) -> None:
+        self._db = Database(database_url)
+        self._clock = clock or system_clock
+        self._retention_seconds = retention_days * 86400.0
+        # This engine has kept every game's clock since it was made (and since the keeper's
+        # last late beat): only a gap in its life before that is an outage.
+        self._awake_since = self._clock()
+        self._last_beat: float | None = None
+        self._last_purge: float | None = None
+        self._guesses = GuessLimiter(self._clock)
+        # Seeded only in tests; tokens never come from here, always from `secrets`.
+        self._rng: random.Random = (
+            random.Random(seed) if seed is not None else secrets.SystemRandom()
+        )
+        self._rng_lock = threading.Lock()
+        self._snapshots: dict[int, views.Snapshot] = {}
+        self._snapshots_lock = threading.Lock()
+        #: Told the code of every game a command here changed, once committed (push streams).
+        self.changes = ChangeFeed()
+        self._decks: dict[str, Deck] = {}
+        self._decks_lock = threading.Lock()
+
+    def _new_game(
+        self,
+        session: Session,
+        language: str,
+        deck_name: str,
+        durations: dict[str, float | None],
+        now: float,
+        **table: int,
+    ) -> NewGame:
+        """A game row in the lobby, under a join code no other game or class has. `table`
+        (classroom_id, sitting, table) makes it a class's table: its facilitator token is
+        then the class key's to derive (`_bind_table_key`); until then nobody holds one."""
+        token = new_token()
+
+        def make(code: str) -> Game:
+            with self._rng_lock:
+                seed = self._rng.getrandbits(62)
+            return Game(
+                code=code,
+                facilitator_hash=token_hash(token),
+                language=language,
+                deck=deck_name,
+                durations=durations,
+                seed=seed,
+                created_at=now,
+                touched_at=now,
+                **table,
+            )
+
+        return NewGame(self._draw_code(session, make).code, token)
+
+    def _draw_code(self, session: Session, make: Callable[[str], R]) -> R:
+        """The row `make(code)` builds, added under a code no game and no class has: students
+        type one code, and it must name one thing."""
+        for _attempt in range(20):
+            with self._rng_lock:
+                code = "".join(self._rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if session.exec(select(Classroom.id).where(Classroom.code == code)).first():
+                continue
+            if session.exec(select(Game.id).where(Game.code == code)).first():
+                continue
+            row = make(code)
+            try:
+                with session.begin_nested():  # a code taken meanwhile undoes this row alone
+                    session.add(row)
+            except IntegrityError:
+                continue  # the code was taken: draw another
+            return row
+        raise RuntimeError("could not find a free join code")
+
+    def _seat(self, session: Session, game: Game, name: str, seat_key: str | None) -> str:
+        """A new player (name already checked) at the end of the game's roster; their token."""
+        token = new_token()
+        seats = session.exec(select(Player.seat).where(Player.game_id == game.id)).all()
+        session.add(
+            Player(
+                game_id=game.id,
+                seat=max(seats, default=0) + 1,
+                name=name,
+                name_key=rules.name_key(name),
+                token_hash=token_hash(token),
+                browser=seat_key,
+            )
+        )
+        game.version += 1
+        return token
+
+    def _delete(self, session: Session, game: Game) -> None:
+        session.flush()
+        session.expunge(game)  # gone below: nothing of it is left to write back
+        delete_games(session, [game.id])
+        with self._snapshots_lock:
+            self._snapshots.pop(game.id, None)
+
+    def _start(self, session: Session, game: Game, now: float) -> None:
+        flow.start(self._table(session, game), CROSSED_CANVAS, now)
+
+    def _advance(self, session: Session, game: Game, now: float) -> None:
+        self._require_running(game)
+        flow.enter_next_phase(self._table(session, game), CROSSED_CANVAS, now)
+
+    def tick(self, code: str) -> None:
+        """Catch the game up with the clock; cheap (one read) when nothing is due."""
+        with self._db.read() as session:
+            game = storage.game_by_code(session, code)
+            due = self._needs_catch_up(game, self._clock())
+        if due:
+            self._command(lambda s: storage.game_by_code(s, code), lambda *_: None, touch=False)
+
+    def _command(
+        self,
+        find: Callable[[Session], Game],
+        act: Callable[[Session, Game, float], T],
+        *,
+        touch: bool = True,
+        readiness: bool = False,
+    ) -> T:
+        """One command in one write transaction, after catching the game up with the clock.
+
+        The game is marked kept (a server is here); `touch` marks it changed by someone,
+        which a mere catch-up is not: an abandoned game still expires on time. A `readiness`
+        command (a student's join, submit, choice or vote) moves the game's stage only when
+        it ended the phase: otherwise other phones need not redraw.
+        """
+        with self._db.write() as session:
+            game = self._locked(session, find(session))
+            code, now = game.code, self._clock()
+            before = self._open(session, game, now, touch=touch)
+            result = act(session, game, now)
+            changed = self._settle(session, game, before, readiness=readiness)
+        if changed:
+            self.changes.publish(code)
+        return result
+
+    def _locked(self, session: Session, row: R) -> R:
+        """The game's (or class's) row, locked for this write transaction on PostgreSQL and
+        reloaded: what was read before the lock may predate it (SQLite has one writer)."""
+        if self._db.is_sqlite:
+            return row
+        model = type(row)
+        return session.exec(
+            select(model)
+            .where(model.id == row.id)
+            .with_for_update()
+            .execution_options(populate_existing=True)
+        ).one()
+
+    def _open(self, session: Session, game: Game, now: float, *, touch: bool) -> _Before:
+        """Catch a locked game up with the clock before a command acts on it, marked kept (a
+        server is here) and, when `touch`, changed by someone (a mere catch-up is not: an
+        abandoned game still expires on time); returns what `_settle` compares."""
+        before = _Before(game.version, _stage(game))
+        self._catch_up(session, game, now)
+        game.kept_at = now
+        if touch:
+            game.touched_at = now
+        return before
+
+    def _settle(
+        self, session: Session, game: Game, before: _Before | None, *, readiness: bool = False
+    ) -> bool:
+        """After a command: whether the game changed (`before` None: made by this command);
+        its stage moves with it unless a `readiness` change left the phase as it was; other
+        servers are told once the transaction commits."""
+        changed = before is None or game.version != before.version
+        if changed and not (readiness and before is not None and _stage(game) == before.stage):
+            game.stage = game.version
+        if changed and not self._db.is_sqlite:
+            notify_other_servers(session, game.code)
+        return changed
+
+    def _guarded(self, browser: str | None, call: Callable[[], T]) -> T:
+        """A call that looks a game up by code or token: a browser that guessed wrong too
+        often lately is refused before it may guess again."""
+        key = browser_key(browser)
+        self._guesses.check(key)
+        try:
+            return call()
+        except RuleError as error:
+            if error.key in GUESS_ERRORS:
+                self._guesses.failed(key)
+            raise
+
+    def _view(self, find, build) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+        """A view built from one snapshot; a game with a deadline passed is caught up first."""
+        for attempt in range(3):
+            with self._db.read() as session:
+                game, player = find(session)
+                now = self._clock()
+                if attempt == 2 or not self._needs_catch_up(game, now):
+                    snap = self._snapshot(session, game)
+                    draft = None if player is None else self._own_draft(session, snap, player)
+                    break
+            self.tick(game.code)
+        return build(snap, now) if player is None else build(snap, now, player, draft)
+
+    def _own_draft(self, session: Session, snap: views.Snapshot, player: Player) -> Draft | None:
+        """The player's draft for the pulse in progress: read apart from the shared snapshot,
+        which is cached by version, while a draft changes no version."""
+        rnd, pulse = snap.current_round, rules.pulse_of(snap.phase)
+        return (
+            None
+            if rnd is None or pulse is None
+            else cc.own_draft(session, rnd.id, player.id, pulse)
+        )
+
+    def _snapshot(self, session: Session, game: Game) -> views.Snapshot:
+        """The game's rows at its current version; reused while the version stands."""
+        with self._snapshots_lock:
+            cached = self._snapshots.get(game.id)
+        if cached is not None and cached.game.version == game.version:
+            return cached
+        rounds = list(
+            session.exec(select(Round).where(Round.game_id == game.id).order_by(col(Round.number)))
+        )
+        round_ids = [r.id for r in rounds]
+        snap = views.Snapshot(
+            game=views.GameFacts.of(game),
+            deck=self._deck_of(session, game),
+            players=storage.players(session, game),
+            rounds=rounds,
+            fragments=list(session.exec(select(Fragment).where(Fragment.round_id == rounds[-1].id)))
+            if rounds
+            else [],
+        )
+        if game.phase == Phase.FINISHED and round_ids:
+            every = select(Fragment).where(col(Fragment.round_id).in_(round_ids))
+            for fragment in session.exec(every.order_by(col(Fragment.id))):
+                snap.drawings.setdefault(fragment.round_id, []).append(fragment)
+        if round_ids:
+            for choice in session.exec(select(Choice).where(col(Choice.round_id).in_(round_ids))):
+                snap.choices[choice.round_id] = choice
+            for vote in session.exec(select(Vote).where(col(Vote.round_id).in_(round_ids))):
+                snap.votes.setdefault(vote.round_id, []).append(vote)
+            for award in session.exec(select(Award).where(col(Award.round_id).in_(round_ids))):
+                snap.awards.setdefault(award.round_id, []).append(award)
+        with self._snapshots_lock:
+            if len(self._snapshots) >= SNAPSHOT_CACHE_SIZE:
+                self._snapshots.pop(next(iter(self._snapshots)))
+            self._snapshots[game.id] = snap
+        return snap
+
+    def _lost_at(self, game: Game, now: float) -> float | None:
+        """When no server kept this running game any more, if that lasted over OUTAGE_SECONDS.
+
+        This engine kept every game since it was awake; a keeper that has not beaten for too
+        long means the machine slept just now (its thread has not noticed yet).
+        """
+        if game.kept_at is None or game.deadline is None or game.paused:
+            return None
+        awake = self._awake_since
+        if self._last_beat is not None and now - self._last_beat > OUTAGE_SECONDS:
+            awake = now
+        return game.kept_at if awake - game.kept_at > OUTAGE_SECONDS else None
+
+    def _needs_catch_up(self, game: Game, now: float) -> bool:
+        return flow.is_due(game, CROSSED_CANVAS, now) or self._lost_at(game, now) is not None
+
+    def _catch_up(self, session: Session, game: Game, now: float) -> None:
+        """Bring the game up to `now`: every phase whose deadline passed, each chained from the
+        last (no skips); but after an outage, only up to when the server lost the game, then
+        paused with the time it had left there, nothing settled (RULINGS, timing)."""
+        lost = self._lost_at(game, now)
+        flow.walk(self._table(session, game), CROSSED_CANVAS, now if lost is None else lost)
+        if lost is not None and game.deadline is not None and not game.paused:
+            game.paused = True
+            game.paused_left = max(0.0, game.deadline - lost)
+            game.deadline = None
+            game.interrupted = True
+            game.version += 1
+
+    def _table(self, session: Session, game: Game) -> Table:
+        return Table(session, game, self._deck_of)
+
+    def _deck_name(self, session: Session, deck: object, browser: str | None, now: float) -> str:
+        """What a new game stores to find its deck again.
+
+        Decks come from the data folder, by name, from a file the code itself names (a `Path`:
+        tests and tools, never a visitor, who can only send text), or from the database, by the
+        id only its uploading browser knows and for that browser alone; anything else is
+        refused unread, with one message whether the deck is missing or someone else's.
+        """
+        if deck is None or deck == DEFAULT_DECK_NAME:
+            return DEFAULT_DECK_NAME
+        if isinstance(deck, Path):
+            return str(load_deck(deck).path)
+        owner = browser_key(browser)
+        stored = (
+            # Locked: a purge of unused decks at this moment waits for this game, or wins.
+            session.exec(select(StoredDeck).where(StoredDeck.ref == deck).with_for_update()).first()
+            if isinstance(deck, str) and owner is not None
+            else None
+        )
+        if stored is None or stored.owner != owner:
+            raise RuleError("error.unknown_deck", deck=storage.shown(deck))
+        stored.used_at = now
+        session.add(stored)
+        return STORED_DECK_PREFIX + stored.ref
+
+    def _deck_of(self, session: Session, game: Game) -> Deck:
+        """The game's deck; the default one by name, so a game survives the app moving folders.
+        An uploaded deck never changes, so this process keeps the last few it read."""
+        if game.deck == DEFAULT_DECK_NAME:
+            return load_deck(DEFAULT_DECK)
+        if not game.deck.startswith(STORED_DECK_PREFIX):
+            return load_deck(Path(game.deck))
+        ref = game.deck.removeprefix(STORED_DECK_PREFIX)
+        with self._decks_lock:
+            deck = self._decks.get(ref)
+        if deck is not None:
+            return deck
+        stored = session.exec(select(StoredDeck).where(StoredDeck.ref == ref)).one()
+        pictures = {
+            picture.object_id: picture_data_uri(picture.data, picture.mime)
+            for picture in session.exec(select(DeckPicture).where(DeckPicture.deck_id == stored.id))
+        }
+        deck = stored_deck(stored.content, pictures)
+        with self._decks_lock:
+            if len(self._decks) >= DECK_CACHE_SIZE:
+                self._decks.pop(next(iter(self._decks)))
+            self._decks[ref] = deck
+        return deck
+
+    @staticmethod
+    def _require_running(game: Game) -> None:
+        if game.phase == Phase.LOBBY:
+            raise RuleError("error.not_started")
+        if game.phase == Phase.FINISHED:
+            raise RuleError("error.game_finished")
+
+    @staticmethod
+    def _require_unpaused(game: Game) -> None:
+        if game.paused:
+            raise RuleError("error.paused")
+
+    @staticmethod
+    def _acceptable_name(game: Game | Classroom, others: Sequence[Player], name: object) -> str:
+        """A name as a join or a rename takes it: cleaned (R1), not refused by the game's (or
+        class's) name filter unless the facilitator allowed it, and not like any other's."""
+        cleaned = rules.clean_name(name)
+        key = rules.name_key(cleaned)
+        if (
+            game.name_filter
+            and name_filter.refuses(cleaned)
+            and all(rules.name_key(allowed) != key for allowed in game.allowed_names)
+        ):
+            raise RuleError("error.name_refused")
+        if any(p.name_key == key for p in others):
+            raise RuleError("error.name_taken", name=cleaned)
+        return cleaned
+
+    @staticmethod
+    def _new_player_token(session: Session, player: Player) -> str:
+        token = new_token()
+        player.token_hash = token_hash(token)
+        session.add(player)
+        return token
+
+    def _pause(self, session: Session, game: Game, now: float) -> None:
+        self._require_running(game)
+        if game.paused:
+            raise RuleError("error.already_paused")
+        game.paused = True
+        game.paused_left = None if game.deadline is None else max(0.0, game.deadline - now)
+        game.deadline = None
+        game.version += 1
+
+    def _resume(self, session: Session, game: Game, now: float) -> None:
+        self._require_running(game)
+        if not game.paused:
+            raise RuleError("error.not_paused")
+        game.deadline = None if game.paused_left is None else now + game.paused_left
+        game.paused, game.paused_left = False, None
+        game.interrupted = False
+        game.version += 1
+
+
+def meant(game: Game, phase: str | None, round_number: int | None) -> bool:
+    """Whether the game is still in the phase (and round) a facilitator's click named."""
+    return (phase is None or game.phase == phase) and (
+        round_number is None or game.round == round_number
+    )
+
+
+def _stage(game: Game) -> tuple[object, ...]:
+    """What a student's own action changes for everyone only when it ends the phase."""
+    return game.phase, game.round, game.paused, game.deadline
+
+
+def checked_settings(language: object, durations: Mapping[str, float] | None) -> dict:
+    """A new game's or class's language and phase lengths, refused when they cannot be."""
+    if not isinstance(language, str) or language not in LANGUAGES:
+        raise RuleError("error.bad_language", language=storage.shown(language))
+    return rules.durations_for(durations)
+
+
+def switch_name_filter(holder: Game | Classroom, on: bool) -> None:
+    if holder.name_filter != bool(on):
+        holder.name_filter = bool(on)
+        holder.version += 1
+
+
+def add_allowed_name(holder: Game | Classroom, name: object) -> None:
+    cleaned = rules.clean_name(name)
+    key = rules.name_key(cleaned)
+    if all(rules.name_key(allowed) != key for allowed in holder.allowed_names):
+        holder.allowed_names = [*holder.allowed_names, cleaned]
+        holder.version += 1
+
+
+def browser_key(browser: object) -> str | None:
+    """What is stored of a browser-session id: its hash; None when there is no usable id."""
+    return token_hash(browser) if well_formed(browser) else None
+
+
+def is_whole(value: object) -> bool:
+    """A whole number as a page sends one (True is not a round)."""
+    return isinstance(value, int) and not isinstance(value, bool)
