@@ -344,7 +344,7 @@ def check_game(
         )
         awards = rows.awards[rnd.id]
         if (
-            not rnd.scored
+            rnd.outcome is None
             or len(awards) != len(ids)
             or {a.player_id: a.points for a in awards} != expected
         ):

@@ -89,23 +89,25 @@ def lock_drafts(table: Table) -> None:
 
 
 def score_round(table: Table) -> None:
-    """Write this round's awards, once (R8 to R10)."""
+    """Decide this round's outcome and write its awards, once (R7 to R10): the reveal, the
+    facilitator's history and the totals all read what is stored here."""
     session, rnd = table.session, table.current_round()
-    if rnd.scored:
+    if rnd.outcome is not None:
         return
     choice = session.exec(select(Choice).where(Choice.round_id == rnd.id)).first()
-    votes = session.exec(select(Vote.signature).where(Vote.round_id == rnd.id)).all()
-    accused = rules.accused_signature(votes)
-    awards = rules.round_awards(
-        [p.id for p in table.players()],
+    players = [p.id for p in table.players()]
+    rnd.outcome = rules.round_outcome(
+        players,
         rnd.distorter_id,
-        target_found=choice is not None and choice.option_id == rnd.true_id,
-        distorter_caught=accused is not None
-        and rnd.signatures[accused]["player"] == rnd.distorter_id,
+        chosen=None if choice is None else choice.option_id,
+        true_id=rnd.true_id,
+        votes=session.exec(select(Vote.signature).where(Vote.round_id == rnd.id)).all(),
+        authors={sig_id: sig["player"] for sig_id, sig in rnd.signatures.items()},
     )
-    for player_id, points in awards.items():
+    paid = rnd.outcome["points"]
+    for player_id in players:
+        points = sum(outcome[str(player_id)] for outcome in paid.values())
         session.add(Award(round_id=rnd.id, player_id=player_id, points=points))
-    rnd.scored = True
     session.add(rnd)
 
 

@@ -126,7 +126,8 @@ class Round(SQLModel, table=True):
     signatures: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     curator_id: int
     distorter_id: int
-    scored: bool = False
+    # Decided once at the reveal (rules.round_outcome); None until then.
+    outcome: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
 
 
 class Fragment(SQLModel, table=True):

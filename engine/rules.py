@@ -380,19 +380,52 @@ def accused_signature(votes: Iterable[str]) -> str | None:
     return ranked[0][0]
 
 
+def outcome_awards(players: Sequence[int], distorter: int, success: bool) -> dict[int, int]:
+    """What one of a round's two outcomes pays (R8, R9): each other player 100 on success,
+    else the Distorter 100 for each of them."""
+    others = [player for player in players if player != distorter]
+    awards = dict.fromkeys(players, 0)
+    if success:
+        awards.update(dict.fromkeys(others, POINTS_PER_POINT))
+    else:
+        awards[distorter] = len(others) * POINTS_PER_POINT
+    return awards
+
+
 def round_awards(
     players: Sequence[int], distorter: int, *, target_found: bool, distorter_caught: bool
 ) -> dict[int, int]:
     """Points each player earns in one round (R8 to R10): two independent outcomes."""
-    others = [player for player in players if player != distorter]
-    awards = dict.fromkeys(players, 0)
-    for success in (target_found, distorter_caught):
-        if success:
-            for player in others:
-                awards[player] += POINTS_PER_POINT
-        else:
-            awards[distorter] += len(others) * POINTS_PER_POINT
-    return awards
+    target = outcome_awards(players, distorter, target_found)
+    accusation = outcome_awards(players, distorter, distorter_caught)
+    return {player: target[player] + accusation[player] for player in players}
+
+
+def round_outcome(
+    players: Sequence[int],
+    distorter: int,
+    *,
+    chosen: str | None,
+    true_id: str,
+    votes: Iterable[str],
+    authors: Mapping[str, int],
+) -> dict[str, object]:
+    """A round's outcome (R7 to R10), decided once when the round is revealed and stored:
+    whether the Curator found the target, the signature accused (None: no majority), whether
+    that caught the Distorter, and what each outcome paid each player (ids as text, as JSON
+    keeps them)."""
+    accused = accused_signature(votes)
+    found = chosen is not None and chosen == true_id
+    caught = accused is not None and authors[accused] == distorter
+    return {
+        "target_found": found,
+        "accused": accused,
+        "distorter_caught": caught,
+        "points": {
+            outcome: {str(p): pts for p, pts in outcome_awards(players, distorter, won).items()}
+            for outcome, won in (("target", found), ("accusation", caught))
+        },
+    }
 
 
 def winners(totals: Mapping[str, int]) -> list[str]:

@@ -24,7 +24,6 @@ from engine.rules import (
     PHASE_TABLE,
     STROKE_LIMITS,
     Phase,
-    accused_signature,
     fragment_shown,
     pulse_of,
     signature_name,
@@ -249,7 +248,7 @@ def facilitator_view(snap: Snapshot, now: float) -> dict[str, Any]:
         _reveal(snap, rnd)
         | {"round": rnd.number, "category": snap.deck.categories[rnd.category][snap.game.language]}
         for rnd in snap.rounds
-        if rnd.scored
+        if rnd.outcome is not None
     ]
     return view
 
@@ -371,10 +370,7 @@ def _signatures(rnd: Round, language: str) -> dict[str, dict[str, str]]:
 def _reveal(snap: Snapshot, rnd: Round) -> dict[str, Any]:
     votes = snap.votes.get(rnd.id, [])
     choice = snap.choices.get(rnd.id)
-    distorter_signature = next(
-        sig_id for sig_id, sig in rnd.signatures.items() if sig["player"] == rnd.distorter_id
-    )
-    accused = accused_signature(v.signature for v in votes)
+    outcome = rnd.outcome
     awards = {p.name: 0 for p in snap.players}
     for award in snap.awards.get(rnd.id, []):
         awards[snap.name_of(award.player_id)] = award.points
@@ -383,10 +379,15 @@ def _reveal(snap: Snapshot, rnd: Round) -> dict[str, Any]:
         "false_target": _object(snap, rnd.false_id),
         "options": [_object(snap, option) for option in rnd.options],
         "choice": choice.option_id if choice else None,
-        "target_found": bool(choice and choice.option_id == rnd.true_id),
+        "target_found": outcome["target_found"],
         "votes": {snap.name_of(v.voter_id): v.signature for v in votes},
-        "accused": accused,
-        "distorter_caught": accused == distorter_signature,
+        "accused": outcome["accused"],
+        "distorter_caught": outcome["distorter_caught"],
+        # What each of the two outcomes paid each player (the sum is `awards`).
+        "points": {
+            kind: {snap.name_of(int(player_id)): points for player_id, points in paid.items()}
+            for kind, paid in outcome["points"].items()
+        },
         "signatures": _signatures(rnd, snap.game.language),
         "authors": _authors(snap, rnd),
         "curator": snap.name_of(rnd.curator_id),

@@ -12,7 +12,6 @@ from typing import Any
 import streamlit as st
 
 from engine import RuleError
-from engine.rules import POINTS_PER_POINT
 from ui.board import composition_png, show_composition
 from ui.browser import browser_id
 from ui.canvas import drawing_canvas, reset_canvas
@@ -337,24 +336,20 @@ def next_game(view: dict[str, Any], t: Translator) -> None:
 def points_line(view: dict[str, Any], t: Translator) -> str:
     """Why this player got this round's points (R8 to R10), in one line: each of the round's
     two outcomes pays either everyone but the Distorter, or the Distorter alone."""
-    reveal = view["reveal"]
-    mine = reveal["awards"].get(view["name"], 0)
-    distorter = view["name"] == reveal["distorter"]
-    others = len(reveal["awards"]) - 1
+    reveal, name = view["reveal"], view["name"]
+    mine = reveal["awards"].get(name, 0)
+    distorter = name == reveal["distorter"]
     target = "found" if reveal["target_found"] else "missed"
     if reveal["distorter_caught"]:
         accusation = "caught"
     else:
         accusation = "escaped" if reveal["accused"] else "nobody"
 
-    def paid(outcome: str, others_win: bool) -> str:
-        if distorter:
-            points = 0 if others_win else others * POINTS_PER_POINT
-        else:
-            points = POINTS_PER_POINT if others_win else 0
+    def paid(outcome: str, kind: str) -> str:
+        points = reveal["points"][kind].get(name, 0)
         return t(f"ui.points.{outcome}.{'distorter' if distorter else 'others'}", points=points)
 
-    reasons = [paid(target, reveal["target_found"]), paid(accusation, reveal["distorter_caught"])]
+    reasons = [paid(target, "target"), paid(accusation, "accusation")]
     return t("ui.points.line", points=mine, reasons="; ".join(reasons))
 
 
