@@ -303,7 +303,12 @@ def making_deadline(
 
 
 def making_over(*, deadline: float | None, now: float, finished: int, players: int) -> bool:
-    """Whether the round's building is over: everyone finished, or the timer ran out."""
+    """Whether the round's building is over: everyone finished, or the timer ran out.
+
+    Every mosaic is then judged as it stands, even one short of seven pieces: rule 3 is
+    enforced when a player declares their mosaic finished (`check_mosaic`), and a slow phone
+    should not cost a student the round; the judges see it and decide.
+    """
     return finished >= players or (deadline is not None and now >= deadline)
 
 
@@ -566,6 +571,8 @@ def draw(
 
 # ---------------------------------------------------------------- the duel (2-player rules)
 
+# No golden ribbons in the duel: giving one (+5 to the opponent) and keeping it (-5 to
+# oneself) move the difference between the two players alike, so it could decide nothing.
 # Each player draws a secret card (rule 2: `draw(deck, 2, ...)`), picks one of its themes
 # and builds; then the two cards are shown among decoys and each guesses the other's theme.
 DECOY_CARDS = 2  # 2-player rule 5: two random cards from the top of the deck

@@ -1,5 +1,9 @@
 """The theme deck (data/critters/themes.json): 36 cards of four themes, in English and Spanish.
 
+Written for the project, for classes of 10 to 16: each card mixes things, places, moments and
+ideas that a mosaic of animal pieces can suggest, none violent, branded or tied to one culture's
+holidays. The Spanish is Spain's, said as a Spanish speaker would say it.
+
 The file ships with the game, so a broken one is a bug found at load time, not a player's
 mistake: the loader checks it whole and raises ValueError naming what is wrong.
 """
