@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from engine import rules, views
 from engine.declaration import Answers, GameDeclaration
@@ -130,18 +130,59 @@ def answers(table: Table) -> Answers:
     return Answers()
 
 
+def read_snapshot(table: Table) -> views.Snapshot:
+    """Every row the views need, at the game's current version."""
+    session, game = table.session, table.game
+    rounds = list(
+        session.exec(select(Round).where(Round.game_id == game.id).order_by(col(Round.number)))
+    )
+    round_ids = [r.id for r in rounds]
+    snap = views.Snapshot(
+        game=views.GameFacts.of(game),
+        deck=table.deck,
+        players=table.players(),
+        rounds=rounds,
+        fragments=list(session.exec(select(Fragment).where(Fragment.round_id == rounds[-1].id)))
+        if rounds
+        else [],
+    )
+    if game.phase == Phase.FINISHED and round_ids:
+        every = select(Fragment).where(col(Fragment.round_id).in_(round_ids))
+        for fragment in session.exec(every.order_by(col(Fragment.id))):
+            snap.drawings.setdefault(fragment.round_id, []).append(fragment)
+    if round_ids:
+        for choice in session.exec(select(Choice).where(col(Choice.round_id).in_(round_ids))):
+            snap.choices[choice.round_id] = choice
+        for vote in session.exec(select(Vote).where(col(Vote.round_id).in_(round_ids))):
+            snap.votes.setdefault(vote.round_id, []).append(vote)
+        for award in session.exec(select(Award).where(col(Award.round_id).in_(round_ids))):
+            snap.awards.setdefault(award.round_id, []).append(award)
+    return snap
+
+
+def draft_in_progress(table: Table, snap: views.Snapshot, player: Player) -> Draft | None:
+    """The player's draft for the pulse in progress: read apart from the shared snapshot,
+    which is kept while the version stands, while a draft changes no version."""
+    rnd, pulse = snap.current_round, rules.pulse_of(snap.phase)
+    if rnd is None or pulse is None:
+        return None
+    return own_draft(table.session, rnd.id, player.id, pulse)
+
+
 CROSSED_CANVAS = GameDeclaration(
     name="crossed_canvas",
     table=rules.PHASE_TABLE,
     setup=setup,
     answers=answers,
-    on_exit={Phase.PULSE1: lock_drafts, Phase.PULSE2: lock_drafts},
-    on_entry={Phase.ROLES: deal_round, Phase.REVEAL: score_round},
+    read=read_snapshot,
     views={
         "public": views.public_view,
         "player": views.player_view,
         "facilitator": views.facilitator_view,
     },
+    on_exit={Phase.PULSE1: lock_drafts, Phase.PULSE2: lock_drafts},
+    on_entry={Phase.ROLES: deal_round, Phase.REVEAL: score_round},
+    private=draft_in_progress,
 )
 
 

@@ -26,6 +26,7 @@ from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, SQLModel, create_engine
 
 from engine import models  # noqa: F401  (registers the tables)
+from engine.critters import models as critter_models  # noqa: F401  (and Canvas Critters')
 
 BUSY_TIMEOUT_SECONDS = 60
 SCHEMA_LOCK = 0x43616E76  # any constant: PostgreSQL advisory lock taken while creating tables

@@ -108,18 +108,28 @@ class PhaseTable:
 
 
 Hook = Callable[["Table"], None]
+View = Callable[..., dict[str, Any]]
 
 
 @dataclass(frozen=True)
 class GameDeclaration:
     """A whole game as the engine runs it: its phase table and what happens to stored rows
     at the start (`setup`, once the roster is final), on leaving and on entering a phase, the
-    answers so far (`answers`, for a phase that may end early), and its views."""
+    answers so far (`answers`, for a phase that may end early), and its views.
+
+    Views are built from `read` (every row the views need, at one version: the engine keeps
+    it while the version stands) by `views`: "public" and "facilitator" as
+    `view(snapshot, now)`, "player" as `view(snapshot, player, now, private)`, where
+    `private` is what `private(table, snapshot, player)` read apart (rows that change no
+    version, like a drawing's draft).
+    """
 
     name: str
     table: PhaseTable
     setup: Hook
     answers: Callable[[Table], Answers]
+    read: Callable[[Table], Any]
+    views: Mapping[str, View]
     on_exit: Mapping[str, Hook] = field(default_factory=dict)
     on_entry: Mapping[str, Hook] = field(default_factory=dict)
-    views: Mapping[str, Callable[..., dict[str, Any]]] = field(default_factory=dict)
+    private: Callable[[Table, Any, Any], Any] | None = None

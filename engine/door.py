@@ -14,30 +14,23 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col, select
+from sqlmodel import Session, select
 
-from engine import crossed_canvas as cc
-from engine import flow, name_filter, rules, storage, views
+from engine import flow, name_filter, rules, storage
 from engine.changes import ChangeFeed, notify_other_servers
 from engine.clock import Clock, system_clock
-from engine.crossed_canvas import CROSSED_CANVAS
 from engine.db import Database
 from engine.decks import DEFAULT_DECK, Deck, load_deck, stored_deck
 from engine.errors import RuleError
+from engine.games import declaration_of
 from engine.guesses import GuessLimiter
 from engine.i18n import LANGUAGES
 from engine.models import (
-    Award,
-    Choice,
     Classroom,
     DeckPicture,
-    Draft,
-    Fragment,
     Game,
     Player,
-    Round,
     StoredDeck,
-    Vote,
 )
 from engine.rules import Phase
 from engine.storage import delete_games
@@ -112,7 +105,7 @@ class Door:
             random.Random(seed) if seed is not None else secrets.SystemRandom()
         )
         self._rng_lock = threading.Lock()
-        self._snapshots: dict[int, views.Snapshot] = {}
+        self._snapshots: dict[int, tuple[int, Any]] = {}
         self._snapshots_lock = threading.Lock()
         #: Told the code of every game a command here changed, once committed (push streams).
         self.changes = ChangeFeed()
@@ -194,11 +187,11 @@ class Door:
             self._snapshots.pop(game.id, None)
 
     def _start(self, session: Session, game: Game, now: float) -> None:
-        flow.start(self._table(session, game), CROSSED_CANVAS, now)
+        flow.start(self._table(session, game), declaration_of(game), now, resolve=declaration_of)
 
     def _advance(self, session: Session, game: Game, now: float) -> None:
         self._require_running(game)
-        flow.enter_next_phase(self._table(session, game), CROSSED_CANVAS, now)
+        flow.enter_next_phase(self._table(session, game), declaration_of(game), now)
 
     def tick(self, code: str) -> None:
         """Catch the game up with the clock; cheap (one read) when nothing is due."""
@@ -282,63 +275,43 @@ class Door:
                 self._guesses.failed(key)
             raise
 
-    def _view(self, find, build) -> dict[str, Any]:  # type: ignore[no-untyped-def]
-        """A view built from one snapshot; a game with a deadline passed is caught up first."""
+    def _view(
+        self, find: Callable[[Session], tuple[Game, Player | None]], audience: str
+    ) -> dict[str, Any]:
+        """The game's view for `audience` ("public", "player", "facilitator") built from one
+        snapshot; a game with a deadline passed is caught up first."""
         for attempt in range(3):
             with self._db.read() as session:
                 game, player = find(session)
                 now = self._clock()
                 if attempt == 2 or not self._needs_catch_up(game, now):
+                    game_rules = declaration_of(game)
                     snap = self._snapshot(session, game)
-                    draft = None if player is None else self._own_draft(session, snap, player)
-                    break
+                    build = game_rules.views[audience]
+                    if player is None:
+                        return build(snap, now)
+                    private = game_rules.private
+                    mine = (
+                        None
+                        if private is None
+                        else private(self._table(session, game), snap, player)
+                    )
+                    return build(snap, player, now, mine)
             self.tick(game.code)
-        return build(snap, now) if player is None else build(snap, now, player, draft)
+        raise AssertionError("unreachable")
 
-    def _own_draft(self, session: Session, snap: views.Snapshot, player: Player) -> Draft | None:
-        """The player's draft for the pulse in progress: read apart from the shared snapshot,
-        which is cached by version, while a draft changes no version."""
-        rnd, pulse = snap.current_round, rules.pulse_of(snap.phase)
-        return (
-            None
-            if rnd is None or pulse is None
-            else cc.own_draft(session, rnd.id, player.id, pulse)
-        )
-
-    def _snapshot(self, session: Session, game: Game) -> views.Snapshot:
-        """The game's rows at its current version; reused while the version stands."""
+    def _snapshot(self, session: Session, game: Game) -> Any:
+        """The game's rows at its current version (its declaration's `read`); reused while
+        the version stands."""
         with self._snapshots_lock:
             cached = self._snapshots.get(game.id)
-        if cached is not None and cached.game.version == game.version:
-            return cached
-        rounds = list(
-            session.exec(select(Round).where(Round.game_id == game.id).order_by(col(Round.number)))
-        )
-        round_ids = [r.id for r in rounds]
-        snap = views.Snapshot(
-            game=views.GameFacts.of(game),
-            deck=self._deck_of(session, game),
-            players=storage.players(session, game),
-            rounds=rounds,
-            fragments=list(session.exec(select(Fragment).where(Fragment.round_id == rounds[-1].id)))
-            if rounds
-            else [],
-        )
-        if game.phase == Phase.FINISHED and round_ids:
-            every = select(Fragment).where(col(Fragment.round_id).in_(round_ids))
-            for fragment in session.exec(every.order_by(col(Fragment.id))):
-                snap.drawings.setdefault(fragment.round_id, []).append(fragment)
-        if round_ids:
-            for choice in session.exec(select(Choice).where(col(Choice.round_id).in_(round_ids))):
-                snap.choices[choice.round_id] = choice
-            for vote in session.exec(select(Vote).where(col(Vote.round_id).in_(round_ids))):
-                snap.votes.setdefault(vote.round_id, []).append(vote)
-            for award in session.exec(select(Award).where(col(Award.round_id).in_(round_ids))):
-                snap.awards.setdefault(award.round_id, []).append(award)
+        if cached is not None and cached[0] == game.version:
+            return cached[1]
+        snap = declaration_of(game).read(self._table(session, game))
         with self._snapshots_lock:
             if len(self._snapshots) >= SNAPSHOT_CACHE_SIZE:
                 self._snapshots.pop(next(iter(self._snapshots)))
-            self._snapshots[game.id] = snap
+            self._snapshots[game.id] = (game.version, snap)
         return snap
 
     def _lost_at(self, game: Game, now: float) -> float | None:
@@ -355,14 +328,14 @@ class Door:
         return game.kept_at if awake - game.kept_at > OUTAGE_SECONDS else None
 
     def _needs_catch_up(self, game: Game, now: float) -> bool:
-        return flow.is_due(game, CROSSED_CANVAS, now) or self._lost_at(game, now) is not None
+        return flow.is_due(game, declaration_of(game), now) or self._lost_at(game, now) is not None
 
     def _catch_up(self, session: Session, game: Game, now: float) -> None:
         """Bring the game up to `now`: every phase whose deadline passed, each chained from the
         last (no skips); but after an outage, only up to when the server lost the game, then
         paused with the time it had left there, nothing settled (RULINGS, timing)."""
         lost = self._lost_at(game, now)
-        flow.walk(self._table(session, game), CROSSED_CANVAS, now if lost is None else lost)
+        flow.walk(self._table(session, game), declaration_of(game), now if lost is None else lost)
         if lost is not None and game.deadline is not None and not game.paused:
             game.paused = True
             game.paused_left = max(0.0, game.deadline - lost)

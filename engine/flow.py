@@ -3,21 +3,31 @@ through its phases, at their deadlines or as soon as everyone answered."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.declaration import GameDeclaration
 from engine.errors import RuleError
 from engine.models import Game
 from engine.table import Table
 
 
-def start(table: Table, game_rules: GameDeclaration, now: float) -> None:
-    """Close the lobby and open the first round, once enough players have joined."""
+def start(
+    table: Table,
+    game_rules: GameDeclaration,
+    now: float,
+    *,
+    resolve: Callable[[Game], GameDeclaration],
+) -> None:
+    """Close the lobby and open the first round, once enough players have joined. The game's
+    setup may settle which of its variants is played (two play Canvas Critters' duel):
+    `resolve` then gives that variant's declaration."""
     phases = game_rules.table
     if table.game.phase != phases.lobby:
         raise RuleError("error.already_started")
     if len(table.players()) < phases.min_players:
         raise RuleError("error.too_few_players", fewest=phases.min_players)
     game_rules.setup(table)
-    enter_next_phase(table, game_rules, now)
+    enter_next_phase(table, resolve(table.game), now)
 
 
 def is_due(game: Game, game_rules: GameDeclaration, now: float) -> bool:

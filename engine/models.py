@@ -37,6 +37,8 @@ class Classroom(SQLModel, table=True):
 class Game(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     code: str = Field(unique=True, index=True, max_length=12)
+    # Which game it is (engine/games.py: its declaration): Crossed Canvas or Canvas Critters.
+    kind: str = Field(default="crossed_canvas", max_length=32)
     # Only a hash of the facilitator's token is stored (engine/tokens.py): a copy of the
     # database file gives nobody the game.
     facilitator_hash: str = Field(unique=True, index=True, max_length=64)

@@ -37,6 +37,7 @@ from engine.door import (  # noqa: F401  (CODE_ALPHABET, Progress, RETENTION_DAY
     switch_name_filter,
 )
 from engine.errors import RuleError
+from engine.games import RUNNING_PHASES, declaration_of
 from engine.models import (
     Choice,
     Classroom,
@@ -57,7 +58,6 @@ MAX_DECK_TITLE = 60
 # What the facilitator's "+30 s" adds to the current phase.
 EXTEND_SECONDS = 30.0
 PURGE_EVERY_SECONDS = 600.0
-RUNNING_PHASES = [str(phase) for phase in CROSSED_CANVAS.table.round_phases]
 
 
 class Engine(ClassCommands):
@@ -570,14 +570,15 @@ class Engine(ClassCommands):
             over = (meant_phase is not None and game.phase != meant_phase) or (
                 meant_round is not None and game.round != meant_round
             )
-            if not CROSSED_CANVAS.table.allows(game.phase, move) or over:
+            game_rules = declaration_of(game)
+            if not game_rules.table.allows(game.phase, move) or over:
                 raise RuleError("error.wrong_phase", phase=game.phase)
             rnd = storage.current_round(session, game)
             row = make(session, player, rnd, game.phase)
             session.add(row)
             session.flush()
             game.version += 1
-            flow.end_phase_if_complete(self._table(session, game), CROSSED_CANVAS, now)
+            flow.end_phase_if_complete(self._table(session, game), game_rules, now)
             return result(row)
 
         return self._command(lambda s: storage.game_by_player(s, player_token), act, readiness=True)
@@ -586,7 +587,7 @@ class Engine(ClassCommands):
         """What anyone may see: the projector's view (R11)."""
         return self._guarded(
             browser,
-            lambda: self._view(lambda s: (storage.game_by_code(s, code), None), views.public_view),
+            lambda: self._view(lambda s: (storage.game_by_code(s, code), None), "public"),
         )
 
     def player_view(self, player_token: str, *, browser: str | None = None) -> dict[str, Any]:
@@ -596,10 +597,7 @@ class Engine(ClassCommands):
             player = storage.player_by_token(session, player_token)
             return session.get(Game, player.game_id), player
 
-        def build(snap: views.Snapshot, now: float, player: Player, draft: Draft | None) -> dict:
-            return views.player_view(snap, player, now, draft)
-
-        return self._guarded(browser, lambda: self._view(find, build))
+        return self._guarded(browser, lambda: self._view(find, "player"))
 
     def facilitator_view(
         self, facilitator_token: str, *, browser: str | None = None
@@ -609,7 +607,7 @@ class Engine(ClassCommands):
             browser,
             lambda: self._view(
                 lambda s: (storage.game_by_facilitator(s, facilitator_token), None),
-                views.facilitator_view,
+                "facilitator",
             ),
         )
 

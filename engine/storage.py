@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from sqlmodel import Session, col, delete, select
 
 from engine import rules
+from engine.critters.models import CritterGame, CritterRound, Guess, Holding, Mosaic, Ribbons
 from engine.errors import RuleError
 from engine.models import (
     Award,
@@ -130,6 +131,11 @@ def delete_games(session: Session, game_ids: Sequence[int]) -> None:
     for table in (Award, Vote, Choice, Draft, Fragment):
         session.exec(delete(table).where(col(table.round_id).in_(rounds)))
     session.exec(delete(Round).where(col(Round.game_id).in_(game_ids)))
+    critter_rounds = select(CritterRound.id).where(col(CritterRound.game_id).in_(game_ids))
+    for table in (Holding, Mosaic, Ribbons, Guess):
+        session.exec(delete(table).where(col(table.round_id).in_(critter_rounds)))
+    session.exec(delete(CritterRound).where(col(CritterRound.game_id).in_(game_ids)))
+    session.exec(delete(CritterGame).where(col(CritterGame.game_id).in_(game_ids)))
     session.exec(delete(Player).where(col(Player.game_id).in_(game_ids)))
     session.exec(delete(Game).where(col(Game.id).in_(game_ids)))
 

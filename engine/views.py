@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.decks import Deck
+from engine.declaration import PhaseTable
 from engine.models import Award, Choice, Draft, Fragment, Game, Player, Round, StoredDeck, Vote
 from engine.rules import (
     ACCUSE,
@@ -38,6 +39,7 @@ class GameFacts:
 
     id: int
     code: str
+    kind: str
     language: str
     phase: str
     round: int
@@ -61,6 +63,7 @@ class GameFacts:
         return cls(
             id=game.id,
             code=game.code,
+            kind=game.kind,
             language=game.language,
             phase=game.phase,
             round=game.round,
@@ -239,7 +242,7 @@ def facilitator_view(snap: Snapshot, now: float) -> dict[str, Any]:
     """
     view = public_view(snap, now)
     view["min_players"] = PHASE_TABLE.min_players
-    view["actions"] = _facilitator_actions(snap)
+    view["actions"] = facilitator_actions(snap.game, PHASE_TABLE, len(snap.players))
     view["durations"] = dict(snap.game.durations)
     view["name_filter"] = snap.game.name_filter
     view["allowed_names"] = list(snap.game.allowed_names)
@@ -253,13 +256,12 @@ def facilitator_view(snap: Snapshot, now: float) -> dict[str, Any]:
     return view
 
 
-def _facilitator_actions(snap: Snapshot) -> list[str]:
+def facilitator_actions(game: GameFacts, phases: PhaseTable, players: int) -> list[str]:
     """The commands the facilitator may give now: start once enough players joined; while a
     round runs, pause or resume, end the phase, and more time for a phase that has a clock."""
-    game, phases = snap.game, PHASE_TABLE
-    if snap.phase == phases.lobby:
-        return ["start"] if len(snap.players) >= phases.min_players else []
-    if not phases.running(snap.phase):
+    if game.phase == phases.lobby:
+        return ["start"] if players >= phases.min_players else []
+    if not phases.running(game.phase):
         return []
     timed = game.paused_left is not None if game.paused else game.deadline is not None
     return ["resume" if game.paused else "pause", "advance"] + (["extend"] if timed else [])

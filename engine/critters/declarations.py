@@ -1,0 +1,45 @@
+"""Canvas Critters' two declarations (engine/declaration.py): the judged game and the duel,
+each its phase table with its hooks (engine/critters/game.py) and views."""
+
+from __future__ import annotations
+
+from engine.critters import views
+from engine.critters.game import (
+    DUEL,
+    DUEL_KIND,
+    JUDGED,
+    KIND,
+    answers,
+    open_round,
+    score_round,
+    settle_themes,
+    setup,
+    turn_up_cards,
+)
+from engine.declaration import GameDeclaration
+
+VIEWS = {
+    "public": views.public_view,
+    "player": views.player_view,
+    "facilitator": views.facilitator_view,
+}
+CANVAS_CRITTERS = GameDeclaration(
+    name=KIND,
+    table=JUDGED,
+    setup=setup,
+    answers=answers,
+    read=views.read_snapshot,
+    views=VIEWS,
+    on_exit={"theme": settle_themes},
+    on_entry={"theme": open_round, "scores": score_round},
+)
+CRITTERS_DUEL = GameDeclaration(
+    name=DUEL_KIND,
+    table=DUEL,
+    setup=setup,
+    answers=answers,
+    read=views.read_snapshot,
+    views=VIEWS,
+    on_exit={"theme": settle_themes},
+    on_entry={"theme": open_round, "guess": turn_up_cards, "scores": score_round},
+)

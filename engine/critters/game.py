@@ -1,0 +1,290 @@
+"""Canvas Critters as the engine runs it: two phase tables (the judged game of 3 to 6, and the
+duel of 2), and what happens to its rows at the start and on entering or leaving a phase.
+
+The pure rules (engine/critters/rules.py) decide; these hooks read and store. A game is created
+as KIND and becomes DUEL_KIND at its start when two play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlmodel import Session, col, select
+
+from engine.critters import rules
+from engine.critters.models import CritterGame, CritterRound, Guess, Holding, Mosaic, Ribbons
+from engine.critters.themes import load_themes
+from engine.declaration import (
+    Answers,
+    PhaseRule,
+    PhaseTable,
+    everyone_answered,
+    one_answer_decides,
+)
+from engine.models import Game, Player
+from engine.table import Table
+
+KIND = "canvas_critters"
+DUEL_KIND = "critters_duel"
+
+# Moves (each allowed in the phases that list it).
+PICK_THEME, BUILD, FINISH, TITLE, AWARD, GUESS = (
+    "pick_theme",
+    "build",
+    "finish",
+    "title",
+    "award",
+    "guess",
+)
+# What a phase shows: every mosaic, their titles, the chosen themes (the duel's secrets), the
+# ribbons and the round's scores.
+MOSAICS_SHOWN, TITLES_SHOWN, THEMES_SHOWN, RIBBONS_SHOWN = "mosaics", "titles", "themes", "ribbons"
+_BUILDING = frozenset({BUILD, FINISH})
+
+# The judged game (3 to 6): the active player picks a theme, everyone builds until the first
+# to finish flips the one-minute timer (or the build runs out of time), titles, ribbons in
+# secret, then ribbons and scores turned over. Two in the lobby play the duel instead.
+JUDGED = PhaseTable(
+    lobby="lobby",
+    round_phases=("theme", "build", "last_minute", "titles", "judging", "scores"),
+    finished="finished",
+    rules={
+        "theme": PhaseRule(30, frozenset({PICK_THEME}), one_answer_decides),
+        "build": PhaseRule(300, _BUILDING, one_answer_decides),
+        "last_minute": PhaseRule(rules.FINISH_TIMER_SECONDS, _BUILDING, everyone_answered),
+        "titles": PhaseRule(45, frozenset({TITLE}), everyone_answered, frozenset({MOSAICS_SHOWN})),
+        "judging": PhaseRule(
+            60, frozenset({AWARD}), everyone_answered, frozenset({MOSAICS_SHOWN, TITLES_SHOWN})
+        ),
+        "scores": PhaseRule(20, shows=frozenset({MOSAICS_SHOWN, TITLES_SHOWN, RIBBONS_SHOWN})),
+    },
+    min_players=rules.MIN_PLAYERS,
+    max_players=rules.MAX_PLAYERS,
+)
+# The duel (2-player rules): each picks a secret theme, both build against the one-minute
+# timer, then each guesses the other's theme among four cards turned face up.
+DUEL = PhaseTable(
+    lobby="lobby",
+    round_phases=("theme", "build", "guess", "scores"),
+    finished="finished",
+    rules={
+        "theme": PhaseRule(30, frozenset({PICK_THEME}), everyone_answered),
+        "build": PhaseRule(rules.FINISH_TIMER_SECONDS, _BUILDING, everyone_answered),
+        "guess": PhaseRule(45, frozenset({GUESS}), everyone_answered, frozenset({MOSAICS_SHOWN})),
+        "scores": PhaseRule(20, shows=frozenset({MOSAICS_SHOWN, THEMES_SHOWN, RIBBONS_SHOWN})),
+    },
+    min_players=rules.MIN_PLAYERS,
+    max_players=rules.MIN_PLAYERS,
+)
+
+
+def default_seconds() -> dict[str, float]:
+    """Every phase length either variant may use (a game's pace is set before anyone knows
+    how many will play)."""
+    return DUEL.default_seconds | JUDGED.default_seconds
+
+
+# ------------------------------------------------------------------ reading
+
+
+def critter_game(session: Session, game: Game) -> CritterGame:
+    return session.exec(select(CritterGame).where(CritterGame.game_id == game.id)).one()
+
+
+def current_round(session: Session, game: Game) -> CritterRound:
+    return session.exec(
+        select(CritterRound).where(
+            CritterRound.game_id == game.id, CritterRound.number == game.round
+        )
+    ).one()
+
+
+def builders(rnd: CritterRound, players: Sequence[Player]) -> list[Player]:
+    """Who makes a mosaic this round: everyone, or the tied players of a tie-break."""
+    return [p for p in players if not rnd.tied or p.id in rnd.tied]
+
+
+def panel(rnd: CritterRound, players: Sequence[Player]) -> rules.Judging:
+    """Who awards ribbons this round and to whom (rules.judging)."""
+    return rules.judging([p.id for p in players], rnd.tied)
+
+
+def mosaics(session: Session, rnd: CritterRound) -> dict[int, Mosaic]:
+    return {m.player_id: m for m in session.exec(select(Mosaic).where(Mosaic.round_id == rnd.id))}
+
+
+def holdings(session: Session, rnd: CritterRound) -> list[Holding]:
+    """The pieces out of the pile this round, bottom to top."""
+    query = select(Holding).where(Holding.round_id == rnd.id).order_by(col(Holding.layer))
+    return list(session.exec(query))
+
+
+def table_of(held: Sequence[Holding]) -> dict[str, rules.Held]:
+    """Stored holdings as the pure rules see the table (rules.Table), bottom to top."""
+    return {
+        h.piece: rules.Held(h.player_id, rules.Placement(h.x, h.y, h.rotation, h.mirrored))
+        for h in held
+    }
+
+
+def totals(session: Session, game: Game) -> dict[int, int]:
+    """Everyone's points: every round turned over so far, less any golden ribbon kept past
+    the last regular round (Don't Be So Judgmental)."""
+    players = session.exec(select(Player.id).where(Player.game_id == game.id)).all()
+    sums = dict.fromkeys(players, 0)
+    for scores in session.exec(
+        select(CritterRound.scores).where(
+            CritterRound.game_id == game.id, col(CritterRound.scores).is_not(None)
+        )
+    ):
+        for player_id, points in scores.items():
+            sums[int(player_id)] = sums.get(int(player_id), 0) + points
+    return sums
+
+
+# ------------------------------------------------------------------ hooks
+
+
+def setup(table: Table) -> None:
+    """The start: two play the duel; otherwise a random first active player. The theme deck
+    is shuffled once for the game (Setup, steps 5 and 6)."""
+    game, count = table.game, len(table.players())
+    duel = rules.is_duel(count)
+    cards = [card.id for card in load_themes()]
+    table.session.add(
+        CritterGame(
+            game_id=game.id,
+            duel=duel,
+            first_active=0 if duel else rules.first_active(count, table.rng("first")),
+            deck=rules.shuffled_deck(cards, table.rng("deck")),
+        )
+    )
+    game.rounds = rules.rounds_for(count)
+    if duel:
+        game.kind = DUEL_KIND
+
+
+def open_round(table: Table) -> None:
+    """A new round: the active player (or, in the duel, each player) draws a theme card; in a
+    tie-break round only the tied players build."""
+    session, game = table.session, table.game
+    keep = critter_game(session, game)
+    players = table.players()
+    everyone = [p.id for p in players]
+    rng = table.rng(f"round:{game.round}")
+    cards = [card.id for card in load_themes()]
+    tied: list[int] = []
+    if game.round > rules.rounds_for(len(players)):
+        tied = rules.tie_break_players(totals(session, game))
+    if keep.duel:
+        choosers = everyone
+    else:
+        choosers = [everyone[rules.active_seat(keep.first_active, game.round, len(players))]]
+    drawn, keep.deck = rules.draw(keep.deck, len(choosers), cards, rng)
+    session.add(keep)
+    rnd = CritterRound(
+        game_id=game.id,
+        number=game.round,
+        active_id=None if keep.duel else choosers[0],
+        choices={
+            str(p): {"card": card, "theme": None} for p, card in zip(choosers, drawn, strict=True)
+        },
+        tied=tied,
+    )
+    session.add(rnd)
+    session.flush()
+    for player_id in tied or everyone:
+        session.add(Mosaic(round_id=rnd.id, player_id=player_id))
+    session.flush()
+
+
+def settle_themes(table: Table) -> None:
+    """Time ran out on a theme not picked: the card's first theme is the round's."""
+    rnd = current_round(table.session, table.game)
+    themes = theme_ids()
+    rnd.choices = {
+        player: choice if choice["theme"] else choice | {"theme": themes[choice["card"]][0]}
+        for player, choice in rnd.choices.items()
+    }
+    table.session.add(rnd)
+
+
+def turn_up_cards(table: Table) -> None:
+    """The duel's guessing: both secret cards shuffled in with two from the deck's top."""
+    session, game = table.session, table.game
+    keep, rnd = critter_game(session, game), current_round(session, game)
+    secret = [choice["card"] for choice in rnd.choices.values()]
+    cards = [card.id for card in load_themes()]
+    rnd.face_up, keep.deck = rules.guess_cards(
+        secret, keep.deck, cards, table.rng(f"face_up:{game.round}")
+    )
+    session.add_all([rnd, keep])
+
+
+def score_round(table: Table) -> None:
+    """Turn the ribbons (or guesses) over and store the round's scores, once; after the last
+    regular round, kept golden ribbons cost 5; a tie for the lead then adds a round (a
+    tie-break), unless the facilitator chose to share the victory."""
+    session, game = table.session, table.game
+    keep, rnd = critter_game(session, game), current_round(session, game)
+    if rnd.scores is not None:
+        return
+    players = table.players()
+    everyone = [p.id for p in players]
+    if keep.duel:
+        guesses = {
+            g.player_id: rules.Guess(g.ribbon, g.card, g.theme)
+            for g in session.exec(select(Guess).where(Guess.round_id == rnd.id))
+        }
+        secrets = {int(p): (c["card"], c["theme"]) for p, c in rnd.choices.items()}
+        scores = rules.duel_round_scores(guesses, secrets)
+    else:
+        given = [
+            rules.Award(r.giver_id, tuple(tuple(pair) for pair in r.ribbons), r.golden)
+            for r in session.exec(select(Ribbons).where(Ribbons.round_id == rnd.id))
+        ]
+        scores = rules.round_scores(given, everyone)
+        keep.golden_given = sorted(set(keep.golden_given) | rules.golden_given(given))
+        if game.round == rules.rounds_for(len(players)):
+            kept = set(everyone) - set(keep.golden_given)
+            for player_id in kept:
+                scores[player_id] -= rules.UNUSED_GOLDEN_PENALTY
+    rnd.scores = {str(p): points for p, points in scores.items()}
+    session.add_all([rnd, keep])
+    session.flush()
+    if game.round == game.rounds and not rules.game_over(
+        rounds_played=game.round,
+        players=len(players),
+        totals=totals(session, game),
+        tie_rule=rules.TieRule(keep.tie_rule),
+    ):
+        game.rounds += 1
+
+
+def answers(table: Table) -> Answers:
+    """The answers the current phase waits for: the theme, the first finished mosaic (then
+    every one), every title, every giver's ribbons, both guesses."""
+    session, game = table.session, table.game
+    rnd = current_round(session, game)
+    phase = game.phase
+    if phase == "theme":
+        picked = sum(1 for choice in rnd.choices.values() if choice["theme"])
+        return Answers(picked, len(rnd.choices), decided=picked == len(rnd.choices))
+    made = list(mosaics(session, rnd).values())
+    if phase in ("build", "last_minute"):
+        done = sum(1 for m in made if m.finished_at is not None)
+        return Answers(done, len(made), decided=done > 0)
+    if phase == "titles":
+        return Answers(sum(1 for m in made if m.title is not None), len(made))
+    if phase == "judging":
+        awarded = session.exec(select(Ribbons.id).where(Ribbons.round_id == rnd.id)).all()
+        return Answers(len(awarded), len(panel(rnd, table.players()).givers))
+    if phase == "guess":
+        guessed = session.exec(select(Guess.id).where(Guess.round_id == rnd.id)).all()
+        return Answers(len(guessed), len(rnd.choices))
+    return Answers()
+
+
+def theme_ids() -> dict[str, list[str]]:
+    """Each card's theme ids, in the card's order."""
+    return {card.id: [theme.id for theme in card.themes] for card in load_themes()}

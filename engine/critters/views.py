@@ -1,0 +1,311 @@
+"""Canvas Critters' projections: the only way its data leaves the engine.
+
+What a phase shows is declared in its phase table (engine/critters/game.py): mosaics once the
+building is over, titles once judging starts, ribbons (and the duel's secret themes) only when
+they are turned over. Before that, the public view says who is done, never what they did. A
+player's own view adds their own canvas, card, ribbons and guess, and the moves they may make.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlmodel import col, select
+
+from engine.critters import game as critters
+from engine.critters import rules
+from engine.critters.models import CritterGame, CritterRound, Guess, Holding, Mosaic, Ribbons
+from engine.critters.themes import load_themes, themes_by_id
+from engine.declaration import PhaseTable
+from engine.models import Player
+from engine.table import Table
+from engine.views import GameFacts, facilitator_actions, seconds_left
+
+
+@dataclass
+class CritterSnapshot:
+    """Every row the views need, read in one transaction at one version."""
+
+    game: GameFacts
+    players: list[Player]
+    keep: CritterGame | None  # None in the lobby
+    rounds: list[CritterRound]
+    # The current round's rows.
+    holdings: list[Holding] = field(default_factory=list)
+    mosaics: dict[int, Mosaic] = field(default_factory=dict)
+    ribbons: list[Ribbons] = field(default_factory=list)
+    guesses: list[Guess] = field(default_factory=list)
+
+    @property
+    def current_round(self) -> CritterRound | None:
+        return (
+            self.rounds[-1] if self.rounds and self.rounds[-1].number == self.game.round else None
+        )
+
+    @property
+    def phases(self) -> PhaseTable:
+        return critters.DUEL if self.game.kind == critters.DUEL_KIND else critters.JUDGED
+
+    def name_of(self, player_id: int) -> str:
+        return next(p.name for p in self.players if p.id == player_id)
+
+    def shows(self, secret: str) -> bool:
+        return self.phases.shows(self.game.phase, secret)
+
+
+def read_snapshot(table: Table) -> CritterSnapshot:
+    session, game = table.session, table.game
+    keep = session.exec(select(CritterGame).where(CritterGame.game_id == game.id)).first()
+    rounds = list(
+        session.exec(
+            select(CritterRound)
+            .where(CritterRound.game_id == game.id)
+            .order_by(col(CritterRound.number))
+        )
+    )
+    snap = CritterSnapshot(GameFacts.of(game), table.players(), keep, rounds)
+    rnd = snap.current_round
+    if rnd is not None:
+        snap.holdings = critters.holdings(session, rnd)
+        snap.mosaics = critters.mosaics(session, rnd)
+        snap.ribbons = list(session.exec(select(Ribbons).where(Ribbons.round_id == rnd.id)))
+        snap.guesses = list(session.exec(select(Guess).where(Guess.round_id == rnd.id)))
+    return snap
+
+
+def public_view(snap: CritterSnapshot, now: float) -> dict[str, Any]:
+    """What the projector may show at any moment."""
+    game, rnd = snap.game, snap.current_round
+    view: dict[str, Any] = {
+        "code": game.code,
+        "game": critters.KIND,
+        "duel": game.kind == critters.DUEL_KIND,
+        "language": game.language,
+        "phase": game.phase,
+        "round": game.round,
+        "rounds": game.rounds,
+        "seconds_left": seconds_left(game, now),
+        "paused": game.paused,
+        "interrupted": game.interrupted,
+        "locked": game.locked,
+        "players": [p.name for p in snap.players],
+        "next_game": game.next_code,
+        "active": None,
+        "theme": None,
+        "pile": None,
+        "builders": [],
+        "ready": None,
+        "ready_players": [],
+        "mosaics": [],
+        "turned_over": None,
+        "face_up": [],
+        "totals": _totals(snap),
+        "winners": [],
+    }
+    if game.phase == snap.phases.finished:
+        totals = view["totals"]
+        view["winners"] = [n for n in totals if totals[n] == max(totals.values(), default=0)]
+    if rnd is None:
+        return view
+    view["active"] = None if rnd.active_id is None else snap.name_of(rnd.active_id)
+    builders = critters.builders(rnd, snap.players)
+    view["builders"] = [p.name for p in builders]
+    if rnd.active_id is not None or snap.shows(critters.THEMES_SHOWN):
+        view["theme"] = _theme(rnd.choices.get(str(rnd.active_id)), game.language)
+    if game.phase in ("theme", "build", "last_minute"):
+        view["pile"] = _pile(snap.holdings)
+    view["ready"], view["ready_players"] = _readiness(snap, rnd, builders)
+    if snap.shows(critters.MOSAICS_SHOWN) or game.phase == snap.phases.finished:
+        view["mosaics"] = [
+            _mosaic(snap, p, titled=snap.shows(critters.TITLES_SHOWN)) for p in builders
+        ]
+    if rnd.face_up:
+        view["face_up"] = [_card(card, game.language) for card in rnd.face_up]
+    if snap.shows(critters.RIBBONS_SHOWN) and rnd.scores is not None:
+        view["turned_over"] = _turned_over(snap, rnd)
+    return view
+
+
+def player_view(
+    snap: CritterSnapshot, player: Player, now: float, private: None = None
+) -> dict[str, Any]:
+    """The public view plus this player's own canvas, card, ribbons and guess, and the moves
+    they may make now."""
+    view = public_view(snap, now)
+    rnd = snap.current_round
+    view |= {
+        "name": player.name,
+        "mosaic": None,
+        "card": None,
+        "my_ribbons": None,
+        "my_guess": None,
+        "golden_available": snap.keep is not None and player.id not in snap.keep.golden_given,
+        "actions": {},
+    }
+    if rnd is None or snap.game.phase == snap.phases.finished:
+        return view
+    if player.id in snap.mosaics:
+        view["mosaic"] = _mosaic(snap, player, titled=True)
+    mine = rnd.choices.get(str(player.id))
+    if mine is not None:
+        view["card"] = _card(mine["card"], snap.game.language) | {
+            "chosen": mine["theme"],
+        }
+    given = next((r for r in snap.ribbons if r.giver_id == player.id), None)
+    if given is not None:
+        view["my_ribbons"] = _given(snap, given)
+    guess = next((g for g in snap.guesses if g.player_id == player.id), None)
+    if guess is not None:
+        view["my_guess"] = {"ribbon": guess.ribbon, "card": guess.card, "theme": guess.theme}
+    view["actions"] = _actions(snap, rnd, player, view)
+    return view
+
+
+def facilitator_view(snap: CritterSnapshot, now: float) -> dict[str, Any]:
+    """The public view plus what a teacher runs the game with; safe to project."""
+    view = public_view(snap, now)
+    view["min_players"] = snap.phases.min_players
+    view["actions"] = facilitator_actions(snap.game, snap.phases, len(snap.players))
+    view["durations"] = dict(snap.game.durations)
+    view["name_filter"] = snap.game.name_filter
+    view["allowed_names"] = list(snap.game.allowed_names)
+    view["tie_rule"] = None if snap.keep is None else snap.keep.tie_rule
+    return view
+
+
+def _actions(
+    snap: CritterSnapshot, rnd: CritterRound, player: Player, view: dict[str, Any]
+) -> dict[str, dict[str, Any]]:
+    """The moves this player may make now and has not made (the service accepts exactly
+    these; while the game is paused they wait)."""
+    phases, phase, actions = snap.phases, snap.game.phase, {}
+    mine = rnd.choices.get(str(player.id))
+    if phases.allows(phase, critters.PICK_THEME) and mine is not None and not mine["theme"]:
+        actions[critters.PICK_THEME] = {"themes": [t["id"] for t in view["card"]["themes"]]}
+    mosaic = snap.mosaics.get(player.id)
+    building = mosaic is not None and mosaic.finished_at is None
+    if phases.allows(phase, critters.BUILD) and building:
+        pieces = len(view["mosaic"]["pieces"])
+        actions[critters.BUILD] = {"pieces": pieces, "most": rules.MAX_PIECES}
+        actions[critters.FINISH] = {"fewest": rules.MIN_PIECES, "ready": pieces >= rules.MIN_PIECES}
+    if phases.allows(phase, critters.TITLE) and mosaic is not None and mosaic.title is None:
+        actions[critters.TITLE] = {"most": rules.TITLE_MAX_CHARS}
+    if phases.allows(phase, critters.AWARD) and view["my_ribbons"] is None:
+        judging = critters.panel(rnd, snap.players)
+        if player.id in judging.givers:
+            actions[critters.AWARD] = {
+                "ribbons": list(judging.ribbons),
+                "receivers": [
+                    snap.name_of(p.id)
+                    for p in snap.players
+                    if p.id in judging.receivers and p.id != player.id
+                ],
+                "golden": judging.golden and view["golden_available"],
+            }
+    if phases.allows(phase, critters.GUESS) and view["my_guess"] is None:
+        actions[critters.GUESS] = {"ribbons": [1, 3]}
+    return actions
+
+
+def _readiness(
+    snap: CritterSnapshot, rnd: CritterRound, builders: list[Player]
+) -> tuple[dict[str, int] | None, list[str]]:
+    """Who is done with what the phase asks, never what they did."""
+    phase = snap.game.phase
+    if phase == "theme":
+        done = [snap.name_of(int(p)) for p, c in rnd.choices.items() if c["theme"]]
+        return {"done": len(done), "total": len(rnd.choices)}, done
+    if phase in ("build", "last_minute"):
+        done = [p.name for p in builders if snap.mosaics[p.id].finished_at is not None]
+        return {"done": len(done), "total": len(builders)}, done
+    if phase == "titles":
+        done = [p.name for p in builders if snap.mosaics[p.id].title is not None]
+        return {"done": len(done), "total": len(builders)}, done
+    if phase == "judging":
+        givers = critters.panel(rnd, snap.players).givers
+        done = [snap.name_of(r.giver_id) for r in snap.ribbons]
+        return {"done": len(done), "total": len(givers)}, sorted(done)
+    if phase == "guess":
+        done = [snap.name_of(g.player_id) for g in snap.guesses]
+        return {"done": len(done), "total": len(rnd.choices)}, sorted(done)
+    return None, []
+
+
+def _pile(held: list[Holding]) -> dict[str, int]:
+    """How many of each kind are left in the pile."""
+    out = Counter(rules.piece_kind(h.piece) for h in held)
+    return {kind: count - out[kind] for kind, count in rules.PILE.items()}
+
+
+def _mosaic(snap: CritterSnapshot, player: Player, *, titled: bool) -> dict[str, Any]:
+    mosaic = snap.mosaics[player.id]
+    return {
+        "name": player.name,
+        "side": mosaic.side,
+        "finished": mosaic.finished_at is not None,
+        "title": mosaic.title if titled else None,
+        "pieces": [
+            {
+                "piece": h.piece,
+                "kind": rules.piece_kind(h.piece),
+                "x": h.x,
+                "y": h.y,
+                "rotation": h.rotation,
+                "mirrored": h.mirrored,
+            }
+            for h in snap.holdings
+            if h.player_id == player.id
+        ],
+    }
+
+
+def _card(card_id: str, language: str) -> dict[str, Any]:
+    card = next(c for c in load_themes() if c.id == card_id)
+    return {
+        "id": card.id,
+        "themes": [{"id": t.id, "text": t.text(language)} for t in card.themes],
+    }
+
+
+def _theme(choice: dict[str, Any] | None, language: str) -> dict[str, str] | None:
+    if choice is None or not choice["theme"]:
+        return None
+    theme = themes_by_id(load_themes())[choice["theme"]]
+    return {"card": choice["card"], "id": theme.id, "text": theme.text(language)}
+
+
+def _given(snap: CritterSnapshot, given: Ribbons) -> dict[str, Any]:
+    return {
+        "giver": snap.name_of(given.giver_id),
+        "ribbons": [{"value": value, "to": snap.name_of(to)} for value, to in given.ribbons],
+        "golden": None if given.golden is None else snap.name_of(given.golden),
+    }
+
+
+def _turned_over(snap: CritterSnapshot, rnd: CritterRound) -> dict[str, Any]:
+    """The round turned over: every ribbon (or the duel's secret themes and guesses) and
+    what each player scored."""
+    language = snap.game.language
+    return {
+        "ribbons": [_given(snap, given) for given in snap.ribbons],
+        "themes": {
+            snap.name_of(int(p)): _theme(choice, language) for p, choice in rnd.choices.items()
+        }
+        if snap.game.kind == critters.DUEL_KIND
+        else {},
+        "guesses": {
+            snap.name_of(g.player_id): {"ribbon": g.ribbon, "card": g.card, "theme": g.theme}
+            for g in snap.guesses
+        },
+        "scores": {snap.name_of(int(p)): points for p, points in rnd.scores.items()},
+    }
+
+
+def _totals(snap: CritterSnapshot) -> dict[str, int]:
+    totals = {p.name: 0 for p in snap.players}
+    for rnd in snap.rounds:
+        for player_id, points in (rnd.scores or {}).items():
+            totals[snap.name_of(int(player_id))] += points
+    return totals
