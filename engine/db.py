@@ -15,7 +15,9 @@ REPEATABLE READ for reads there.
 from __future__ import annotations
 
 import os
+import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 
@@ -99,6 +101,21 @@ def _make_private(path: str) -> None:
         pass  # SQLite itself will say what is wrong with the path
 
 
+def _switch_to_wal(cursor: sqlite3.Cursor) -> None:
+    """WAL mode, which a new file gets from the first connection: two connections switching it
+    at once both hold a shared lock and want the file alone, and SQLite refuses one at once
+    rather than wait for a deadlock (its busy timeout does not apply), so that one tries again."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_SECONDS
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
+
+
 def _configure_sqlite(engine: SqlEngine, *, wal: bool) -> None:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
@@ -106,7 +123,7 @@ def _configure_sqlite(engine: SqlEngine, *, wal: bool) -> None:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         if wal:
-            cursor.execute("PRAGMA journal_mode=WAL")
+            _switch_to_wal(cursor)
             cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_SECONDS * 1000}")
         cursor.execute("PRAGMA foreign_keys=ON")

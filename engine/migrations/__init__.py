@@ -32,9 +32,9 @@ _ALEMBIC = threading.Lock()
 Schema = dict[str, frozenset[str]]
 
 
-def alembic_config(connection: Connection) -> Config:
+def alembic_config(connection: Connection | None = None) -> Config:
     """The project's Alembic configuration, in code (no alembic.ini): env.py migrates
-    `connection`, inside the transaction it is in."""
+    `connection`, inside the transaction it is in (none: for reading the revisions alone)."""
     config = Config()
     config.set_main_option("script_location", str(HERE))
     config.set_main_option("file_template", "%%(year)d_%%(month).2d_%%(day).2d_%%(rev)s_%%(slug)s")
@@ -86,12 +86,12 @@ def _revision_matching(connection: Connection) -> str:
 
 
 def _lack(found: Schema, wanted: Schema) -> str:
-    """What the found schema lacks of the wanted one, in words."""
+    """What the found schema lacks of the wanted one, in words: a table's columns first."""
     for table, columns in wanted.items():
-        if table not in found:
-            return f"no table {table!r}"
-        if missing := sorted(columns - found[table]):
+        if missing := sorted(columns - found.get(table, columns)):
             return f"table {table!r} lacks {', '.join(missing)}"
+    if missing := sorted(set(wanted) - set(found)):
+        return f"no table {', '.join(missing)}"
     extra = sorted(
         f"{t}.{c}" for t, columns in found.items() for c in columns - wanted.get(t, set())
     )
