@@ -229,7 +229,9 @@ def test_two_servers_starting_together_on_one_database_both_start(new_url, old):
 def test_a_database_older_than_the_baseline_is_refused_clearly_and_left_alone(new_url):
     url = new_url()
     with connected(url) as connection:  # the very first version's game table, say
-        connection.execute(text("CREATE TABLE game (id INTEGER PRIMARY KEY, facilitator_token TEXT)"))
+        connection.execute(
+            text("CREATE TABLE game (id INTEGER PRIMARY KEY, facilitator_token TEXT)")
+        )
     before = schema(url)
     with pytest.raises(RuntimeError, match="older version of Crossed Canvas .*lacks .*code"):
         Engine(url)
