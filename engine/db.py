@@ -15,21 +15,22 @@ REPEATABLE READ for reads there.
 from __future__ import annotations
 
 import os
+import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 
-from sqlalchemy import event, inspect, text
+from sqlalchemy import event, text
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.engine import Engine as SqlEngine
 from sqlalchemy.pool import StaticPool
-from sqlmodel import Session, SQLModel, create_engine
+from sqlmodel import Session, create_engine
 
-from engine import models  # noqa: F401  (registers the tables)
-from engine.critters import models as critter_models  # noqa: F401  (and Canvas Critters')
+from engine import migrations
 
 BUSY_TIMEOUT_SECONDS = 60
-SCHEMA_LOCK = 0x43616E76  # any constant: PostgreSQL advisory lock taken while creating tables
+SCHEMA_LOCK = 0x43616E76  # any constant: PostgreSQL advisory lock taken while migrating
 
 
 class Database:
@@ -59,14 +60,17 @@ class Database:
         # Threads of one process queue here rather than in SQLite's sleeping busy handler;
         # other processes still queue on BEGIN IMMEDIATE.
         self._write_lock = threading.Lock() if self.is_sqlite else None
-        # Under a write lock: app servers starting together on a new database then queue
+        # Under a write lock: app servers starting together on one database then queue
         # instead of one failing ("database is locked" on SQLite, a duplicate type on
-        # PostgreSQL, where CREATE TABLE does not wait for a concurrent CREATE TABLE).
-        with self.engine.execution_options(crossed_write=True).begin() as connection:
+        # PostgreSQL, where CREATE TABLE does not wait for a concurrent CREATE TABLE) or both
+        # migrating it.
+        with (
+            self.engine.execution_options(crossed_write=True).connect() as connection,
+            _foreign_keys_checked_at_end(connection) if self.is_sqlite else connection.begin(),
+        ):
             if self.backend == "postgresql":
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
-            SQLModel.metadata.create_all(connection)
-            _require_current_schema(connection)
+            migrations.bring_up_to_date(connection)
 
     @contextmanager
     def write(self) -> Iterator[Session]:
@@ -97,6 +101,21 @@ def _make_private(path: str) -> None:
         pass  # SQLite itself will say what is wrong with the path
 
 
+def _switch_to_wal(cursor: sqlite3.Cursor) -> None:
+    """WAL mode, which a new file gets from the first connection: two connections switching it
+    at once both hold a shared lock and want the file alone, and SQLite refuses one at once
+    rather than wait for a deadlock (its busy timeout does not apply), so that one tries again."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_SECONDS
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
+
+
 def _configure_sqlite(engine: SqlEngine, *, wal: bool) -> None:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
@@ -104,7 +123,7 @@ def _configure_sqlite(engine: SqlEngine, *, wal: bool) -> None:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         if wal:
-            cursor.execute("PRAGMA journal_mode=WAL")
+            _switch_to_wal(cursor)
             cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_SECONDS * 1000}")
         cursor.execute("PRAGMA foreign_keys=ON")
@@ -116,16 +135,19 @@ def _configure_sqlite(engine: SqlEngine, *, wal: bool) -> None:
         connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
 
-def _require_current_schema(connection: Connection) -> None:
-    """Refuse, clearly, a database an older version made: `create_all` adds missing tables
-    but never missing columns, and every query would fail later with an obscure error."""
-    found = inspect(connection)
-    for table in SQLModel.metadata.sorted_tables:
-        have = {column["name"] for column in found.get_columns(table.name)}
-        missing = sorted(set(table.columns.keys()) - have)
-        if missing:
-            raise RuntimeError(
-                f"The database was made by an older version of Crossed Canvas (table "
-                f"{table.name!r} lacks {', '.join(missing)}). Move it away (for SQLite, rename "
-                f"the .db file) and start again: its games cannot be continued."
-            )
+@contextmanager
+def _foreign_keys_checked_at_end(connection: Connection) -> Iterator[None]:
+    """A write transaction on SQLite with foreign keys checked once, before it commits, not
+    statement by statement: a migration copies a table to alter it (SQLite cannot ALTER most
+    things), and dropping the old copy would break every reference to it until the new copy
+    takes its name. The switch only works outside a transaction, on the driver's connection."""
+    driver = connection.connection.driver_connection
+    driver.execute("PRAGMA foreign_keys=OFF")
+    try:
+        with connection.begin():
+            yield
+            broken = connection.exec_driver_sql("PRAGMA foreign_key_check").first()
+            if broken:
+                raise RuntimeError(f"Migrating the database broke a reference: {tuple(broken)}")
+    finally:
+        driver.execute("PRAGMA foreign_keys=ON")

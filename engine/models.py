@@ -219,3 +219,14 @@ class DeckPicture(SQLModel, table=True):
     object_id: str = Field(max_length=40)
     mime: str = Field(max_length=32)
     data: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+
+
+# Canvas Critters' tables, registered with these: whatever reads the metadata sees every table.
+from engine.critters.models import (  # noqa: E402, F401
+    CritterGame,
+    CritterRound,
+    Guess,
+    Holding,
+    Mosaic,
+    Ribbons,
+)

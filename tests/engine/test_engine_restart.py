@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
-
-import pytest
 from cc_support import Table, rid
 
 from engine import Engine, FakeClock
@@ -70,11 +67,3 @@ def test_two_engines_on_one_file_see_each_others_changes(file_url):
     assert len(two.player_view(tokens[artist])["fragments"]) == 1
     # a retry arriving at the other server is still the same request
     assert two.submit_fragment(tokens[artist], [[(0.3, 0.3), (0.4, 0.4)]], "r1")["strokes"] == 1
-
-
-def test_a_database_from_an_older_version_is_refused_clearly(tmp_path):
-    path = tmp_path / "old.db"
-    with sqlite3.connect(path) as old:
-        old.execute("CREATE TABLE game (id INTEGER PRIMARY KEY, facilitator_token TEXT)")
-    with pytest.raises(RuntimeError, match="older version"):
-        Engine(f"sqlite:///{path}")

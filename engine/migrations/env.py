@@ -1,0 +1,32 @@
+"""Alembic's environment: migrations run on the connection the caller put in the
+configuration (engine/migrations/__init__.py), inside the transaction it is in."""
+
+from __future__ import annotations
+
+from alembic import context
+from sqlmodel import SQLModel
+from sqlmodel.sql.sqltypes import AutoString
+
+from engine import models  # noqa: F401  (registers the tables)
+
+
+def render_item(kind: str, item: object, _context: object) -> str | bool:
+    """SQLModel's string type written as SQLAlchemy's, so revisions need no sqlmodel import."""
+    if kind == "type" and isinstance(item, AutoString):
+        return f"sa.String(length={item.length})" if item.length else "sa.String()"
+    return False
+
+
+if context.is_offline_mode():
+    raise RuntimeError("Crossed Canvas migrates a live database only (no --sql)")
+context.configure(
+    connection=context.config.attributes["connection"],
+    target_metadata=SQLModel.metadata,
+    # SQLite alters most things only by copying a table: batch operations do that there, and
+    # are plain ALTER TABLE statements elsewhere.
+    render_as_batch=True,
+    compare_type=True,
+    render_item=render_item,
+)
+with context.begin_transaction():
+    context.run_migrations()
