@@ -22,7 +22,7 @@ from engine.clock import Clock, system_clock
 from engine.db import Database
 from engine.decks import DEFAULT_DECK, Deck, load_deck, stored_deck
 from engine.errors import RuleError
-from engine.games import declaration_of
+from engine.games import PHASE_SECONDS, declaration_of
 from engine.guesses import GuessLimiter
 from engine.i18n import LANGUAGES
 from engine.models import (
@@ -38,6 +38,7 @@ from engine.table import Table
 from engine.tokens import new_token, token_hash, well_formed
 from engine.uploads import picture_data_uri
 
+CROSSED_CANVAS = "crossed_canvas"  # the kind of game a class plays (Game.kind)
 # Read aloud and typed on a phone: no 0/O, 1/I/L.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
@@ -119,6 +120,7 @@ class Door:
         deck_name: str,
         durations: dict[str, float | None],
         now: float,
+        kind: str = CROSSED_CANVAS,
         **table: int,
     ) -> NewGame:
         """A game row in the lobby, under a join code no other game or class has. `table`
@@ -131,6 +133,7 @@ class Door:
                 seed = self._rng.getrandbits(62)
             return Game(
                 code=code,
+                kind=kind,
                 facilitator_hash=token_hash(token),
                 language=language,
                 deck=deck_name,
@@ -461,11 +464,13 @@ def _stage(game: Game) -> tuple[object, ...]:
     return game.phase, game.round, game.paused, game.deadline
 
 
-def checked_settings(language: object, durations: Mapping[str, float] | None) -> dict:
+def checked_settings(
+    language: object, durations: Mapping[str, float] | None, kind: str = CROSSED_CANVAS
+) -> dict:
     """A new game's or class's language and phase lengths, refused when they cannot be."""
     if not isinstance(language, str) or language not in LANGUAGES:
         raise RuleError("error.bad_language", language=storage.shown(language))
-    return rules.durations_for(durations)
+    return rules.durations_for(durations, PHASE_SECONDS[kind])
 
 
 def switch_name_filter(holder: Game | Classroom, on: bool) -> None:

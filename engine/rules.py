@@ -105,8 +105,12 @@ def fragment_shown(phase: str, current_round: int, round_number: int, pulse: int
     return round_number == current_round and PHASE_TABLE.shows(phase, f"pulse{pulse}")
 
 
-def durations_for(overrides: Mapping[str, float | None] | None) -> dict[str, float | None]:
-    """Phase lengths for a game: the rulebook's, with a facilitator's overrides checked.
+def durations_for(
+    overrides: Mapping[str, float | None] | None,
+    defaults: Mapping[str, float] | None = None,
+) -> dict[str, float | None]:
+    """Phase lengths for a game: the rulebook's (`defaults`: another game's), with a
+    facilitator's overrides checked.
 
     None makes a phase wait for the facilitator (an untimed pace: WCAG 2.2.1, timing
     adjustable); it still ends early when everyone has answered. Anything but a mapping of
@@ -114,7 +118,7 @@ def durations_for(overrides: Mapping[str, float | None] | None) -> dict[str, flo
     caller sent straight here.
     """
     result: dict[str, float | None] = {
-        phase.value: float(seconds) for phase, seconds in DEFAULT_DURATIONS.items()
+        str(phase): float(seconds) for phase, seconds in (defaults or DEFAULT_DURATIONS).items()
     }
     if overrides is None:
         return result

@@ -20,6 +20,7 @@ from engine import crossed_canvas as cc
 from engine import flow, rules, storage, views
 from engine.changes import listen_to_other_servers
 from engine.class_commands import ClassCommands, class_status, class_versions
+from engine.critters.commands import CritterCommands
 from engine.crossed_canvas import CROSSED_CANVAS
 from engine.deck_csv import parse_deck
 from engine.door import (  # noqa: F401  (CODE_ALPHABET, Progress, RETENTION_DAYS: for tests and ui/)
@@ -37,7 +38,7 @@ from engine.door import (  # noqa: F401  (CODE_ALPHABET, Progress, RETENTION_DAY
     switch_name_filter,
 )
 from engine.errors import RuleError
-from engine.games import RUNNING_PHASES, declaration_of
+from engine.games import CREATED_AS, PHASE_SECONDS, RUNNING_PHASES, declaration_of, offered
 from engine.models import (
     Choice,
     Classroom,
@@ -60,7 +61,7 @@ EXTEND_SECONDS = 30.0
 PURGE_EVERY_SECONDS = 600.0
 
 
-class Engine(ClassCommands):
+class Engine(ClassCommands, CritterCommands):
     """The whole rulebook behind one object, persistent in any SQLAlchemy database.
 
     Thread-safe: pages in every browser session share one instance. Several processes may
@@ -71,10 +72,10 @@ class Engine(ClassCommands):
     """
 
     @staticmethod
-    def default_durations() -> dict[str, float]:
-        """The rulebook's phase lengths in seconds, by phase (the home page scales them to a
-        class's pace for `create_game`)."""
-        return CROSSED_CANVAS.table.default_seconds
+    def default_durations(game: str = CROSSED_CANVAS.name) -> dict[str, float]:
+        """The rulebook's phase lengths in seconds of a game ("crossed_canvas" or
+        "canvas_critters"), by phase (the home page scales them to a class's pace)."""
+        return dict(PHASE_SECONDS[offered(game)])
 
     def create_game(
         self,
@@ -83,17 +84,21 @@ class Engine(ClassCommands):
         durations: Mapping[str, float] | None = None,
         *,
         browser: str | None = None,
+        game: str = CROSSED_CANVAS.name,
     ) -> NewGame:
         """A new game in the lobby, with its join code and the facilitator's secret token.
 
-        `deck`: None or "default" (the built-in deck), a `Path` (tests and tools), or the id
-        `upload_deck` gave: such a deck is only found for the `browser` key that uploaded it.
+        `game`: "crossed_canvas" or "canvas_critters" (two players then play its duel).
+        `deck` (Crossed Canvas): None or "default" (the built-in deck), a `Path` (tests and
+        tools), or the id `upload_deck` gave: such a deck is only found for the `browser` key
+        that uploaded it.
         """
-        phase_seconds = checked_settings(language, durations)
+        kind = offered(game)
+        phase_seconds = checked_settings(language, durations, kind)
         with self._db.write() as session:
             now = self._clock()
             deck_name = self._deck_name(session, deck, browser, now)
-            return self._new_game(session, language, deck_name, phase_seconds, now)
+            return self._new_game(session, language, deck_name, phase_seconds, now, kind)
 
     def upload_deck(
         self,
@@ -158,7 +163,8 @@ class Engine(ClassCommands):
                 raise RuleError("error.not_finished")
             if game.next_code is not None:
                 raise RuleError("error.already_playing_again", code=game.next_code)
-            new = self._new_game(session, game.language, game.deck, dict(game.durations), now)
+            kind = CREATED_AS.get(game.kind, game.kind)
+            new = self._new_game(session, game.language, game.deck, dict(game.durations), now, kind)
             game.next_code = new.code
             game.version += 1
             return new
@@ -186,8 +192,9 @@ class Engine(ClassCommands):
                 raise RuleError("error.already_started")
             if game.locked:
                 raise RuleError("error.lobby_locked")
-            if len(players) >= rules.MAX_PLAYERS:
-                raise RuleError("error.game_full", most=rules.MAX_PLAYERS)
+            most = declaration_of(game).table.max_players
+            if len(players) >= most:
+                raise RuleError("error.game_full", most=most)
             cleaned = self._acceptable_name(game, players, name)
             return self._seat(session, game, cleaned, seat_key)
 

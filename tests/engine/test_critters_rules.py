@@ -930,4 +930,4 @@ def test_every_refusal_speaks_both_languages_and_fills_its_placeholders():
         assert english and spanish and english != spanish, key
         for text in (english, spanish):
             names = {name for _, name, _, _ in string.Formatter().parse(text) if name}
-            assert names == params, (key, text, params)
+            assert names <= params, (key, text, params)  # every placeholder is filled

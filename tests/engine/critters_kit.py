@@ -1,0 +1,108 @@
+"""A Canvas Critters table seen only through the service, as players and a teacher see it."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import Engine, FakeClock
+
+NAMES = ["Ana", "Ben", "Cy", "Di", "Eli", "Fay"]
+# Long phases: tests move on by answers or by the facilitator, never by a clock that drifts.
+LONG = dict.fromkeys(
+    ["theme", "build", "last_minute", "titles", "judging", "scores", "guess"], 3600
+)
+KINDS = ["fox", "crab", "turtle", "shark", "penguin", "giraffe", "whale", "snake"]
+_ids = itertools.count()
+
+
+def rid() -> str:
+    return f"cr-{next(_ids)}"
+
+
+def spot(i: int) -> tuple[float, float]:
+    """A free spot on a canvas for the i-th piece (inside the frame, whatever it is turned)."""
+    return 0.15 + 0.1 * (i % 8), 0.15 + 0.1 * (i // 8)
+
+
+@dataclass
+class Critters:
+    engine: Engine
+    clock: FakeClock
+    code: str
+    fac: str
+    tokens: dict[str, str] = field(default_factory=dict)
+
+    def view(self, name: str) -> dict[str, Any]:
+        return self.engine.player_view(self.tokens[name])
+
+    def public(self) -> dict[str, Any]:
+        return self.engine.public_view(self.code)
+
+    def facilitator(self) -> dict[str, Any]:
+        return self.engine.facilitator_view(self.fac)
+
+    def phase(self) -> str:
+        return self.public()["phase"]
+
+    def pick(self, name: str, which: int = 0) -> str:
+        themes = self.view(name)["actions"]["pick_theme"]["themes"]
+        return self.engine.pick_theme(self.tokens[name], themes[which])
+
+    def pick_all(self) -> None:
+        for name in self.tokens:
+            if "pick_theme" in self.view(name)["actions"]:
+                self.pick(name)
+
+    def build(self, name: str, pieces: int = 7, kinds: list[str] | None = None) -> list[str]:
+        taken = []
+        for i in range(pieces):
+            kind = (kinds or KINDS)[i % len(kinds or KINDS)]
+            x, y = spot(i)
+            taken.append(self.engine.take_piece(self.tokens[name], kind, x, y, rid()))
+        return taken
+
+    def finish(self, name: str) -> None:
+        self.engine.finish_mosaic(self.tokens[name])
+
+    def build_and_finish_all(self) -> None:
+        for name in self.public()["builders"]:
+            self.build(name)
+            self.finish(name)
+
+    def title_all(self) -> None:
+        for name in self.public()["builders"]:
+            self.engine.title_mosaic(self.tokens[name], f"{name}'s zoo")
+
+    def award_all(self, golden: dict[str, str] | None = None) -> None:
+        """Every giver awards: their ribbons to the receivers in roster order after them."""
+        for name in self.tokens:
+            actions = self.view(name)["actions"]
+            if "award" not in actions:
+                continue
+            offer = actions["award"]
+            ribbons = dict(zip(offer["ribbons"], offer["receivers"], strict=False))
+            self.engine.award_ribbons(
+                self.tokens[name], ribbons, rid(), golden=(golden or {}).get(name)
+            )
+
+    def play_judged_round(self, golden: dict[str, str] | None = None) -> dict[str, Any]:
+        """One whole judged round; returns the view of its scores."""
+        self.pick_all()
+        self.build_and_finish_all()
+        self.title_all()
+        self.award_all(golden)
+        return self.public()
+
+
+def seat(
+    engine: Engine, clock: FakeClock, players: int, *, durations=LONG, start: bool = True
+) -> Critters:
+    new = engine.create_game(game="canvas_critters", durations=durations)
+    table = Critters(engine, clock, new.code, new.facilitator_token)
+    for name in NAMES[:players]:
+        table.tokens[name] = engine.join(new.code, name)
+    if start:
+        engine.start(new.facilitator_token)
+    return table

@@ -1,0 +1,474 @@
+"""Canvas Critters through the service: whole games of 4 and of 2, the sand timer, ribbons in
+secret, tie-breaks, races for the last piece between threads and processes, and bad input
+that changes nothing."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import critters_workers
+import pytest
+from cc_support import refused
+from critters_kit import LONG, Critters, rid, seat, spot
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import text
+from test_engine_concurrency import in_processes
+
+from engine import Engine, FakeClock
+from engine.critters import rules
+
+
+def test_a_whole_game_of_four_scores_every_ribbon_and_the_golden_rule(engine, clock):
+    table = seat(engine, clock, 4)
+    assert table.public()["rounds"] == 4  # each player is the active player once
+    actives = []
+    for number in range(1, 5):
+        view = table.public()
+        assert (view["phase"], view["round"]) == ("theme", number)
+        actives.append(view["active"])
+        golden = {"Ana": "Di"} if number == 1 else None
+        scores = table.play_judged_round(golden)
+        assert scores["phase"] == "scores"
+        turned = scores["turned_over"]
+        assert len(turned["ribbons"]) == 4
+        expected = {"Ana": 9, "Ben": 7, "Cy": 5, "Di": 3}
+        if number == 1:
+            expected["Di"] += rules.GOLDEN
+        if number == 4:  # kept golden ribbons cost 5 after the last round
+            expected = {name: pts - (0 if name == "Ana" else 5) for name, pts in expected.items()}
+        assert turned["scores"] == expected
+        engine.advance(table.fac)
+    assert sorted(actives) == sorted(table.tokens)  # the card went round the table
+    final = table.public()
+    assert final["phase"] == "finished"
+    assert final["totals"] == {"Ana": 36, "Ben": 23, "Cy": 15, "Di": 12}
+    assert final["winners"] == ["Ana"]
+
+
+def test_the_first_to_finish_flips_the_one_minute_timer(engine, clock):
+    table = seat(engine, clock, 3, durations=None)
+    table.pick_all()
+    assert table.phase() == "build"
+    table.build("Ana")
+    table.build("Ben", pieces=3)
+    table.finish("Ana")
+    view = table.public()
+    assert view["phase"] == "last_minute"
+    assert view["seconds_left"] == rules.FINISH_TIMER_SECONDS
+    assert view["ready_players"] == ["Ana"]
+    refused(
+        "error.critters.finished", engine.take_piece, table.tokens["Ana"], "fox", 0.5, 0.5, rid()
+    )
+    clock.advance(rules.FINISH_TIMER_SECONDS)
+    view = table.public()
+    assert view["phase"] == "titles"
+    # Time is up: every mosaic is judged as it stands, even one short of seven pieces.
+    pieces = {m["name"]: len(m["pieces"]) for m in view["mosaics"]}
+    assert pieces == {"Ana": 7, "Ben": 3, "Cy": 0}
+
+
+def test_a_build_nobody_finishes_still_ends(engine, clock):
+    table = seat(engine, clock, 3, durations=None)
+    table.pick_all()
+    clock.advance(engine.default_durations("canvas_critters")["build"])
+    assert table.phase() == "last_minute"
+
+
+def test_a_mosaic_needs_seven_pieces_all_inside_the_frame(engine, clock):
+    table = seat(engine, clock, 3, durations=LONG)
+    table.pick_all()
+    ana = table.tokens["Ana"]
+    table.build("Ana", pieces=6)
+    error = refused("error.critters.too_few_pieces", engine.finish_mosaic, ana)
+    assert error.params["count"] == 6
+    refused("error.critters.piece_outside", engine.take_piece, ana, "fox", 0.02, 0.5, rid())
+    refused("error.critters.piece_outside", engine.take_piece, ana, "fox", 1.5, 0.5, rid())
+    assert "finish" in table.view("Ana")["actions"]
+    assert not table.view("Ana")["actions"]["finish"]["ready"]
+    table.build("Ana", pieces=1)
+    table.finish("Ana")
+    assert table.view("Ana")["mosaic"]["finished"]
+
+
+def test_pieces_move_return_exchange_and_the_pile_counts_them(engine, clock):
+    table = seat(engine, clock, 3)
+    table.pick_all()
+    ana, ben = table.tokens["Ana"], table.tokens["Ben"]
+    fox = engine.take_piece(ana, "fox", 0.5, 0.5, rid())
+    assert table.public()["pile"]["fox"] == 11
+    engine.move_piece(ana, fox, 0.3, 0.7, rotation=90, mirrored=True)
+    piece = table.view("Ana")["mosaic"]["pieces"][0]
+    assert (piece["x"], piece["y"], piece["rotation"], piece["mirrored"]) == (0.3, 0.7, 90, True)
+    refused("error.critters.not_your_piece", engine.move_piece, ben, fox, 0.5, 0.5)
+    refused("error.critters.not_your_piece", engine.return_piece, ben, fox)
+    whale = engine.exchange_piece(ana, fox, "whale", rid())
+    assert whale.startswith("whale-")
+    assert table.public()["pile"]["fox"] == 12 and table.public()["pile"]["whale"] == 4
+    moved = table.view("Ana")["mosaic"]["pieces"][0]
+    assert (moved["kind"], moved["x"], moved["y"]) == ("whale", 0.3, 0.7)  # where the fox lay
+    engine.return_piece(ana, whale)
+    engine.return_piece(ana, whale)  # a double tap: the piece is already back
+    assert table.public()["pile"]["whale"] == 5
+    table.build("Ana", pieces=4)
+    engine.clear_mosaic(ana)
+    assert table.view("Ana")["mosaic"]["pieces"] == []
+    engine.flip_canvas(ana, "black")
+    assert table.view("Ana")["mosaic"]["side"] == "black"
+    refused("error.critters.bad_side", engine.flip_canvas, ana, "green")
+
+
+def test_a_retried_take_takes_one_piece_and_the_last_one_goes_to_one_player(engine, clock):
+    table = seat(engine, clock, 3)
+    table.pick_all()
+    ana, ben = table.tokens["Ana"], table.tokens["Ben"]
+    request = rid()
+    first = engine.take_piece(ana, "rhino", 0.5, 0.5, request)
+    assert engine.take_piece(ana, "rhino", 0.5, 0.5, request) == first
+    assert table.public()["pile"]["rhino"] == 4
+    for i in range(4):
+        engine.take_piece(ben, "rhino", *spot(i), rid())
+    refused(
+        "error.critters.none_left", engine.take_piece, table.tokens["Cy"], "rhino", 0.5, 0.5, rid()
+    )
+
+
+def test_ribbons_stay_secret_until_everyone_has_awarded(engine, clock):
+    table = seat(engine, clock, 4)
+    table.pick_all()
+    table.build_and_finish_all()
+    table.title_all()
+    assert table.phase() == "judging"
+    engine.award_ribbons(table.tokens["Ana"], {3: "Ben", 2: "Cy", 1: "Di"}, rid(), golden="Ben")
+    mine = table.view("Ana")["my_ribbons"]
+    assert mine["golden"] == "Ben" and {r["to"] for r in mine["ribbons"]} == {"Ben", "Cy", "Di"}
+    for look in (table.public(), table.facilitator(), table.view("Ben"), table.view("Cy")):
+        assert look["turned_over"] is None
+        assert look.get("my_ribbons") is None
+        assert look["ready_players"] == ["Ana"]  # who has awarded, never what
+        assert '"golden": "Ben"' not in json.dumps(look)
+    table.award_all()
+    turned = table.public()["turned_over"]
+    assert {given["giver"] for given in turned["ribbons"]} == set(table.tokens)
+    assert turned["scores"]["Ben"] == 3 + 2 + 2 + rules.GOLDEN  # Ana, Cy, Di, and the golden
+
+
+def test_ribbons_follow_the_rulebook(engine, clock):
+    table = seat(engine, clock, 4)
+    table.pick_all()
+    table.build_and_finish_all()
+    table.title_all()
+    ana = table.tokens["Ana"]
+    refused(
+        "error.critters.own_mosaic", engine.award_ribbons, ana, {3: "Ana", 2: "Cy", 1: "Di"}, rid()
+    )
+    refused(
+        "error.critters.same_player_twice",
+        engine.award_ribbons,
+        ana,
+        {3: "Ben", 2: "Ben", 1: "Di"},
+        rid(),
+    )
+    refused("error.critters.ribbons_missing", engine.award_ribbons, ana, {3: "Ben", 2: "Cy"}, rid())
+    refused(
+        "error.critters.cannot_receive",
+        engine.award_ribbons,
+        ana,
+        {3: "Zed", 2: "Cy", 1: "Di"},
+        rid(),
+    )
+    refused("error.critters.awards_malformed", engine.award_ribbons, ana, ["Ben"], rid())
+    request = rid()
+    first = engine.award_ribbons(ana, {3: "Ben", 2: "Cy", 1: "Di"}, request)
+    assert engine.award_ribbons(ana, {3: "Cy", 2: "Ben", 1: "Di"}, request) == first  # a retry
+    refused(
+        "error.critters.already_awarded",
+        engine.award_ribbons,
+        ana,
+        {3: "Cy", 2: "Ben", 1: "Di"},
+        rid(),
+    )
+
+
+def test_three_players_give_only_plus_three_and_plus_one_and_play_twice_round(engine, clock):
+    table = seat(engine, clock, 3)
+    assert table.public()["rounds"] == 6
+    table.pick_all()
+    table.build_and_finish_all()
+    table.title_all()
+    assert table.view("Ana")["actions"]["award"]["ribbons"] == [3, 1]
+
+
+def test_a_tie_for_the_lead_is_played_off_by_the_tied_and_judged_by_the_others(engine, clock):
+    table = seat(engine, clock, 3)
+    tokens = table.tokens
+    for number in range(1, 7):
+        table.pick_all()
+        table.build_and_finish_all()
+        table.title_all()
+        engine.award_ribbons(tokens["Ana"], {3: "Ben", 1: "Cy"}, rid())
+        engine.award_ribbons(tokens["Ben"], {3: "Ana", 1: "Cy"}, rid())
+        first, second = ("Ana", "Ben") if number % 2 else ("Ben", "Ana")
+        engine.award_ribbons(tokens["Cy"], {3: first, 1: second}, rid())
+        engine.advance(table.fac)
+    view = table.public()
+    assert (view["phase"], view["round"], view["rounds"]) == ("theme", 7, 7)
+    assert view["totals"]["Ana"] == view["totals"]["Ben"] > view["totals"]["Cy"]
+    table.pick_all()
+    assert table.public()["builders"] == ["Ana", "Ben"]
+    refused("error.critters.not_building", engine.take_piece, tokens["Cy"], "fox", 0.5, 0.5, rid())
+    table.build_and_finish_all()
+    table.title_all()
+    offer = table.view("Cy")["actions"]["award"]
+    assert offer == {"ribbons": [3, 1], "receivers": ["Ana", "Ben"], "golden": False}
+    assert "award" not in table.view("Ana")["actions"]
+    refused(
+        "error.critters.golden_not_now",
+        engine.award_ribbons,
+        tokens["Cy"],
+        {3: "Ana", 1: "Ben"},
+        rid(),
+        golden="Ana",
+    )
+    engine.award_ribbons(tokens["Cy"], {3: "Ben", 1: "Ana"}, rid())
+    engine.advance(table.fac)
+    final = table.public()
+    assert final["phase"] == "finished" and final["winners"] == ["Ben"]
+
+
+def test_a_tie_may_be_shared_when_the_facilitator_says_so(engine, clock):
+    table = seat(engine, clock, 3)
+    engine.set_tie_rule(table.fac, "share")
+    assert table.facilitator()["tie_rule"] == "share"
+    refused("error.critters.no_tie_rule", engine.set_tie_rule, table.fac, "coin toss")
+    tokens = table.tokens
+    for _number in range(6):
+        table.pick_all()
+        table.build_and_finish_all()
+        table.title_all()
+        engine.award_ribbons(tokens["Ana"], {3: "Ben", 1: "Cy"}, rid())
+        engine.award_ribbons(tokens["Ben"], {3: "Cy", 1: "Ana"}, rid())
+        engine.award_ribbons(tokens["Cy"], {3: "Ana", 1: "Ben"}, rid())
+        engine.advance(table.fac)
+    final = table.public()
+    assert final["phase"] == "finished"
+    assert sorted(final["winners"]) == ["Ana", "Ben", "Cy"]
+
+
+def test_two_players_play_the_duel_with_secret_themes(engine, clock):
+    table = seat(engine, clock, 2)
+    ana, ben = table.tokens["Ana"], table.tokens["Ben"]
+    view = table.public()
+    assert view["duel"] and view["rounds"] == 5 and view["active"] is None
+    for number in range(1, 6):
+        secret = table.pick("Ana", which=2)
+        card = table.view("Ana")["card"]["id"]
+        table.pick("Ben")
+        assert table.phase() == "build"
+        for look in (table.public(), table.view("Ben"), table.facilitator()):
+            assert secret not in json.dumps(look) and card not in json.dumps(look)
+        assert table.public()["seconds_left"] == 3600  # LONG: the timer runs from the start
+        table.build_and_finish_all()
+        assert table.phase() == "guess"
+        face_up = table.public()["face_up"]
+        assert len(face_up) == 4 and card in [c["id"] for c in face_up]
+        assert table.public()["turned_over"] is None
+        ben_card = table.view("Ben")["card"]
+        engine.guess_theme(ana, 3, ben_card["id"], rid(), theme=ben_card["chosen"])
+        wrong = next(c["id"] for c in face_up if c["id"] != card)
+        engine.guess_theme(ben, 1, wrong, rid())
+        scores = table.public()
+        assert scores["phase"] == "scores"
+        turned = scores["turned_over"]
+        assert turned["scores"] == {"Ana": 3, "Ben": 1}  # the creator gains 1 when guessed
+        assert turned["themes"]["Ana"]["id"] == secret
+        engine.advance(table.fac)
+        assert table.public()["round"] == min(number + 1, 5)
+    final = table.public()
+    assert final["phase"] == "finished"
+    assert final["totals"] == {"Ana": 15, "Ben": 5} and final["winners"] == ["Ana"]
+
+
+def test_the_duel_guess_follows_the_two_player_rules(engine, clock):
+    table = seat(engine, clock, 2)
+    table.pick_all()
+    table.build_and_finish_all()
+    ana = table.tokens["Ana"]
+    face_up = table.public()["face_up"]
+    refused("error.critters.guess_ribbon", engine.guess_theme, ana, 2, face_up[0]["id"], rid())
+    refused("error.critters.guess_card_unknown", engine.guess_theme, ana, 1, "card-99", rid())
+    refused(
+        "error.critters.guess_theme_unknown",
+        engine.guess_theme,
+        ana,
+        3,
+        face_up[0]["id"],
+        rid(),
+        theme=face_up[1]["themes"][0]["id"],
+    )
+    engine.guess_theme(ana, 1, face_up[0]["id"], rid())
+    refused("error.critters.already_guessed", engine.guess_theme, ana, 1, face_up[1]["id"], rid())
+
+
+def test_a_duel_game_played_again_is_canvas_critters_for_anyone(engine, clock):
+    table = seat(engine, clock, 2)
+    engine.set_tie_rule(table.fac, "share")  # nobody plays: 0 to 0 would be played off
+    for _ in range(5 * 4):
+        engine.advance(table.fac)
+    assert table.phase() == "finished"
+    again = engine.play_again(table.fac)
+    for name in ("Ana", "Ben", "Cy"):
+        engine.join(again.code, name)
+    engine.start(again.facilitator_token)
+    assert not engine.public_view(again.code)["duel"]
+
+
+def test_refused_moves_change_nothing(engine, clock):
+    table = seat(engine, clock, 3)
+    ana = table.tokens["Ana"]
+    active = table.public()["active"]
+    other = next(name for name in table.tokens if name != active)
+
+    def everything() -> str:
+        looks = [table.public(), table.facilitator()] + [table.view(n) for n in table.tokens]
+        return json.dumps([engine.status(table.code), looks], sort_keys=True, default=str)
+
+    before = everything()
+    refused("error.wrong_phase", engine.take_piece, ana, "fox", 0.5, 0.5, rid())
+    refused("error.critters.not_your_pick", engine.pick_theme, table.tokens[other], "sun")
+    refused("error.critters.unknown_theme", engine.pick_theme, table.tokens[active], "sun-and-moon")
+    refused("error.wrong_phase", engine.submit_fragment, ana, [[(0.1, 0.1), (0.2, 0.2)]], rid())
+    refused("error.bad_player_token", engine.take_piece, "nobody", "fox", 0.5, 0.5, rid())
+    assert everything() == before
+    table.pick_all()
+    before = everything()
+    refused("error.critters.unknown_piece", engine.take_piece, ana, "dragon", 0.5, 0.5, rid())
+    refused("error.critters.bad_placement", engine.take_piece, ana, "fox", "left", 0.5, rid())
+    refused("error.critters.bad_placement", engine.take_piece, ana, "fox", float("nan"), 0.5, rid())
+    refused("error.bad_request_id", engine.take_piece, ana, "fox", 0.5, 0.5, "no spaces allowed")
+    refused("error.critters.unknown_piece", engine.return_piece, ana, "fox-99")
+    refused("error.wrong_phase", engine.take_piece, ana, "fox", 0.5, 0.5, rid(), phase="theme")
+    engine.pause(table.fac)
+    paused = everything()
+    refused("error.paused", engine.take_piece, ana, "fox", 0.5, 0.5, rid())
+    assert everything() == paused
+    engine.resume(table.fac)
+    assert json.loads(everything())[1][0]["pile"] == json.loads(before)[1][0]["pile"]
+
+
+def test_a_deleted_game_leaves_no_critters_rows(engine, clock):
+    table = seat(engine, clock, 3)
+    table.play_judged_round()
+    engine.delete_game(table.fac)
+    with engine._db.engine.connect() as connection:
+        for name in ("critter_game", "critter_round", "holding", "mosaic", "ribbons", "game"):
+            assert connection.execute(text(f"SELECT COUNT(*) FROM {name}")).scalar_one() == 0
+
+
+def test_an_unknown_game_is_refused_clearly(engine):
+    refused("error.unknown_game", engine.create_game, game="chess")
+    refused("error.unknown_game", engine.default_durations, "chess")
+
+
+def test_threads_racing_for_the_last_pieces_of_a_kind_share_them_once(file_url):
+    engine = Engine(file_url, clock=FakeClock(), seed=5)
+    table = seat(engine, engine._clock, 6)
+    table.pick_all()
+    barrier = threading.Barrier(6)
+    outcomes: dict[str, list] = {}
+
+    def grab(name: str) -> None:
+        barrier.wait()
+        got = []
+        for i in range(3):
+            try:
+                got.append(engine.take_piece(table.tokens[name], "octopus", *spot(i), rid()))
+            except Exception as error:  # noqa: BLE001 - a refusal is expected, anything else not
+                got.append(getattr(error, "key", repr(error)))
+        outcomes[name] = got
+
+    threads = [threading.Thread(target=grab, args=(name,)) for name in table.tokens]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    taken = [piece for got in outcomes.values() for piece in got if piece.startswith("octopus-")]
+    assert sorted(taken) == [f"octopus-{n:02d}" for n in range(1, 6)]  # each one, once
+    refusals = [r for got in outcomes.values() for r in got if not r.startswith("octopus-")]
+    assert refusals == ["error.critters.none_left"] * (18 - 5)
+    assert table.public()["pile"]["octopus"] == 0
+
+
+def test_processes_racing_for_the_last_piece_share_it_once(file_url):
+    engine = Engine(file_url)
+    new = engine.create_game(game="canvas_critters", durations=LONG)
+    tokens = {name: engine.join(new.code, name) for name in ("Ana", "Ben", "Cy", "Di")}
+    engine.start(new.facilitator_token)
+    table = Critters(engine, None, new.code, new.facilitator_token, tokens)
+    table.pick_all()
+    for i in range(4):
+        engine.take_piece(tokens["Ana"], "elephant", *spot(i), rid())
+    halves = ({"Ben": tokens["Ben"], "Cy": tokens["Cy"]}, {"Di": tokens["Di"]})
+    outcomes = in_processes(
+        critters_workers.take_last, file_url, "elephant", halves, tags=("P", "Q")
+    )
+    assert all(status == "ok" for _, status, _ in outcomes), outcomes
+    answers = [answer for _, _, part in outcomes for answer in part.values()]
+    assert sorted(answers) == [
+        "elephant-05",
+        "error.critters.none_left",
+        "error.critters.none_left",
+    ]
+    assert engine.public_view(new.code)["pile"]["elephant"] == 0
+
+
+OPS = st.lists(
+    st.tuples(
+        st.sampled_from(["take", "move", "return", "exchange"]),
+        st.integers(0, 2),  # who
+        st.sampled_from(["fox", "whale", "rhino"]),
+        st.integers(0, 19),  # which spot / which of their pieces
+    ),
+    max_size=40,
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(OPS)
+def test_whatever_players_do_every_piece_is_in_the_pile_or_on_one_canvas(ops):
+    clock = FakeClock()
+    engine = Engine("sqlite://", clock=clock, seed=1)
+    table = seat(engine, clock, 3)
+    table.pick_all()
+    names = list(table.tokens)
+    for op, who, kind, which in ops:
+        token = table.tokens[names[who]]
+        mine = [p["piece"] for p in table.view(names[who])["mosaic"]["pieces"]]
+        try:
+            if op == "take":
+                engine.take_piece(token, kind, *spot(which), rid())
+            elif mine and op == "move":
+                engine.move_piece(token, mine[which % len(mine)], *spot(which))
+            elif mine and op == "return":
+                engine.return_piece(token, mine[which % len(mine)])
+            elif mine and op == "exchange":
+                engine.exchange_piece(token, mine[which % len(mine)], kind, rid())
+        except Exception as error:  # noqa: BLE001
+            assert getattr(error, "key", None) in ("error.critters.none_left",), error
+    pile = table.public()["pile"]
+    canvases = [table.view(name)["mosaic"]["pieces"] for name in names]
+    held = [p["piece"] for canvas in canvases for p in canvas]
+    assert len(held) == len(set(held))  # nobody holds a piece another holds
+    for kind, count in rules.PILE.items():
+        assert pile[kind] + sum(p.startswith(kind + "-") for p in held) == count
+    assert all(len(canvas) <= rules.MAX_PIECES for canvas in canvases)
+
+
+@pytest.mark.parametrize("players", [1, 7])
+def test_critters_is_for_two_to_six(engine, clock, players):
+    table = seat(engine, clock, min(players, 6), start=False)
+    if players > 6:
+        refused("error.game_full", engine.join, table.code, "Gus")
+    else:
+        refused("error.too_few_players", engine.start, table.fac)
