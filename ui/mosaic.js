@@ -1,0 +1,376 @@
+// One player's Canvas Critters mosaic (ui/mosaic.py): a square frame of pieces and a palette
+// of the table's pile. Data comes only from `data`, never from text pasted into this code;
+// pictures are data URIs set as image sources, texts are set as text or attributes.
+//
+// The server decides every take, move and return. This part only asks, one request at a
+// time, and shows the answer it expects until the server's truth arrives: each request goes
+// out as a trigger value with an id of its own, and Python lists the ids it has seen
+// (`data.seen`); a seen request leaves the queue and the pieces drawn are the server's again.
+// A request not seen after RETRY_MS goes out again with the same id (the server answers a
+// repeat with its first answer), so a request dropped on the way costs time, never a piece.
+const instances = new WeakMap();
+// A press that moves less than this is a tap (return the piece); more, a drag (move it).
+const TAP_SLOP_PX = 8;
+const RETRY_MS = 2000;
+// One arrow key press moves a focused piece this far (a fraction of the canvas side).
+const STEP = 0.025;
+// Where a taken piece may land: a point of this grid (see freeSpot).
+const SPOTS = 7;
+
+function element(tag, className) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  return node;
+}
+
+function fill(template, label, count) {
+  return template.replaceAll("{label}", label).replaceAll("{count}", String(count));
+}
+
+// Request ids from getRandomValues: randomUUID needs a secure context, and a classroom may
+// serve the app over plain http on its network.
+function newId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function inside(value, size) {
+  return Math.min(1 - size / 2, Math.max(size / 2, value));
+}
+
+// Whether the page's script is running: a request now would cut that run short (perhaps the
+// one applying the previous request), so it waits for the run to end.
+function busy() {
+  const app = document.querySelector('[data-testid="stApp"]');
+  const state = app && app.getAttribute("data-test-script-state");
+  return state === "running" || state === "rerunRequested";
+}
+
+// The mosaic as the player should see it: the server's pieces and pile, with the requests
+// still on their way applied in order (a take shows as a pending piece).
+function view(mosaic) {
+  const { palette, pieces } = mosaic.data;
+  const counts = new Map(palette.map((entry) => [entry.kind, entry.count]));
+  const shown = new Map(
+    pieces.map((piece) => [`p:${piece.id}`, { ...piece, key: `p:${piece.id}`, pending: false }]),
+  );
+  for (const request of mosaic.queue) {
+    if (request.action === "take") {
+      const key = `r:${request.request}`;
+      shown.set(key, { kind: request.kind, x: request.x, y: request.y, key, pending: true });
+      counts.set(request.kind, (counts.get(request.kind) ?? 0) - 1);
+      continue;
+    }
+    const piece = shown.get(`p:${request.piece}`);
+    if (!piece) continue;
+    if (request.action === "move") {
+      piece.x = request.x;
+      piece.y = request.y;
+    } else {
+      shown.delete(piece.key);
+      counts.set(piece.kind, (counts.get(piece.kind) ?? 0) + 1);
+    }
+  }
+  return { counts, pieces: [...shown.values()] };
+}
+
+function freeSpot(mosaic) {
+  const size = mosaic.data.piece_size;
+  const placed = view(mosaic).pieces;
+  const spots = [];
+  for (let i = 0; i < SPOTS; i += 1) {
+    for (let j = 0; j < SPOTS; j += 1) {
+      const x = size / 2 + ((1 - size) * i) / (SPOTS - 1);
+      const y = size / 2 + ((1 - size) * j) / (SPOTS - 1);
+      const room = Math.min(Infinity, ...placed.map((p) => Math.hypot(p.x - x, p.y - y)));
+      spots.push({ x, y, room, centre: Math.hypot(x - 0.5, y - 0.5) });
+    }
+  }
+  spots.sort((a, b) => a.centre - b.centre);
+  // The spot nearest the centre where the piece covers no other; on a full canvas, the one
+  // farthest from every piece.
+  const clear = spots.find((spot) => spot.room >= size);
+  const { x, y } = clear ?? spots.reduce((best, spot) => (spot.room > best.room ? spot : best));
+  return { x, y };
+}
+
+function ask(mosaic, request) {
+  const last = mosaic.queue[mosaic.queue.length - 1];
+  if (
+    request.action === "move" &&
+    last &&
+    last.sentAt === undefined &&
+    last.action === "move" &&
+    last.piece === request.piece
+  ) {
+    // Arrow presses faster than the server answers: one move to where the piece ended up.
+    last.x = request.x;
+    last.y = request.y;
+  } else {
+    mosaic.queue.push({ ...request, request: newId() });
+  }
+  render(mosaic);
+  pump(mosaic);
+}
+
+function pump(mosaic) {
+  if (!mosaic.box.isConnected) {
+    dispose(mosaic);
+    return;
+  }
+  const head = mosaic.queue[0];
+  if (!head || busy()) return;
+  if (head.sentAt !== undefined && performance.now() - head.sentAt < RETRY_MS) return;
+  head.sentAt = performance.now();
+  const { sentAt, ...request } = head;
+  mosaic.trigger("request", request);
+}
+
+function dispose(mosaic) {
+  clearInterval(mosaic.pumping);
+}
+
+function place(node, x, y, size) {
+  node.style.left = `${(x - size / 2) * 100}%`;
+  node.style.top = `${(y - size / 2) * 100}%`;
+  node.style.width = `${size * 100}%`;
+  node.style.height = `${size * 100}%`;
+}
+
+function picture(node, source) {
+  let img = node.querySelector("img");
+  if (!img) {
+    img = element("img");
+    img.alt = "";
+    img.draggable = false;
+    node.prepend(img);
+  }
+  if (img.getAttribute("src") !== source) img.setAttribute("src", source);
+}
+
+function renderPalette(mosaic, counts) {
+  const { palette, texts } = mosaic.data;
+  const kept = new Set();
+  for (const entry of palette) {
+    let button = mosaic.buttons.get(entry.kind);
+    if (!button) {
+      button = element("button", "take");
+      button.type = "button";
+      button.dataset.kind = entry.kind;
+      const count = element("span", "count");
+      count.setAttribute("aria-hidden", "true");
+      button.append(count);
+      mosaic.buttons.set(entry.kind, button);
+    }
+    mosaic.palette.append(button); // in the palette's order
+    kept.add(entry.kind);
+    const left = Math.max(0, counts.get(entry.kind) ?? 0);
+    const template = left === 0 ? texts.none_left : left === 1 ? texts.take_last : texts.take;
+    const name = fill(template, entry.label, left);
+    picture(button, entry.picture);
+    button.querySelector(".count").textContent = String(left);
+    button.setAttribute("aria-label", name);
+    button.title = name;
+    button.disabled = left === 0;
+  }
+  for (const [kind, button] of mosaic.buttons) {
+    if (!kept.has(kind)) {
+      button.remove();
+      mosaic.buttons.delete(kind);
+    }
+  }
+}
+
+function renderPieces(mosaic, pieces) {
+  const { palette, piece_size: size, texts, disabled } = mosaic.data;
+  const kinds = new Map(palette.map((entry) => [entry.kind, entry]));
+  const kept = new Set();
+  let before = mosaic.hint.nextSibling;
+  for (const piece of pieces) {
+    const kind = kinds.get(piece.kind);
+    if (!kind) continue;
+    let node = mosaic.pieces.get(piece.key);
+    if (!node) {
+      node = element("div", "piece");
+      mosaic.pieces.set(piece.key, node);
+    }
+    kept.add(piece.key);
+    // Later pieces lie on top. Moving a node loses its focus: only when out of order.
+    if (node !== before) mosaic.frame.insertBefore(node, before);
+    before = node.nextSibling;
+    node.dataset.kind = piece.kind;
+    node.classList.toggle("pending", piece.pending);
+    if (piece.pending) node.dataset.request = piece.key.slice(2);
+    else node.dataset.piece = String(piece.id);
+    picture(node, kind.picture);
+    const active = !disabled && !piece.pending;
+    node.setAttribute("role", active ? "button" : "img");
+    node.setAttribute(
+      "aria-label",
+      fill(disabled ? "{label}" : piece.pending ? texts.pending : texts.piece, kind.label, 0),
+    );
+    if (active) {
+      node.tabIndex = 0;
+      node.setAttribute("aria-describedby", "hint");
+    } else {
+      node.removeAttribute("tabindex");
+      node.removeAttribute("aria-describedby");
+    }
+    if (!mosaic.drag || mosaic.drag.node !== node) place(node, piece.x, piece.y, size);
+  }
+  for (const [key, node] of mosaic.pieces) {
+    if (kept.has(key)) continue;
+    const focused = mosaic.root.activeElement === node;
+    node.remove();
+    mosaic.pieces.delete(key);
+    if (focused) mosaic.frame.focus();
+  }
+}
+
+function render(mosaic) {
+  const { data } = mosaic;
+  const shown = view(mosaic);
+  mosaic.box.classList.toggle("disabled", data.disabled);
+  mosaic.frame.setAttribute("aria-label", data.frame_label);
+  mosaic.palette.setAttribute("aria-label", data.texts.palette);
+  mosaic.hint.textContent = data.texts.keys;
+  renderPalette(mosaic, shown.counts);
+  renderPieces(mosaic, shown.pieces);
+}
+
+function shownPiece(mosaic, node) {
+  return view(mosaic).pieces.find((piece) => !piece.pending && String(piece.id) === node.dataset.piece);
+}
+
+// The piece under an event, if the player may handle it now.
+function activePiece(mosaic, event) {
+  const node = event.target.closest(".piece");
+  if (!node || mosaic.data.disabled || node.classList.contains("pending")) return null;
+  const piece = shownPiece(mosaic, node);
+  return piece ? { node, piece } : null;
+}
+
+function onPointerDown(mosaic, event) {
+  mosaic.dragged = false;
+  const hit = activePiece(mosaic, event);
+  if (!hit || mosaic.drag) return;
+  hit.node.setPointerCapture(event.pointerId);
+  mosaic.drag = {
+    node: hit.node,
+    piece: hit.piece,
+    pointer: event.pointerId,
+    startX: event.clientX,
+    startY: event.clientY,
+    moved: false,
+  };
+}
+
+function onPointerMove(mosaic, event) {
+  const drag = mosaic.drag;
+  if (!drag || drag.pointer !== event.pointerId) return;
+  const dx = event.clientX - drag.startX;
+  const dy = event.clientY - drag.startY;
+  if (!drag.moved && Math.hypot(dx, dy) < TAP_SLOP_PX) return;
+  drag.moved = true;
+  drag.node.classList.add("dragging");
+  const side = mosaic.frame.clientWidth;
+  const size = mosaic.data.piece_size;
+  drag.x = inside(drag.piece.x + dx / side, size);
+  drag.y = inside(drag.piece.y + dy / side, size);
+  place(drag.node, drag.x, drag.y, size);
+}
+
+function onPointerEnd(mosaic, event, released) {
+  const drag = mosaic.drag;
+  if (!drag || drag.pointer !== event.pointerId) return;
+  mosaic.drag = null;
+  drag.node.classList.remove("dragging");
+  if (released && drag.moved) {
+    // The click that follows this release (a mouse's) is part of the drag, not a tap.
+    mosaic.dragged = true;
+    ask(mosaic, { action: "move", piece: drag.piece.id, x: drag.x, y: drag.y });
+  } else {
+    render(mosaic);
+  }
+}
+
+// A tap (or a screen reader's activation) returns the piece to the pile.
+function onClick(mosaic, event) {
+  if (mosaic.dragged) {
+    mosaic.dragged = false;
+    return;
+  }
+  const hit = activePiece(mosaic, event);
+  if (hit) ask(mosaic, { action: "return", piece: hit.piece.id });
+}
+
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+function onKeyDown(mosaic, event) {
+  const hit = activePiece(mosaic, event);
+  if (!hit) return;
+  const size = mosaic.data.piece_size;
+  if (event.key === "Enter" || event.key === " ") {
+    event.preventDefault();
+    ask(mosaic, { action: "return", piece: hit.piece.id });
+  } else if (ARROWS[event.key]) {
+    event.preventDefault();
+    const [dx, dy] = ARROWS[event.key];
+    const x = inside(hit.piece.x + dx * STEP, size);
+    const y = inside(hit.piece.y + dy * STEP, size);
+    if (x !== hit.piece.x || y !== hit.piece.y) {
+      ask(mosaic, { action: "move", piece: hit.piece.id, x, y });
+    }
+  }
+}
+
+function onTake(mosaic, event) {
+  const button = event.target.closest("button.take");
+  if (!button || button.disabled || mosaic.data.disabled) return;
+  ask(mosaic, { action: "take", kind: button.dataset.kind, ...freeSpot(mosaic) });
+}
+
+function create(root) {
+  const box = element("div", "mosaic");
+  const frame = element("div", "frame");
+  frame.setAttribute("role", "group");
+  frame.tabIndex = -1;
+  const hint = element("span", "hint");
+  hint.id = "hint";
+  frame.append(hint);
+  const palette = element("div", "palette");
+  palette.setAttribute("role", "group");
+  box.append(frame, palette);
+  root.append(box);
+  const mosaic = { root, box, frame, hint, palette, queue: [], pieces: new Map(), buttons: new Map() };
+  frame.addEventListener("pointerdown", (event) => onPointerDown(mosaic, event));
+  frame.addEventListener("pointermove", (event) => onPointerMove(mosaic, event));
+  frame.addEventListener("pointerup", (event) => onPointerEnd(mosaic, event, true));
+  frame.addEventListener("pointercancel", (event) => onPointerEnd(mosaic, event, false));
+  frame.addEventListener("click", (event) => onClick(mosaic, event));
+  frame.addEventListener("keydown", (event) => onKeyDown(mosaic, event));
+  frame.addEventListener("contextmenu", (event) => event.preventDefault());
+  palette.addEventListener("click", (event) => onTake(mosaic, event));
+  mosaic.pumping = setInterval(() => pump(mosaic), 250);
+  return mosaic;
+}
+
+export default function (component) {
+  const { data, parentElement, setTriggerValue } = component;
+  let mosaic = instances.get(parentElement);
+  if (!mosaic) {
+    mosaic = create(parentElement);
+    instances.set(parentElement, mosaic);
+  }
+  mosaic.data = data;
+  mosaic.trigger = setTriggerValue;
+  const seen = new Set(data.seen);
+  // Once play has stopped nothing more is asked: the server would refuse it anyway.
+  mosaic.queue = data.disabled ? [] : mosaic.queue.filter((request) => !seen.has(request.request));
+  render(mosaic);
+  pump(mosaic);
+  return () => {
+    dispose(mosaic);
+    instances.delete(parentElement);
+  };
+}
