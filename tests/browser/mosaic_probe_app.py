@@ -102,7 +102,8 @@ if "pile" not in state:
     starting = [kind for kind in params.get("start", "").split(",") if kind]
     for number, kind in enumerate(starting):
         state.pile[kind] -= 1
-        state.pieces.append({"id": number + 1, "kind": kind, "x": 0.3 + 0.2 * number, "y": 0.3})
+        x, y = 0.2 + 0.3 * (number % 3), 0.2 + 0.3 * (number // 3)
+        state.pieces.append({"id": number + 1, "kind": kind, "x": x, "y": y})
     state.next_id = len(starting) + 1
 
 

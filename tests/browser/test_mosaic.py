@@ -1,0 +1,271 @@
+"""The Canvas Critters mosaic (ui/mosaic.py) in a real Chromium, on its probe page
+(mosaic_probe_app.py, whose stand-in engine keeps a pile and pieces): a phone takes a piece
+by tap, moves it by drag (never off the canvas), returns it by tap; a lost race takes its
+pending piece away; a keyboard does it all; a finished mosaic cannot change; a 360 px phone
+sees the whole canvas and the palette.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from axe_playwright_python.base import AXE_SCRIPT
+from conftest import draw_stroke, touch_stroke
+from playwright.sync_api import Locator, Page, expect
+
+PROBE = "tests/browser/mosaic_probe_app.py"
+PIECE_SIZE = 0.16  # the probe's
+HALF = PIECE_SIZE / 2
+# Longer than the component waits before asking again (RETRY_MS in ui/mosaic.js).
+RETRY_WAIT_S = 3.0
+SHOTS = Path("/tmp/mosaic-shots")
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.parametrize("streamlit_server", [PROBE], indirect=True),
+]
+
+
+def open_probe(page: Page, server, query: str = "") -> Locator:
+    """The probe page, once its mosaic is drawn; returns the canvas frame."""
+    page.goto(f"{server.url}/{('?' + query) if query else ''}")
+    frame = page.locator(".mosaic .frame")
+    frame.wait_for()
+    read(page, "probe_state")
+    return frame
+
+
+def read(page: Page, part: str) -> Any:
+    return json.loads(page.locator(f".st-key-{part}").inner_text())
+
+
+def wait_for(page: Page, part: str, ok: Callable[[Any], bool], timeout: float = 10.0) -> Any:
+    """The probe's `part` (JSON) once `ok` holds for it."""
+    deadline = time.monotonic() + timeout
+    value = None
+    while time.monotonic() < deadline:
+        try:
+            value = read(page, part)
+        except ValueError:  # mid-rerun
+            value = None
+        if value is not None and ok(value):
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"{part} never matched; last: {value!r:.500}")
+
+
+def take_button(page: Page, name: str) -> Locator:
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def piece(page: Page, name: str) -> Locator:
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def assert_inside(item: Locator, frame: Locator) -> None:
+    box, outer = item.bounding_box(), frame.bounding_box()
+    assert box is not None and outer is not None
+    assert box["x"] >= outer["x"] - 0.5 and box["y"] >= outer["y"] - 0.5, (box, outer)
+    assert box["x"] + box["width"] <= outer["x"] + outer["width"] + 0.5, (box, outer)
+    assert box["y"] + box["height"] <= outer["y"] + outer["height"] + 0.5, (box, outer)
+
+
+def centre(item: Locator, frame: Locator) -> tuple[float, float]:
+    """An element's centre as fractions of the frame."""
+    box, outer = item.bounding_box(), frame.bounding_box()
+    assert box is not None and outer is not None
+    return (
+        (box["x"] + box["width"] / 2 - outer["x"]) / outer["width"],
+        (box["y"] + box["height"] / 2 - outer["y"]) / outer["height"],
+    )
+
+
+def test_a_tap_on_the_palette_takes_one_piece_asked_once(touch_page, streamlit_server):
+    frame = open_probe(touch_page, streamlit_server)
+    take_button(touch_page, "Take a turtle, 12 left").tap()
+
+    turtle = piece(touch_page, "turtle, tap to return")
+    expect(turtle).to_be_visible()
+    expect(take_button(touch_page, "Take a turtle, 11 left")).to_be_visible()
+    expect(touch_page.locator(".mosaic .take", has_text="11")).to_have_count(1)
+    state = wait_for(touch_page, "probe_state", lambda s: len(s["pieces"]) == 1)
+    assert state["pile"]["turtle"] == 11
+    assert state["pieces"][0]["kind"] == "turtle"
+    assert_inside(turtle, frame)
+    time.sleep(RETRY_WAIT_S)  # an unanswered request would have gone out again by now
+    (request,) = read(touch_page, "probe_log")
+    assert request["action"] == "take" and request["kind"] == "turtle"
+    assert read(touch_page, "probe_state")["pile"]["turtle"] == 11
+
+
+def test_two_quick_taps_take_two_pieces_side_by_side(touch_page, streamlit_server):
+    frame = open_probe(touch_page, streamlit_server)
+    take_button(touch_page, "Take a fox, 12 left").tap()
+    take_button(touch_page, "Take a fox, 11 left").tap()
+
+    state = wait_for(touch_page, "probe_state", lambda s: len(s["pieces"]) == 2)
+    expect(piece(touch_page, "fox, tap to return")).to_have_count(2)
+    expect(take_button(touch_page, "Take a fox, 10 left")).to_be_visible()
+    first, second = state["pieces"]
+    assert math.dist((first["x"], first["y"]), (second["x"], second["y"])) >= PIECE_SIZE
+    for fox in piece(touch_page, "fox, tap to return").all():
+        assert_inside(fox, frame)
+    time.sleep(RETRY_WAIT_S)
+    log = read(touch_page, "probe_log")
+    assert [r["action"] for r in log] == ["take", "take"]
+    assert len({r["request"] for r in log}) == 2
+    assert read(touch_page, "probe_state")["pile"]["fox"] == 10
+
+
+def test_a_drag_moves_a_piece_and_never_off_the_canvas(touch_page, streamlit_server):
+    frame = open_probe(touch_page, streamlit_server, "start=turtle")  # at (0.2, 0.2)
+    turtle = piece(touch_page, "turtle, tap to return")
+    touch_stroke(touch_page, frame, [(0.2, 0.2), (0.6, 0.7)])
+    state = wait_for(touch_page, "probe_state", lambda s: s["pieces"][0]["x"] > 0.5)
+    (moved,) = state["pieces"]
+    assert moved["x"] == pytest.approx(0.6, abs=0.03)
+    assert moved["y"] == pytest.approx(0.7, abs=0.03)
+    assert centre(turtle, frame) == pytest.approx((moved["x"], moved["y"]), abs=0.02)
+
+    # Off the bottom right corner, past the frame: the piece stops at the edge.
+    touch_stroke(touch_page, frame, [(0.6, 0.7), (1.04, 1.3)])
+    state = wait_for(touch_page, "probe_state", lambda s: s["pieces"][0]["y"] > 0.8)
+    (moved,) = state["pieces"]
+    assert (moved["x"], moved["y"]) == pytest.approx((1 - HALF, 1 - HALF))
+    assert_inside(turtle, frame)
+    assert [r["action"] for r in read(touch_page, "probe_log")] == ["move", "move"]
+    assert state["pile"]["turtle"] == 11  # dragging never returned it
+
+
+def test_a_mouse_drag_moves_without_returning(page, streamlit_server):
+    frame = open_probe(page, streamlit_server, "start=crab")  # at (0.2, 0.2)
+    draw_stroke(page, frame, [(0.2, 0.2), (0.5, 0.25)])
+    state = wait_for(page, "probe_state", lambda s: s["pieces"][0]["x"] > 0.4)
+    assert state["pieces"][0]["x"] == pytest.approx(0.5, abs=0.03)
+    time.sleep(1)  # the click that ends a mouse drag must not count as a tap
+    assert [r["action"] for r in read(page, "probe_log")] == ["move"]
+    expect(piece(page, "crab, tap to return")).to_be_visible()
+
+
+def test_a_tap_on_a_piece_returns_it_even_with_a_shaky_finger(touch_page, streamlit_server):
+    frame = open_probe(touch_page, streamlit_server, "start=fox,fox")
+    expect(take_button(touch_page, "Take a fox, 10 left")).to_be_visible()
+    piece(touch_page, "fox, tap to return").first.tap()
+    expect(take_button(touch_page, "Take a fox, 11 left")).to_be_visible()
+    expect(piece(touch_page, "fox, tap to return")).to_have_count(1)
+    # A tap that wobbles a few pixels is still a tap.
+    touch_stroke(touch_page, frame, [(0.5, 0.2), (0.505, 0.205)])
+    expect(take_button(touch_page, "Take a fox, 12 left")).to_be_visible()
+    expect(piece(touch_page, "fox, tap to return")).to_have_count(0)
+    state = wait_for(touch_page, "probe_state", lambda s: not s["pieces"])
+    assert state["pile"]["fox"] == 12
+    log = read(touch_page, "probe_log")
+    assert [(r["action"], r["piece"]) for r in log] == [("return", 1), ("return", 2)]
+
+
+def test_a_lost_race_takes_the_pending_piece_away(touch_page, streamlit_server):
+    open_probe(touch_page, streamlit_server, "lose=1&delay=1.5")
+    take_button(touch_page, "Take a shark, 12 left").tap()
+
+    pending = touch_page.get_by_role("img", name="shark, on its way", exact=True)
+    expect(pending).to_be_visible()
+    assert float(pending.evaluate("node => getComputedStyle(node).opacity")) < 0.6
+    expect(take_button(touch_page, "Take a shark, 11 left")).to_be_visible()
+
+    expect(touch_page.get_by_text("Someone else took the last shark.")).to_be_visible()
+    expect(pending).to_have_count(0)
+    expect(touch_page.locator(".mosaic .piece")).to_have_count(0)
+    expect(take_button(touch_page, "No shark left")).to_be_disabled()
+    assert read(touch_page, "probe_state")["pieces"] == []
+
+
+def test_a_keyboard_takes_moves_and_returns(page, streamlit_server):
+    open_probe(page, streamlit_server)
+    take_button(page, "Take a crab, 12 left").focus()
+    page.keyboard.press("Enter")
+    crab = piece(page, "crab, tap to return")
+    expect(crab).to_be_visible()
+    wait_for(page, "probe_state", lambda s: len(s["pieces"]) == 1)
+
+    crab.focus()
+    for key in ("ArrowRight", "ArrowRight", "ArrowUp"):
+        page.keyboard.press(key)
+    state = wait_for(page, "probe_state", lambda s: s["pieces"][0]["y"] < 0.5)
+    assert (state["pieces"][0]["x"], state["pieces"][0]["y"]) == pytest.approx((0.55, 0.475))
+    expect(crab).to_be_focused()
+
+    page.keyboard.press("Enter")
+    expect(take_button(page, "Take a crab, 12 left")).to_be_visible()
+    expect(crab).to_have_count(0)
+    log = wait_for(page, "probe_log", lambda log: log[-1]["action"] == "return")
+    assert log[0]["action"] == "take" and {r["action"] for r in log[1:-1]} == {"move"}
+
+
+def test_a_finished_mosaic_shows_and_cannot_change(touch_page, streamlit_server):
+    frame = open_probe(touch_page, streamlit_server, "disabled=1&start=turtle,fox")
+    expect(touch_page.get_by_role("button", name=re.compile("^Take"))).to_have_count(0)
+    turtle = touch_page.get_by_role("img", name="turtle", exact=True)
+    fox = touch_page.get_by_role("img", name="fox", exact=True)
+    expect(turtle).to_be_visible()
+    expect(fox).to_be_visible()
+    where = centre(fox, frame)
+
+    turtle.tap()
+    touch_stroke(touch_page, frame, [(0.5, 0.2), (0.7, 0.8)])  # the fox
+    time.sleep(RETRY_WAIT_S)
+    assert read(touch_page, "probe_log") == []
+    expect(turtle).to_be_visible()
+    assert centre(fox, frame) == pytest.approx(where, abs=0.005)
+    expect(touch_page.get_by_role("button", name="fox, tap to return")).to_have_count(0)
+
+
+def test_a_360_px_phone_sees_the_whole_canvas_and_palette(touch_page, streamlit_server):
+    kinds = ["elephant"] * 4 + ["turtle", "fox", "crab"]  # 7 pieces, one elephant left
+    frame = open_probe(touch_page, streamlit_server, "start=" + ",".join(kinds))
+    expect(touch_page.locator(".mosaic .piece")).to_have_count(7)
+    expect(take_button(touch_page, "Take the last elephant")).to_be_visible()
+    touch_page.wait_for_timeout(300)  # pictures decoded
+    SHOTS.mkdir(exist_ok=True)
+    touch_page.screenshot(path=str(SHOTS / "phone-360.png"))
+
+    box = frame.bounding_box()
+    assert box is not None
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+    assert box["width"] >= 300 and box["height"] == pytest.approx(box["width"], abs=1)
+    buttons = touch_page.locator(".mosaic button.take")
+    expect(buttons).to_have_count(12)
+    for button in buttons.all():
+        target = button.bounding_box()
+        assert target is not None
+        assert target["width"] >= 44 and target["height"] >= 44, target
+        assert target["x"] >= 0 and target["x"] + target["width"] <= 360, target
+        assert target["y"] + target["height"] <= 740, target  # no scrolling to reach it
+    for item in touch_page.locator(".mosaic .piece").all():
+        assert_inside(item, frame)
+    assert touch_page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_the_page_translates_it_and_axe_finds_nothing(touch_page, streamlit_server):
+    open_probe(touch_page, streamlit_server, "lang=es&start=whale")
+    expect(touch_page.get_by_role("group", name="Tu lienzo")).to_be_visible()
+    expect(touch_page.get_by_role("group", name="El montón")).to_be_visible()
+    expect(take_button(touch_page, "Tomar: ballena (quedan 4)")).to_be_visible()
+    take_button(touch_page, "Tomar: zorro (quedan 12)").tap()
+    expect(piece(touch_page, "zorro, toca para devolver")).to_be_visible()
+    expect(piece(touch_page, "ballena, toca para devolver")).to_be_visible()
+    wait_for(touch_page, "probe_state", lambda s: len(s["pieces"]) == 2)
+
+    touch_page.evaluate(AXE_SCRIPT)
+    results = touch_page.evaluate(
+        """() => axe.run(document.querySelector('[data-testid=stBidiComponentIsolated]'),
+            {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa",
+            "wcag22aa"]}, resultTypes: ["violations"]})"""
+    )
+    assert results["violations"] == []
