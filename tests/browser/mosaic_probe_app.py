@@ -8,7 +8,9 @@ JSON; the engine's message in ``probe_message``.
 
 Query parameters: ``lose=1`` (every take loses the race: someone took the last of that
 kind), ``delay`` (seconds the stand-in takes to answer), ``start`` (kinds already on the
-canvas, comma-separated, e.g. ``turtle,fox``), ``disabled=1``, ``lang=es``.
+canvas, comma-separated, e.g. ``turtle,fox``), ``disabled=1``, ``lang=es``, ``fragment=1``
+(the mosaic and its engine in an ``st.fragment``; ``probe_page_runs`` counts whole-page
+runs).
 """
 
 import json
@@ -134,32 +136,43 @@ def apply(request: dict) -> str:
     return ""
 
 
-st.title("Mosaic probe")
-request = mosaic(
-    "probe",
-    palette=[
-        {
-            "kind": kind,
-            "label": labels[kind],
-            "count": state.pile[kind],
-            "picture": svg_picture(ROOT / "data" / "images" / f"{code}.svg"),
-        }
-        for kind, (_, code) in PILE.items()
-    ],
-    pieces=state.pieces,
-    piece_size=PIECE_SIZE,
-    frame_label=texts["frame"],
-    texts=texts,
-    disabled=params.get("disabled") == "1",
-)
-if request:
-    state.message = apply(request)
-    state.log.append(request)
-    st.rerun()
+def board() -> None:
+    """The mosaic, with the stand-in engine behind it, and what the tests read."""
+    request = mosaic(
+        "probe",
+        palette=[
+            {
+                "kind": kind,
+                "label": labels[kind],
+                "count": state.pile[kind],
+                "picture": svg_picture(ROOT / "data" / "images" / f"{code}.svg"),
+            }
+            for kind, (_, code) in PILE.items()
+        ],
+        pieces=state.pieces,
+        piece_size=PIECE_SIZE,
+        frame_label=texts["frame"],
+        texts=texts,
+        disabled=params.get("disabled") == "1",
+    )
+    if request:
+        state.message = apply(request)
+        state.log.append(request)
+        st.rerun(scope="fragment" if in_fragment else "app")
+    with st.container(key="probe_message"):
+        st.text(state.message)
+    with st.container(key="probe_state"):
+        st.text(json.dumps({"pile": state.pile, "pieces": state.pieces}))
+    with st.container(key="probe_log"):
+        st.text(json.dumps(state.log))
 
-with st.container(key="probe_message"):
-    st.text(state.message)
-with st.container(key="probe_state"):
-    st.text(json.dumps({"pile": state.pile, "pieces": state.pieces}))
-with st.container(key="probe_log"):
-    st.text(json.dumps(state.log))
+
+st.title("Mosaic probe")
+state.page_runs = state.get("page_runs", 0) + 1
+with st.container(key="probe_page_runs"):
+    st.text(str(state.page_runs))
+in_fragment = params.get("fragment") == "1"
+if in_fragment:
+    st.fragment(board)()
+else:
+    board()

@@ -20,6 +20,8 @@ from axe_playwright_python.base import AXE_SCRIPT
 from conftest import draw_stroke, touch_stroke
 from playwright.sync_api import Locator, Page, expect
 
+from ui.mosaic import checked_request
+
 PROBE = "tests/browser/mosaic_probe_app.py"
 PIECE_SIZE = 0.16  # the probe's
 HALF = PIECE_SIZE / 2
@@ -27,10 +29,8 @@ HALF = PIECE_SIZE / 2
 RETRY_WAIT_S = 3.0
 SHOTS = Path("/tmp/mosaic-shots")
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.parametrize("streamlit_server", [PROBE], indirect=True),
-]
+pytestmark = pytest.mark.browser
+on_probe = pytest.mark.parametrize("streamlit_server", [PROBE], indirect=True)
 
 
 def open_probe(page: Page, server, query: str = "") -> Locator:
@@ -69,6 +69,13 @@ def piece(page: Page, name: str) -> Locator:
     return page.get_by_role("button", name=name, exact=True)
 
 
+def shot(page: Page, name: str) -> None:
+    """A screenshot to look at (a person's eyes, not this test, judge the look)."""
+    page.wait_for_timeout(300)  # pictures decoded
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
 def assert_inside(item: Locator, frame: Locator) -> None:
     box, outer = item.bounding_box(), frame.bounding_box()
     assert box is not None and outer is not None
@@ -87,6 +94,7 @@ def centre(item: Locator, frame: Locator) -> tuple[float, float]:
     )
 
 
+@on_probe
 def test_a_tap_on_the_palette_takes_one_piece_asked_once(touch_page, streamlit_server):
     frame = open_probe(touch_page, streamlit_server)
     take_button(touch_page, "Take a turtle, 12 left").tap()
@@ -105,6 +113,21 @@ def test_a_tap_on_the_palette_takes_one_piece_asked_once(touch_page, streamlit_s
     assert read(touch_page, "probe_state")["pile"]["turtle"] == 11
 
 
+@on_probe
+def test_in_a_fragment_a_take_reruns_only_the_fragment(touch_page, streamlit_server):
+    open_probe(touch_page, streamlit_server, "fragment=1")
+    runs = touch_page.locator(".st-key-probe_page_runs").inner_text()
+    take_button(touch_page, "Take a crab, 12 left").tap()
+    expect(piece(touch_page, "crab, tap to return")).to_be_visible()
+    wait_for(touch_page, "probe_state", lambda s: len(s["pieces"]) == 1)
+    take_button(touch_page, "Take a crab, 11 left").tap()
+    state = wait_for(touch_page, "probe_state", lambda s: len(s["pieces"]) == 2)
+    assert state["pile"]["crab"] == 10
+    expect(piece(touch_page, "crab, tap to return")).to_have_count(2)
+    assert touch_page.locator(".st-key-probe_page_runs").inner_text() == runs
+
+
+@on_probe
 def test_two_quick_taps_take_two_pieces_side_by_side(touch_page, streamlit_server):
     frame = open_probe(touch_page, streamlit_server)
     take_button(touch_page, "Take a fox, 12 left").tap()
@@ -124,6 +147,7 @@ def test_two_quick_taps_take_two_pieces_side_by_side(touch_page, streamlit_serve
     assert read(touch_page, "probe_state")["pile"]["fox"] == 10
 
 
+@on_probe
 def test_a_drag_moves_a_piece_and_never_off_the_canvas(touch_page, streamlit_server):
     frame = open_probe(touch_page, streamlit_server, "start=turtle")  # at (0.2, 0.2)
     turtle = piece(touch_page, "turtle, tap to return")
@@ -140,10 +164,12 @@ def test_a_drag_moves_a_piece_and_never_off_the_canvas(touch_page, streamlit_ser
     (moved,) = state["pieces"]
     assert (moved["x"], moved["y"]) == pytest.approx((1 - HALF, 1 - HALF))
     assert_inside(turtle, frame)
+    shot(touch_page, "dragged-off-the-corner")
     assert [r["action"] for r in read(touch_page, "probe_log")] == ["move", "move"]
     assert state["pile"]["turtle"] == 11  # dragging never returned it
 
 
+@on_probe
 def test_a_mouse_drag_moves_without_returning(page, streamlit_server):
     frame = open_probe(page, streamlit_server, "start=crab")  # at (0.2, 0.2)
     draw_stroke(page, frame, [(0.2, 0.2), (0.5, 0.25)])
@@ -154,6 +180,7 @@ def test_a_mouse_drag_moves_without_returning(page, streamlit_server):
     expect(piece(page, "crab, tap to return")).to_be_visible()
 
 
+@on_probe
 def test_a_tap_on_a_piece_returns_it_even_with_a_shaky_finger(touch_page, streamlit_server):
     frame = open_probe(touch_page, streamlit_server, "start=fox,fox")
     expect(take_button(touch_page, "Take a fox, 10 left")).to_be_visible()
@@ -170,6 +197,7 @@ def test_a_tap_on_a_piece_returns_it_even_with_a_shaky_finger(touch_page, stream
     assert [(r["action"], r["piece"]) for r in log] == [("return", 1), ("return", 2)]
 
 
+@on_probe
 def test_a_lost_race_takes_the_pending_piece_away(touch_page, streamlit_server):
     open_probe(touch_page, streamlit_server, "lose=1&delay=1.5")
     take_button(touch_page, "Take a shark, 12 left").tap()
@@ -177,6 +205,7 @@ def test_a_lost_race_takes_the_pending_piece_away(touch_page, streamlit_server):
     pending = touch_page.get_by_role("img", name="shark, on its way", exact=True)
     expect(pending).to_be_visible()
     assert float(pending.evaluate("node => getComputedStyle(node).opacity")) < 0.6
+    shot(touch_page, "pending-take")
     expect(take_button(touch_page, "Take a shark, 11 left")).to_be_visible()
 
     expect(touch_page.get_by_text("Someone else took the last shark.")).to_be_visible()
@@ -186,6 +215,7 @@ def test_a_lost_race_takes_the_pending_piece_away(touch_page, streamlit_server):
     assert read(touch_page, "probe_state")["pieces"] == []
 
 
+@on_probe
 def test_a_keyboard_takes_moves_and_returns(page, streamlit_server):
     open_probe(page, streamlit_server)
     take_button(page, "Take a crab, 12 left").focus()
@@ -208,6 +238,7 @@ def test_a_keyboard_takes_moves_and_returns(page, streamlit_server):
     assert log[0]["action"] == "take" and {r["action"] for r in log[1:-1]} == {"move"}
 
 
+@on_probe
 def test_a_finished_mosaic_shows_and_cannot_change(touch_page, streamlit_server):
     frame = open_probe(touch_page, streamlit_server, "disabled=1&start=turtle,fox")
     expect(touch_page.get_by_role("button", name=re.compile("^Take"))).to_have_count(0)
@@ -226,14 +257,13 @@ def test_a_finished_mosaic_shows_and_cannot_change(touch_page, streamlit_server)
     expect(touch_page.get_by_role("button", name="fox, tap to return")).to_have_count(0)
 
 
+@on_probe
 def test_a_360_px_phone_sees_the_whole_canvas_and_palette(touch_page, streamlit_server):
     kinds = ["elephant"] * 4 + ["turtle", "fox", "crab"]  # 7 pieces, one elephant left
     frame = open_probe(touch_page, streamlit_server, "start=" + ",".join(kinds))
     expect(touch_page.locator(".mosaic .piece")).to_have_count(7)
     expect(take_button(touch_page, "Take the last elephant")).to_be_visible()
-    touch_page.wait_for_timeout(300)  # pictures decoded
-    SHOTS.mkdir(exist_ok=True)
-    touch_page.screenshot(path=str(SHOTS / "phone-360.png"))
+    shot(touch_page, "phone-360")
 
     box = frame.bounding_box()
     assert box is not None
@@ -252,6 +282,7 @@ def test_a_360_px_phone_sees_the_whole_canvas_and_palette(touch_page, streamlit_
     assert touch_page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
+@on_probe
 def test_the_page_translates_it_and_axe_finds_nothing(touch_page, streamlit_server):
     open_probe(touch_page, streamlit_server, "lang=es&start=whale")
     expect(touch_page.get_by_role("group", name="Tu lienzo")).to_be_visible()
@@ -269,3 +300,33 @@ def test_the_page_translates_it_and_axe_finds_nothing(touch_page, streamlit_serv
             "wcag22aa"]}, resultTypes: ["violations"]})"""
     )
     assert results["violations"] == []
+
+
+PALETTE = [{"kind": "fox"}, {"kind": "crab"}]
+PIECES = [{"id": 7, "kind": "fox", "x": 0.5, "y": 0.5}]
+
+
+@pytest.mark.parametrize(
+    "sent",
+    [
+        {"action": "take", "kind": "unicorn", "x": 0.5, "y": 0.5, "request": "r"},
+        {"action": "move", "piece": 8, "x": 0.5, "y": 0.5, "request": "r"},
+        {"action": "return", "piece": "someone else's", "request": "r"},
+        {"action": "move", "piece": 7, "x": "NaN", "y": 0.5, "request": "r"},
+        {"action": "take", "kind": "fox", "request": "r"},
+        {"action": "steal", "piece": 7, "request": "r"},
+    ],
+)
+def test_a_forged_request_from_the_browser_is_dropped(sent):
+    assert checked_request(sent, PALETTE, PIECES, PIECE_SIZE) is None
+
+
+def test_a_request_is_passed_on_with_the_piece_inside_the_frame():
+    sent = {"action": "move", "piece": "7", "x": 1.7, "y": -3, "request": "r", "extra": 1}
+    assert checked_request(sent, PALETTE, PIECES, PIECE_SIZE) == {
+        "action": "move",
+        "piece": 7,
+        "x": 1 - HALF,
+        "y": HALF,
+        "request": "r",
+    }
