@@ -95,6 +95,7 @@ function freeSpot(mosaic) {
 }
 
 function ask(mosaic, request) {
+  if (mosaic.data.disabled) return; // the round ended under the player's finger
   const last = mosaic.queue[mosaic.queue.length - 1];
   if (
     request.action === "move" &&

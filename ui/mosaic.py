@@ -88,7 +88,7 @@ _CSS = """
   pointer-events: none;
   -webkit-user-drag: none;
 }
-.piece img { width: 100%; height: 100%; }
+.piece img { width: 100%; height: 100%; object-fit: contain; }
 .piece:focus-visible { outline: 3px solid var(--st-primary-color, #1f77b4); outline-offset: -3px; }
 .piece.pending { opacity: 0.45; outline: 2px dashed #555; cursor: progress; }
 .piece.dragging { z-index: 2; cursor: grabbing; filter: drop-shadow(0 3px 4px rgb(0 0 0 / 0.35)); }
@@ -96,7 +96,8 @@ _CSS = """
 .mosaic.disabled .palette { display: none; }
 .palette {
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(48px, 1fr));
+  /* Six a row (two rows of the twelve critters), fewer on a phone too narrow for 44 px. */
+  grid-template-columns: repeat(auto-fill, minmax(max(48px, calc((100% - 30px) / 6)), 1fr));
   gap: 6px;
   margin-top: 8px;
 }
@@ -117,7 +118,7 @@ _CSS = """
   touch-action: manipulation;
   cursor: pointer;
 }
-.take img { width: 30px; height: 30px; }
+.take img { width: 30px; height: 30px; object-fit: contain; }
 .take .count { font-size: 14px; font-weight: 600; line-height: 1; }
 .take:disabled { opacity: 0.4; cursor: not-allowed; }
 .take:focus-visible { outline: 3px solid var(--st-primary-color, #1f77b4); outline-offset: 1px; }

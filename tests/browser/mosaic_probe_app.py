@@ -10,7 +10,7 @@ Query parameters: ``lose=1`` (every take loses the race: someone took the last o
 kind), ``delay`` (seconds the stand-in takes to answer), ``start`` (kinds already on the
 canvas, comma-separated, e.g. ``turtle,fox``), ``disabled=1``, ``lang=es``, ``fragment=1``
 (the mosaic and its engine in an ``st.fragment``; ``probe_page_runs`` counts whole-page
-runs).
+runs), ``rerun=0`` (the page does not rerun after applying a request).
 """
 
 import json
@@ -158,7 +158,8 @@ def board() -> None:
     if request:
         state.message = apply(request)
         state.log.append(request)
-        st.rerun(scope="fragment" if in_fragment else "app")
+        if params.get("rerun") != "0":
+            st.rerun(scope="fragment" if in_fragment else "app")
     with st.container(key="probe_message"):
         st.text(state.message)
     with st.container(key="probe_state"):

@@ -55,8 +55,11 @@ def wait_for(page: Page, part: str, ok: Callable[[Any], bool], timeout: float = 
             value = read(page, part)
         except ValueError:  # mid-rerun
             value = None
-        if value is not None and ok(value):
-            return value
+        try:
+            if value is not None and ok(value):
+                return value
+        except LookupError:  # not there (yet)
+            pass
         time.sleep(0.1)
     raise AssertionError(f"{part} never matched; last: {value!r:.500}")
 
@@ -125,6 +128,20 @@ def test_in_a_fragment_a_take_reruns_only_the_fragment(touch_page, streamlit_ser
     assert state["pile"]["crab"] == 10
     expect(piece(touch_page, "crab, tap to return")).to_have_count(2)
     assert touch_page.locator(".st-key-probe_page_runs").inner_text() == runs
+
+
+@on_probe
+def test_a_page_that_does_not_rerun_still_ends_showing_the_truth(touch_page, streamlit_server):
+    open_probe(touch_page, streamlit_server, "rerun=0")
+    take_button(touch_page, "Take a whale, 5 left").tap()
+    expect(touch_page.get_by_role("img", name="whale, on its way")).to_be_visible()
+    wait_for(touch_page, "probe_state", lambda s: len(s["pieces"]) == 1)
+    # Asked again under the same id, the request is not returned twice; that run draws it.
+    expect(piece(touch_page, "whale, tap to return")).to_be_visible(timeout=RETRY_WAIT_S * 1000)
+    expect(touch_page.locator(".mosaic .piece")).to_have_count(1)
+    expect(take_button(touch_page, "Take a whale, 4 left")).to_be_visible()
+    time.sleep(RETRY_WAIT_S)
+    assert [r["action"] for r in read(touch_page, "probe_log")] == ["take"]
 
 
 @on_probe
