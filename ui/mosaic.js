@@ -341,7 +341,9 @@ function create(root) {
   frame.append(hint);
   const palette = element("div", "palette");
   palette.setAttribute("role", "group");
-  box.append(frame, palette);
+  const layout = element("div", "layout");
+  layout.append(frame, palette);
+  box.append(layout);
   root.append(box);
   const mosaic = { root, box, frame, hint, palette, queue: [], pieces: new Map(), buttons: new Map() };
   frame.addEventListener("pointerdown", (event) => onPointerDown(mosaic, event));

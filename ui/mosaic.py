@@ -48,12 +48,18 @@ MAX_REQUEST_ID = 64
 
 _CSS = """
 .mosaic {
-  width: min(100%, 560px);
-  margin: 0 auto;
+  container-type: inline-size;
   font-family: var(--st-font);
   user-select: none;
   -webkit-user-select: none;
   -webkit-touch-callout: none;
+}
+/* A phone: the canvas as wide as the page, the palette under it, in reach of a thumb. */
+.layout {
+  display: grid;
+  gap: 8px;
+  width: min(100%, 480px);
+  margin: 0 auto;
 }
 .frame {
   position: relative;
@@ -99,7 +105,6 @@ _CSS = """
   /* Six a row (two rows of the twelve critters), fewer on a phone too narrow for 44 px. */
   grid-template-columns: repeat(auto-fill, minmax(max(48px, calc((100% - 30px) / 6)), 1fr));
   gap: 6px;
-  margin-top: 8px;
 }
 .take {
   min-width: 44px;
@@ -122,6 +127,17 @@ _CSS = """
 .take .count { font-size: 14px; font-weight: 600; line-height: 1; }
 .take:disabled { opacity: 0.4; cursor: not-allowed; }
 .take:focus-visible { outline: 3px solid var(--st-primary-color, #1f77b4); outline-offset: 1px; }
+/* A wider screen: the palette beside the canvas, so both fit a laptop's height. */
+@container (min-width: 640px) {
+  .layout {
+    grid-template-columns: 480px 200px;
+    justify-content: center;
+    align-items: start;
+    width: auto;
+  }
+  .mosaic.disabled .layout { grid-template-columns: 480px; }
+  .palette { grid-template-columns: repeat(2, 1fr); }
+}
 """
 
 _component = st.components.v2.component(

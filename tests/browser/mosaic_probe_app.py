@@ -171,7 +171,7 @@ def board() -> None:
 st.title("Mosaic probe")
 state.page_runs = state.get("page_runs", 0) + 1
 with st.container(key="probe_page_runs"):
-    st.text(str(state.page_runs))
+    st.text(f"page runs: {state.page_runs}")
 in_fragment = params.get("fragment") == "1"
 if in_fragment:
     st.fragment(board)()

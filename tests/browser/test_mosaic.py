@@ -247,6 +247,11 @@ def test_a_keyboard_takes_moves_and_returns(page, streamlit_server):
     state = wait_for(page, "probe_state", lambda s: s["pieces"][0]["y"] < 0.5)
     assert (state["pieces"][0]["x"], state["pieces"][0]["y"]) == pytest.approx((0.55, 0.475))
     expect(crab).to_be_focused()
+    shot(page, "laptop-keyboard")
+    # A laptop shows the palette beside the canvas: all of it without scrolling.
+    for target in (page.locator(".mosaic .frame"), page.locator(".mosaic button.take").last):
+        box = target.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 800, box
 
     page.keyboard.press("Enter")
     expect(take_button(page, "Take a crab, 12 left")).to_be_visible()
