@@ -70,7 +70,9 @@ _CSS = """
   border-radius: 4px;
   background: #fff;
   overflow: hidden;
-  touch-action: none;
+  /* A finger on the empty canvas scrolls the page (a phone's canvas is most of the screen);
+     on a piece it drags the piece. */
+  touch-action: manipulation;
 }
 .frame:focus { outline: none; }
 .frame:focus-visible { outline: 3px solid var(--st-primary-color, #1f77b4); }
@@ -166,7 +168,7 @@ def mosaic(
 ) -> dict[str, Any] | None:
     """Draw the mosaic and return the player's request of this run, if any.
 
-    `palette`: one dict per critter kind in the pile, in display order: `kind`, `label` (its
+    `palette`: one dict per critter kind, none left too, in display order: `kind`, `label` (its
     name, in the page's language), `count` (left in the pile), `picture` (a data URI, see
     `svg_picture`). `pieces`: the player's pieces, dicts of `id`, `kind`, `x`, `y` (the
     piece's centre as fractions 0..1 of the canvas side). `piece_size`: a piece's side as a
@@ -186,6 +188,9 @@ def mosaic(
     for entry in palette:
         if not str(entry["picture"]).startswith("data:image/"):
             raise ValueError(f"picture of {entry['kind']} is not a data URI")
+    strays = {piece["kind"] for piece in pieces} - {entry["kind"] for entry in palette}
+    if strays:
+        raise ValueError(f"pieces of kinds not in the palette (it draws them): {strays}")
     seen: list[str] = st.session_state.setdefault(f"cc_mosaic_seen_{key}", [])
     result = _component(
         key=key,

@@ -20,7 +20,7 @@ from axe_playwright_python.base import AXE_SCRIPT
 from conftest import draw_stroke, touch_stroke
 from playwright.sync_api import Locator, Page, expect
 
-from ui.mosaic import checked_request
+from ui.mosaic import TEXT_KEYS, checked_request, mosaic
 
 PROBE = "tests/browser/mosaic_probe_app.py"
 PIECE_SIZE = 0.16  # the probe's
@@ -184,6 +184,21 @@ def test_a_drag_moves_a_piece_and_never_off_the_canvas(touch_page, streamlit_ser
     shot(touch_page, "dragged-off-the-corner")
     assert [r["action"] for r in read(touch_page, "probe_log")] == ["move", "move"]
     assert state["pile"]["turtle"] == 11  # dragging never returned it
+
+
+@on_probe
+def test_a_swipe_on_the_empty_canvas_scrolls_the_page(touch_page, streamlit_server):
+    touch_page.set_viewport_size({"width": 360, "height": 500})  # a short phone: it scrolls
+    frame = open_probe(touch_page, streamlit_server, "start=turtle")  # at (0.2, 0.2)
+    scrolled = "document.querySelector('[data-testid=stMain]').scrollTop + window.scrollY"
+    touch_stroke(touch_page, frame, [(0.2, 0.2), (0.2, 0.05)], steps=10)
+    wait_for(touch_page, "probe_state", lambda s: s["pieces"][0]["y"] < 0.15)
+    assert touch_page.evaluate(scrolled) == 0  # a finger on a piece drags the piece only
+
+    touch_stroke(touch_page, frame, [(0.6, 0.8), (0.6, 0.3)], steps=10)
+    touch_page.wait_for_function(f"() => {scrolled} > 100")
+    time.sleep(1)
+    assert [r["action"] for r in read(touch_page, "probe_log")] == ["move"]
 
 
 @on_probe
@@ -352,3 +367,27 @@ def test_a_request_is_passed_on_with_the_piece_inside_the_frame():
         "y": HALF,
         "request": "r",
     }
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"pieces": [{"id": 1, "kind": "unicorn", "x": 0.5, "y": 0.5}]},  # would not be drawn
+        {"palette": [{**PALETTE[0], "picture": "https://example.org/fox.svg"}]},  # a fetch
+        {"texts": {}},
+        {"piece_size": 0},
+    ],
+)
+def test_a_page_mistake_is_refused_before_anything_is_drawn(change):
+    arguments: dict[str, Any] = {
+        "palette": [
+            {**entry, "label": entry["kind"], "count": 1, "picture": "data:image/svg"}
+            for entry in PALETTE
+        ],
+        "pieces": PIECES,
+        "piece_size": PIECE_SIZE,
+        "frame_label": "Your canvas",
+        "texts": dict.fromkeys(TEXT_KEYS, "{label}"),
+    }
+    with pytest.raises(ValueError):
+        mosaic("probe", **(arguments | change))
