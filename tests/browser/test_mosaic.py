@@ -64,11 +64,8 @@ def wait_for(page: Page, part: str, ok: Callable[[Any], bool], timeout: float = 
     raise AssertionError(f"{part} never matched; last: {value!r:.500}")
 
 
-def take_button(page: Page, name: str) -> Locator:
-    return page.get_by_role("button", name=name, exact=True)
-
-
-def piece(page: Page, name: str) -> Locator:
+def button(page: Page, name: str) -> Locator:
+    """A palette button ("Take a fox, 12 left") or a placed piece ("fox, tap to return")."""
     return page.get_by_role("button", name=name, exact=True)
 
 
@@ -100,11 +97,11 @@ def centre(item: Locator, frame: Locator) -> tuple[float, float]:
 @on_probe
 def test_a_tap_on_the_palette_takes_one_piece_asked_once(touch_page, streamlit_server):
     frame = open_probe(touch_page, streamlit_server)
-    take_button(touch_page, "Take a turtle, 12 left").tap()
+    button(touch_page, "Take a turtle, 12 left").tap()
 
-    turtle = piece(touch_page, "turtle, tap to return")
+    turtle = button(touch_page, "turtle, tap to return")
     expect(turtle).to_be_visible()
-    expect(take_button(touch_page, "Take a turtle, 11 left")).to_be_visible()
+    expect(button(touch_page, "Take a turtle, 11 left")).to_be_visible()
     expect(touch_page.locator(".mosaic .take", has_text="11")).to_have_count(1)
     state = wait_for(touch_page, "probe_state", lambda s: len(s["pieces"]) == 1)
     assert state["pile"]["turtle"] == 11
@@ -120,26 +117,26 @@ def test_a_tap_on_the_palette_takes_one_piece_asked_once(touch_page, streamlit_s
 def test_in_a_fragment_a_take_reruns_only_the_fragment(touch_page, streamlit_server):
     open_probe(touch_page, streamlit_server, "fragment=1")
     runs = touch_page.locator(".st-key-probe_page_runs").inner_text()
-    take_button(touch_page, "Take a crab, 12 left").tap()
-    expect(piece(touch_page, "crab, tap to return")).to_be_visible()
+    button(touch_page, "Take a crab, 12 left").tap()
+    expect(button(touch_page, "crab, tap to return")).to_be_visible()
     wait_for(touch_page, "probe_state", lambda s: len(s["pieces"]) == 1)
-    take_button(touch_page, "Take a crab, 11 left").tap()
+    button(touch_page, "Take a crab, 11 left").tap()
     state = wait_for(touch_page, "probe_state", lambda s: len(s["pieces"]) == 2)
     assert state["pile"]["crab"] == 10
-    expect(piece(touch_page, "crab, tap to return")).to_have_count(2)
+    expect(button(touch_page, "crab, tap to return")).to_have_count(2)
     assert touch_page.locator(".st-key-probe_page_runs").inner_text() == runs
 
 
 @on_probe
 def test_a_page_that_does_not_rerun_still_ends_showing_the_truth(touch_page, streamlit_server):
     open_probe(touch_page, streamlit_server, "rerun=0")
-    take_button(touch_page, "Take a whale, 5 left").tap()
+    button(touch_page, "Take a whale, 5 left").tap()
     expect(touch_page.get_by_role("img", name="whale, on its way")).to_be_visible()
     wait_for(touch_page, "probe_state", lambda s: len(s["pieces"]) == 1)
     # Asked again under the same id, the request is not returned twice; that run draws it.
-    expect(piece(touch_page, "whale, tap to return")).to_be_visible(timeout=RETRY_WAIT_S * 1000)
+    expect(button(touch_page, "whale, tap to return")).to_be_visible(timeout=RETRY_WAIT_S * 1000)
     expect(touch_page.locator(".mosaic .piece")).to_have_count(1)
-    expect(take_button(touch_page, "Take a whale, 4 left")).to_be_visible()
+    expect(button(touch_page, "Take a whale, 4 left")).to_be_visible()
     time.sleep(RETRY_WAIT_S)
     assert [r["action"] for r in read(touch_page, "probe_log")] == ["take"]
 
@@ -147,15 +144,15 @@ def test_a_page_that_does_not_rerun_still_ends_showing_the_truth(touch_page, str
 @on_probe
 def test_two_quick_taps_take_two_pieces_side_by_side(touch_page, streamlit_server):
     frame = open_probe(touch_page, streamlit_server)
-    take_button(touch_page, "Take a fox, 12 left").tap()
-    take_button(touch_page, "Take a fox, 11 left").tap()
+    button(touch_page, "Take a fox, 12 left").tap()
+    button(touch_page, "Take a fox, 11 left").tap()
 
     state = wait_for(touch_page, "probe_state", lambda s: len(s["pieces"]) == 2)
-    expect(piece(touch_page, "fox, tap to return")).to_have_count(2)
-    expect(take_button(touch_page, "Take a fox, 10 left")).to_be_visible()
+    expect(button(touch_page, "fox, tap to return")).to_have_count(2)
+    expect(button(touch_page, "Take a fox, 10 left")).to_be_visible()
     first, second = state["pieces"]
     assert math.dist((first["x"], first["y"]), (second["x"], second["y"])) >= PIECE_SIZE
-    for fox in piece(touch_page, "fox, tap to return").all():
+    for fox in button(touch_page, "fox, tap to return").all():
         assert_inside(fox, frame)
     time.sleep(RETRY_WAIT_S)
     log = read(touch_page, "probe_log")
@@ -167,7 +164,7 @@ def test_two_quick_taps_take_two_pieces_side_by_side(touch_page, streamlit_serve
 @on_probe
 def test_a_drag_moves_a_piece_and_never_off_the_canvas(touch_page, streamlit_server):
     frame = open_probe(touch_page, streamlit_server, "start=turtle")  # at (0.2, 0.2)
-    turtle = piece(touch_page, "turtle, tap to return")
+    turtle = button(touch_page, "turtle, tap to return")
     touch_stroke(touch_page, frame, [(0.2, 0.2), (0.6, 0.7)])
     state = wait_for(touch_page, "probe_state", lambda s: s["pieces"][0]["x"] > 0.5)
     (moved,) = state["pieces"]
@@ -209,20 +206,20 @@ def test_a_mouse_drag_moves_without_returning(page, streamlit_server):
     assert state["pieces"][0]["x"] == pytest.approx(0.5, abs=0.03)
     time.sleep(1)  # the click that ends a mouse drag must not count as a tap
     assert [r["action"] for r in read(page, "probe_log")] == ["move"]
-    expect(piece(page, "crab, tap to return")).to_be_visible()
+    expect(button(page, "crab, tap to return")).to_be_visible()
 
 
 @on_probe
 def test_a_tap_on_a_piece_returns_it_even_with_a_shaky_finger(touch_page, streamlit_server):
     frame = open_probe(touch_page, streamlit_server, "start=fox,fox")
-    expect(take_button(touch_page, "Take a fox, 10 left")).to_be_visible()
-    piece(touch_page, "fox, tap to return").first.tap()
-    expect(take_button(touch_page, "Take a fox, 11 left")).to_be_visible()
-    expect(piece(touch_page, "fox, tap to return")).to_have_count(1)
+    expect(button(touch_page, "Take a fox, 10 left")).to_be_visible()
+    button(touch_page, "fox, tap to return").first.tap()
+    expect(button(touch_page, "Take a fox, 11 left")).to_be_visible()
+    expect(button(touch_page, "fox, tap to return")).to_have_count(1)
     # A tap that wobbles a few pixels is still a tap.
     touch_stroke(touch_page, frame, [(0.5, 0.2), (0.505, 0.205)])
-    expect(take_button(touch_page, "Take a fox, 12 left")).to_be_visible()
-    expect(piece(touch_page, "fox, tap to return")).to_have_count(0)
+    expect(button(touch_page, "Take a fox, 12 left")).to_be_visible()
+    expect(button(touch_page, "fox, tap to return")).to_have_count(0)
     state = wait_for(touch_page, "probe_state", lambda s: not s["pieces"])
     assert state["pile"]["fox"] == 12
     log = read(touch_page, "probe_log")
@@ -232,27 +229,27 @@ def test_a_tap_on_a_piece_returns_it_even_with_a_shaky_finger(touch_page, stream
 @on_probe
 def test_a_lost_race_takes_the_pending_piece_away(touch_page, streamlit_server):
     open_probe(touch_page, streamlit_server, "lose=1&delay=1.5")
-    take_button(touch_page, "Take a shark, 12 left").tap()
+    button(touch_page, "Take a shark, 12 left").tap()
 
     pending = touch_page.get_by_role("img", name="shark, on its way", exact=True)
     expect(pending).to_be_visible()
     assert float(pending.evaluate("node => getComputedStyle(node).opacity")) < 0.6
     shot(touch_page, "pending-take")
-    expect(take_button(touch_page, "Take a shark, 11 left")).to_be_visible()
+    expect(button(touch_page, "Take a shark, 11 left")).to_be_visible()
 
     expect(touch_page.get_by_text("Someone else took the last shark.")).to_be_visible()
     expect(pending).to_have_count(0)
     expect(touch_page.locator(".mosaic .piece")).to_have_count(0)
-    expect(take_button(touch_page, "No shark left")).to_be_disabled()
+    expect(button(touch_page, "No shark left")).to_be_disabled()
     assert read(touch_page, "probe_state")["pieces"] == []
 
 
 @on_probe
 def test_a_keyboard_takes_moves_and_returns(page, streamlit_server):
     open_probe(page, streamlit_server)
-    take_button(page, "Take a crab, 12 left").focus()
+    button(page, "Take a crab, 12 left").focus()
     page.keyboard.press("Enter")
-    crab = piece(page, "crab, tap to return")
+    crab = button(page, "crab, tap to return")
     expect(crab).to_be_visible()
     wait_for(page, "probe_state", lambda s: len(s["pieces"]) == 1)
 
@@ -269,7 +266,7 @@ def test_a_keyboard_takes_moves_and_returns(page, streamlit_server):
         assert box is not None and box["y"] + box["height"] <= 800, box
 
     page.keyboard.press("Enter")
-    expect(take_button(page, "Take a crab, 12 left")).to_be_visible()
+    expect(button(page, "Take a crab, 12 left")).to_be_visible()
     expect(crab).to_have_count(0)
     log = wait_for(page, "probe_log", lambda log: log[-1]["action"] == "return")
     assert log[0]["action"] == "take" and {r["action"] for r in log[1:-1]} == {"move"}
@@ -299,7 +296,7 @@ def test_a_360_px_phone_sees_the_whole_canvas_and_palette(touch_page, streamlit_
     kinds = ["elephant"] * 4 + ["turtle", "fox", "crab"]  # 7 pieces, one elephant left
     frame = open_probe(touch_page, streamlit_server, "start=" + ",".join(kinds))
     expect(touch_page.locator(".mosaic .piece")).to_have_count(7)
-    expect(take_button(touch_page, "Take the last elephant")).to_be_visible()
+    expect(button(touch_page, "Take the last elephant")).to_be_visible()
     shot(touch_page, "phone-360")
 
     box = frame.bounding_box()
@@ -308,8 +305,8 @@ def test_a_360_px_phone_sees_the_whole_canvas_and_palette(touch_page, streamlit_
     assert box["width"] >= 300 and box["height"] == pytest.approx(box["width"], abs=1)
     buttons = touch_page.locator(".mosaic button.take")
     expect(buttons).to_have_count(12)
-    for button in buttons.all():
-        target = button.bounding_box()
+    for take in buttons.all():
+        target = take.bounding_box()
         assert target is not None
         assert target["width"] >= 44 and target["height"] >= 44, target
         assert target["x"] >= 0 and target["x"] + target["width"] <= 360, target
@@ -324,10 +321,10 @@ def test_the_page_translates_it_and_axe_finds_nothing(touch_page, streamlit_serv
     open_probe(touch_page, streamlit_server, "lang=es&start=whale")
     expect(touch_page.get_by_role("group", name="Tu lienzo")).to_be_visible()
     expect(touch_page.get_by_role("group", name="El montón")).to_be_visible()
-    expect(take_button(touch_page, "Tomar: ballena (quedan 4)")).to_be_visible()
-    take_button(touch_page, "Tomar: zorro (quedan 12)").tap()
-    expect(piece(touch_page, "zorro, toca para devolver")).to_be_visible()
-    expect(piece(touch_page, "ballena, toca para devolver")).to_be_visible()
+    expect(button(touch_page, "Tomar: ballena (quedan 4)")).to_be_visible()
+    button(touch_page, "Tomar: zorro (quedan 12)").tap()
+    expect(button(touch_page, "zorro, toca para devolver")).to_be_visible()
+    expect(button(touch_page, "ballena, toca para devolver")).to_be_visible()
     wait_for(touch_page, "probe_state", lambda s: len(s["pieces"]) == 2)
 
     touch_page.evaluate(AXE_SCRIPT)
