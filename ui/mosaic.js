@@ -14,6 +14,8 @@ const TAP_SLOP_PX = 8;
 const RETRY_MS = 2000;
 // One arrow key press moves a focused piece this far (a fraction of the canvas side).
 const STEP = 0.025;
+// One press of R turns a focused piece this far (degrees clockwise; Shift+R back).
+const TURN = 45;
 // Where a taken piece may land: a point of this grid (see freeSpot).
 const SPOTS = 7;
 
@@ -34,8 +36,17 @@ function newId() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-function inside(value, size) {
-  return Math.min(1 - size / 2, Math.max(size / 2, value));
+// How far a piece turned by `rotation` degrees reaches from its centre, across and down:
+// half the side of the turned square's bounding box (engine/critters/rules.py reach).
+function reach(rotation, size) {
+  const radians = (rotation * Math.PI) / 180;
+  return (size / 2) * (Math.abs(Math.cos(radians)) + Math.abs(Math.sin(radians)));
+}
+
+// A centre coordinate moved so the whole (turned) piece lies inside the frame.
+function inside(value, rotation, size) {
+  const margin = reach(rotation, size);
+  return Math.min(1 - margin, Math.max(margin, value));
 }
 
 // Whether the page's script is running: a request now would cut that run short (perhaps the
@@ -52,20 +63,23 @@ function view(mosaic) {
   const { palette, pieces } = mosaic.data;
   const counts = new Map(palette.map((entry) => [entry.kind, entry.count]));
   const shown = new Map(
-    pieces.map((piece) => [`p:${piece.id}`, { ...piece, key: `p:${piece.id}`, pending: false }]),
+    pieces.map((piece) => [
+      `p:${piece.id}`,
+      { rotation: 0, mirrored: false, ...piece, key: `p:${piece.id}`, pending: false },
+    ]),
   );
   for (const request of mosaic.queue) {
     if (request.action === "take") {
       const key = `r:${request.request}`;
-      shown.set(key, { kind: request.kind, x: request.x, y: request.y, key, pending: true });
+      const { kind, x, y } = request;
+      shown.set(key, { kind, x, y, rotation: 0, mirrored: false, key, pending: true });
       counts.set(request.kind, (counts.get(request.kind) ?? 0) - 1);
       continue;
     }
     const piece = shown.get(`p:${request.piece}`);
     if (!piece) continue;
     if (request.action === "move") {
-      piece.x = request.x;
-      piece.y = request.y;
+      Object.assign(piece, placement(request));
     } else {
       shown.delete(piece.key);
       counts.set(piece.kind, (counts.get(piece.kind) ?? 0) + 1);
@@ -94,6 +108,24 @@ function freeSpot(mosaic) {
   return { x, y };
 }
 
+function placement({ x, y, rotation, mirrored }) {
+  return { x, y, rotation, mirrored };
+}
+
+// Ask to lay `piece` as `changes` say (a move, a turn, a flip), kept inside the frame.
+function relay(mosaic, piece, changes) {
+  const size = mosaic.data.piece_size;
+  const next = { ...placement(piece), ...changes };
+  next.rotation = (((Math.round(next.rotation) % 360) + 360) % 360);
+  next.x = inside(next.x, next.rotation, size);
+  next.y = inside(next.y, next.rotation, size);
+  if (Object.keys(next).every((name) => next[name] === piece[name])) {
+    render(mosaic); // back where it was: nothing to ask
+  } else {
+    ask(mosaic, { action: "move", piece: piece.id, ...next });
+  }
+}
+
 function ask(mosaic, request) {
   if (mosaic.data.disabled) return; // the round ended under the player's finger
   const last = mosaic.queue[mosaic.queue.length - 1];
@@ -104,9 +136,8 @@ function ask(mosaic, request) {
     last.action === "move" &&
     last.piece === request.piece
   ) {
-    // Arrow presses faster than the server answers: one move to where the piece ended up.
-    last.x = request.x;
-    last.y = request.y;
+    // Key presses faster than the server answers: one move to where the piece ended up.
+    Object.assign(last, placement(request));
   } else {
     mosaic.queue.push({ ...request, request: newId() });
   }
@@ -131,11 +162,15 @@ function dispose(mosaic) {
   clearInterval(mosaic.pumping);
 }
 
-function place(node, x, y, size) {
-  node.style.left = `${(x - size / 2) * 100}%`;
-  node.style.top = `${(y - size / 2) * 100}%`;
+function place(node, piece, size) {
+  node.style.left = `${(piece.x - size / 2) * 100}%`;
+  node.style.top = `${(piece.y - size / 2) * 100}%`;
   node.style.width = `${size * 100}%`;
   node.style.height = `${size * 100}%`;
+  // Turned, then mirrored left to right (engine/critters/rules.py Placement): CSS applies
+  // the rightmost transform first.
+  const mirror = piece.mirrored ? "scaleX(-1) " : "";
+  node.querySelector("img").style.transform = `${mirror}rotate(${piece.rotation}deg)`;
 }
 
 function picture(node, source) {
@@ -217,7 +252,7 @@ function renderPieces(mosaic, pieces) {
       node.removeAttribute("tabindex");
       node.removeAttribute("aria-describedby");
     }
-    if (!mosaic.drag || mosaic.drag.node !== node) place(node, piece.x, piece.y, size);
+    if (!mosaic.drag || mosaic.drag.node !== node) place(node, piece, size);
   }
   for (const [key, node] of mosaic.pieces) {
     if (kept.has(key)) continue;
@@ -276,9 +311,10 @@ function onPointerMove(mosaic, event) {
   drag.node.classList.add("dragging");
   const side = mosaic.frame.clientWidth;
   const size = mosaic.data.piece_size;
-  drag.x = inside(drag.piece.x + dx / side, size);
-  drag.y = inside(drag.piece.y + dy / side, size);
-  place(drag.node, drag.x, drag.y, size);
+  const { piece } = drag;
+  drag.x = inside(piece.x + dx / side, piece.rotation, size);
+  drag.y = inside(piece.y + dy / side, piece.rotation, size);
+  place(drag.node, { ...piece, x: drag.x, y: drag.y }, size);
 }
 
 function onPointerEnd(mosaic, event, released) {
@@ -289,7 +325,7 @@ function onPointerEnd(mosaic, event, released) {
   if (released && drag.moved) {
     // The click that follows this release (a mouse's) is part of the drag, not a tap.
     mosaic.dragged = true;
-    ask(mosaic, { action: "move", piece: drag.piece.id, x: drag.x, y: drag.y });
+    relay(mosaic, drag.piece, { x: drag.x, y: drag.y });
   } else {
     render(mosaic);
   }
@@ -310,25 +346,29 @@ const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], Arrow
 function onKeyDown(mosaic, event) {
   const hit = activePiece(mosaic, event);
   if (!hit) return;
-  const size = mosaic.data.piece_size;
+  const { piece } = hit;
   if (event.key === "Enter" || event.key === " ") {
-    event.preventDefault();
-    ask(mosaic, { action: "return", piece: hit.piece.id });
+    ask(mosaic, { action: "return", piece: piece.id });
   } else if (ARROWS[event.key]) {
-    event.preventDefault();
     const [dx, dy] = ARROWS[event.key];
-    const x = inside(hit.piece.x + dx * STEP, size);
-    const y = inside(hit.piece.y + dy * STEP, size);
-    if (x !== hit.piece.x || y !== hit.piece.y) {
-      ask(mosaic, { action: "move", piece: hit.piece.id, x, y });
-    }
+    relay(mosaic, piece, { x: piece.x + dx * STEP, y: piece.y + dy * STEP });
+  } else if (event.key === "r" || event.key === "R") {
+    // Clockwise as the player sees it: a mirrored piece's turn shows mirrored too.
+    const turn = (event.shiftKey ? -TURN : TURN) * (piece.mirrored ? -1 : 1);
+    relay(mosaic, piece, { rotation: piece.rotation + turn });
+  } else if (event.key === "f" || event.key === "F") {
+    relay(mosaic, piece, { mirrored: !piece.mirrored });
+  } else {
+    return;
   }
+  event.preventDefault();
 }
 
 function onTake(mosaic, event) {
   const button = event.target.closest("button.take");
   if (!button || button.disabled || mosaic.data.disabled) return;
-  ask(mosaic, { action: "take", kind: button.dataset.kind, ...freeSpot(mosaic) });
+  const spot = freeSpot(mosaic);
+  ask(mosaic, { action: "take", kind: button.dataset.kind, ...spot, rotation: 0, mirrored: false });
 }
 
 function create(root) {

@@ -2,7 +2,8 @@
 
 A square frame holds the player's pieces; under it a palette shows how many of each critter
 are left in the table's pile. Tap a palette button to take a piece, drag a piece to move it,
-tap it to return it; a keyboard does the same (Enter takes or returns, arrow keys move).
+tap it to return it; a keyboard does the same (Enter takes or returns, arrow keys move) and
+turns (R, Shift+R) or flips (F) a piece, as the engine's placements allow.
 
 The server decides every take: two players never hold the same piece, and a race for the
 last one is the engine's to settle. So `mosaic` only returns what the player asks, at most
@@ -39,12 +40,15 @@ import streamlit as st
 #: What `texts` must hold. In the browser `{label}` becomes the critter's name and `{count}`
 #: how many are left, e.g. take "Take a {label}, {count} left", take_last "Take the last
 #: {label}", none_left "No {label} left", piece "{label}, tap to return", pending "{label}, on
-#: its way", keys "Enter returns it to the pile, arrow keys move it", palette "The pile".
+#: its way", keys "Enter returns it to the pile, arrow keys move it, R turns it, F flips it"
+#: (a focused piece's description), palette "The pile".
 TEXT_KEYS = ("take", "take_last", "none_left", "piece", "pending", "keys", "palette")
 #: How many answered request ids a session remembers (far more than can be on their way).
 SEEN_KEPT = 64
 ACTIONS = ("take", "move", "return")
 MAX_REQUEST_ID = 64
+#: Positions are returned rounded to 1/10000 of the canvas side, as the engine keeps them.
+POSITION_DIGITS = 4
 
 _CSS = """
 .mosaic {
@@ -170,14 +174,19 @@ def mosaic(
 
     `palette`: one dict per critter kind, none left too, in display order: `kind`, `label` (its
     name, in the page's language), `count` (left in the pile), `picture` (a data URI, see
-    `svg_picture`). `pieces`: the player's pieces, dicts of `id`, `kind`, `x`, `y` (the
-    piece's centre as fractions 0..1 of the canvas side). `piece_size`: a piece's side as a
-    fraction of the canvas side. `texts`: the browser's texts, see TEXT_KEYS. `disabled`:
-    the mosaic is shown and nothing can be asked (the round ended, the player finished).
+    `svg_picture`). `pieces`: the player's pieces, bottom one first, dicts of `id`, `kind`,
+    `x`, `y` (the piece's centre as fractions 0..1 of the canvas side) and optionally
+    `rotation` (whole degrees clockwise, 0 if absent) and `mirrored` (left to right, after
+    the turn; False if absent). `piece_size`: a piece's side as a fraction of the canvas
+    side. `texts`: the browser's texts, see TEXT_KEYS. `disabled`: the mosaic is shown and
+    nothing can be asked (the round ended, the player finished).
 
-    Returns None or one of, with x and y kept so the piece lies inside the frame:
-    ``{"action": "take", "kind": k, "x": x, "y": y, "request": id}``,
-    ``{"action": "move", "piece": piece_id, "x": x, "y": y, "request": id}``,
+    Returns None or one of these, where a placement (x, y, rotation 0..359, mirrored) keeps
+    the whole turned piece inside the frame, x and y rounded to POSITION_DIGITS:
+    ``{"action": "take", "kind": k, "x": x, "y": y, "rotation": 0, "mirrored": False,
+    "request": id}``,
+    ``{"action": "move", "piece": piece_id, "x": x, "y": y, "rotation": r, "mirrored": m,
+    "request": id}`` (a drag, an arrow key, a turn or a flip: the piece's new placement),
     ``{"action": "return", "piece": piece_id, "request": id}``.
     """
     missing = [name for name in TEXT_KEYS if name not in texts]
@@ -200,7 +209,12 @@ def mosaic(
                 for entry in palette
             ],
             "pieces": [
-                {name: piece[name] for name in ("id", "kind", "x", "y")} for piece in pieces
+                {
+                    **{name: piece[name] for name in ("id", "kind", "x", "y")},
+                    "rotation": piece.get("rotation", 0),
+                    "mirrored": piece.get("mirrored", False),
+                }
+                for piece in pieces
             ],
             "piece_size": piece_size,
             "frame_label": frame_label,
@@ -247,17 +261,40 @@ def checked_request(
             return None
         request["piece"] = mine[str(sent["piece"])]
     if action != "return":
-        try:
-            x, y = float(sent["x"]), float(sent["y"])
-        except (KeyError, TypeError, ValueError):
+        laid = _placement(sent, piece_size)
+        if laid is None:
             return None
-        if not (math.isfinite(x) and math.isfinite(y)):
-            return None
-        request["x"], request["y"] = _inside(x, piece_size), _inside(y, piece_size)
+        request.update(laid)
     request["request"] = sent["request"]
     return request
 
 
-def _inside(value: float, piece_size: float) -> float:
-    """A centre coordinate moved so the whole piece lies inside the frame."""
-    return min(1 - piece_size / 2, max(piece_size / 2, value))
+def _placement(sent: Mapping[str, Any], piece_size: float) -> dict[str, Any] | None:
+    """Where the browser asks to lay a piece, turned to whole degrees 0..359 and moved so the
+    whole turned piece lies inside the frame even once rounded to POSITION_DIGITS."""
+    try:
+        x, y, rotation = float(sent["x"]), float(sent["y"]), float(sent.get("rotation", 0))
+    except (KeyError, TypeError, ValueError, OverflowError):
+        return None
+    mirrored = sent.get("mirrored", False)
+    if not all(math.isfinite(value) for value in (x, y, rotation)) or not isinstance(
+        mirrored, bool
+    ):
+        return None
+    turned = round(rotation) % 360
+    margin = reach(turned, piece_size)
+    scale = 10**POSITION_DIGITS
+    low, high = math.ceil(margin * scale) / scale, math.floor((1 - margin) * scale) / scale
+    return {
+        "x": min(high, max(low, round(x, POSITION_DIGITS))),
+        "y": min(high, max(low, round(y, POSITION_DIGITS))),
+        "rotation": turned,
+        "mirrored": mirrored,
+    }
+
+
+def reach(rotation: float, piece_size: float) -> float:
+    """How far a piece turned by `rotation` degrees reaches from its centre, across and down:
+    half the side of the turned square's bounding box (as engine/critters/rules.py has it)."""
+    radians = math.radians(rotation)
+    return piece_size / 2 * (abs(math.cos(radians)) + abs(math.sin(radians)))

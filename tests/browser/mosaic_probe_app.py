@@ -73,7 +73,7 @@ TEXTS = {
         "none_left": "No {label} left",
         "piece": "{label}, tap to return",
         "pending": "{label}, on its way",
-        "keys": "Enter returns it to the pile, arrow keys move it",
+        "keys": "Enter returns it to the pile, arrow keys move it, R turns it, F flips it",
         "palette": "The pile",
         "frame": "Your canvas",
         "lost": "Someone else took the last {label}.",
@@ -84,7 +84,7 @@ TEXTS = {
         "none_left": "No quedan: {label}",
         "piece": "{label}, toca para devolver",
         "pending": "{label}, en camino",
-        "keys": "Intro la devuelve al montón, las flechas la mueven",
+        "keys": "Intro la devuelve al montón, las flechas la mueven, R la gira, F la voltea",
         "palette": "El montón",
         "frame": "Tu lienzo",
         "lost": "Otra persona se llevó: {label}.",
@@ -129,7 +129,7 @@ def apply(request: dict) -> str:
         return ""
     (piece,) = [p for p in state.pieces if p["id"] == request["piece"]]
     if request["action"] == "move":
-        piece.update(x=request["x"], y=request["y"])
+        piece.update({name: request[name] for name in ("x", "y", "rotation", "mirrored")})
     else:
         state.pieces.remove(piece)
         state.pile[piece["kind"]] += 1

@@ -265,6 +265,17 @@ def test_a_keyboard_takes_moves_and_returns(page, streamlit_server):
         box = target.bounding_box()
         assert box is not None and box["y"] + box["height"] <= 800, box
 
+    for key in ("r", "r", "f"):  # a quarter turn clockwise, then a flip
+        page.keyboard.press(key)
+    state = wait_for(page, "probe_state", lambda s: s["pieces"][0]["mirrored"])
+    assert state["pieces"][0]["rotation"] == 90
+    # Its top now points left: turned a quarter clockwise (top to the right), then mirrored.
+    picture = crab.locator("img")
+    expect(picture).to_have_css("transform", "matrix(0, 1, 1, 0, 0, 0)")
+    page.keyboard.press("r")  # mirrored, a turn still looks clockwise: its top goes up-left
+    wait_for(page, "probe_state", lambda s: s["pieces"][0]["rotation"] == 45)
+    expect(picture).to_have_css("transform", re.compile(r"matrix\(-0\.7071\d*, 0\.7071"))
+
     page.keyboard.press("Enter")
     expect(button(page, "Take a crab, 12 left")).to_be_visible()
     expect(crab).to_have_count(0)
@@ -349,21 +360,31 @@ PIECES = [{"id": 7, "kind": "fox", "x": 0.5, "y": 0.5}]
         {"action": "move", "piece": 7, "x": "NaN", "y": 0.5, "request": "r"},
         {"action": "take", "kind": "fox", "request": "r"},
         {"action": "steal", "piece": 7, "request": "r"},
+        {"action": "move", "piece": 7, "x": 0.5, "y": 0.5, "rotation": "Infinity", "request": "r"},
+        {"action": "move", "piece": 7, "x": 0.5, "y": 0.5, "mirrored": "yes", "request": "r"},
     ],
 )
 def test_a_forged_request_from_the_browser_is_dropped(sent):
     assert checked_request(sent, PALETTE, PIECES, PIECE_SIZE) is None
 
 
-def test_a_request_is_passed_on_with_the_piece_inside_the_frame():
+def test_a_request_is_passed_on_with_the_turned_piece_inside_the_frame():
     sent = {"action": "move", "piece": "7", "x": 1.7, "y": -3, "request": "r", "extra": 1}
+    turned = {**sent, "rotation": -315, "mirrored": True}  # a quarter turn less than a whole one
+    reach = HALF * math.sqrt(2)  # a square turned 45 degrees reaches out by half its diagonal
     assert checked_request(sent, PALETTE, PIECES, PIECE_SIZE) == {
         "action": "move",
         "piece": 7,
         "x": 1 - HALF,
         "y": HALF,
+        "rotation": 0,
+        "mirrored": False,
         "request": "r",
     }
+    passed = checked_request(turned, PALETTE, PIECES, PIECE_SIZE)
+    assert passed is not None
+    assert (passed["rotation"], passed["mirrored"]) == (45, True)
+    assert reach <= passed["y"] < reach + 1e-4 and 1 - reach - 1e-4 < passed["x"] <= 1 - reach
 
 
 @pytest.mark.parametrize(
