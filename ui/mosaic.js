@@ -16,6 +16,8 @@ const RETRY_MS = 2000;
 const STEP = 0.025;
 // One press of R turns a focused piece this far (degrees clockwise; Shift+R back).
 const TURN = 45;
+// A two-finger twist turns a piece in steps of this many degrees.
+const SNAP = 15;
 // Where a taken piece may land: a point of this grid (see freeSpot).
 const SPOTS = 7;
 
@@ -286,46 +288,83 @@ function activePiece(mosaic, event) {
   return piece ? { node, piece } : null;
 }
 
+// A drag follows one finger (or the mouse). A second finger put down meanwhile twists the
+// piece (turns it in SNAP degree steps) or, lifted without twisting or moving, flips it.
 function onPointerDown(mosaic, event) {
-  mosaic.dragged = false;
+  const drag = mosaic.drag;
+  if (drag) {
+    if (!drag.second) {
+      drag.node.setPointerCapture(event.pointerId);
+      const at = { x: event.clientX, y: event.clientY };
+      const from = angle(drag.at, at);
+      drag.second = { pointer: event.pointerId, start: at, at, from, base: drag.rotation };
+      drag.moved = true; // two fingers are never a tap
+    }
+    return;
+  }
+  mosaic.swallowClick = false;
   const hit = activePiece(mosaic, event);
-  if (!hit || mosaic.drag) return;
+  if (!hit) return;
   hit.node.setPointerCapture(event.pointerId);
-  mosaic.drag = {
-    node: hit.node,
-    piece: hit.piece,
-    pointer: event.pointerId,
-    startX: event.clientX,
-    startY: event.clientY,
-    moved: false,
-  };
+  const { node, piece } = hit;
+  const at = { x: event.clientX, y: event.clientY };
+  mosaic.drag = { node, piece, pointer: event.pointerId, start: at, at, moved: false };
+  Object.assign(mosaic.drag, placement(piece));
+}
+
+// The direction from one point to another, in degrees clockwise on the screen.
+function angle(from, to) {
+  return (Math.atan2(to.y - from.y, to.x - from.x) * 180) / Math.PI;
 }
 
 function onPointerMove(mosaic, event) {
   const drag = mosaic.drag;
-  if (!drag || drag.pointer !== event.pointerId) return;
-  const dx = event.clientX - drag.startX;
-  const dy = event.clientY - drag.startY;
+  if (!drag) return;
+  const at = { x: event.clientX, y: event.clientY };
+  if (event.pointerId === drag.pointer) drag.at = at;
+  else if (drag.second && event.pointerId === drag.second.pointer) drag.second.at = at;
+  else return;
+  const dx = drag.at.x - drag.start.x;
+  const dy = drag.at.y - drag.start.y;
   if (!drag.moved && Math.hypot(dx, dy) < TAP_SLOP_PX) return;
   drag.moved = true;
   drag.node.classList.add("dragging");
+  const { piece, second } = drag;
+  if (second) {
+    const twist = ((angle(drag.at, second.at) - second.from + 540) % 360) - 180;
+    const steps = Math.round(twist / SNAP);
+    second.twisted ||= steps !== 0;
+    // Clockwise as the player sees it: a mirrored piece's turn shows mirrored too.
+    drag.rotation = second.base + steps * SNAP * (drag.mirrored ? -1 : 1);
+  }
   const side = mosaic.frame.clientWidth;
   const size = mosaic.data.piece_size;
-  const { piece } = drag;
-  drag.x = inside(piece.x + dx / side, piece.rotation, size);
-  drag.y = inside(piece.y + dy / side, piece.rotation, size);
-  place(drag.node, { ...piece, x: drag.x, y: drag.y }, size);
+  drag.x = inside(piece.x + dx / side, drag.rotation, size);
+  drag.y = inside(piece.y + dy / side, drag.rotation, size);
+  place(drag.node, { ...piece, ...placement(drag) }, size);
 }
 
 function onPointerEnd(mosaic, event, released) {
   const drag = mosaic.drag;
-  if (!drag || drag.pointer !== event.pointerId) return;
+  if (!drag) return;
+  const { second } = drag;
+  if (second && event.pointerId === second.pointer) {
+    // The second finger lifted: the turn so far stays, the first finger may drag on.
+    const still = Math.hypot(second.at.x - second.start.x, second.at.y - second.start.y);
+    if (released && !second.twisted && still < TAP_SLOP_PX) {
+      drag.mirrored = !drag.mirrored;
+      place(drag.node, { ...drag.piece, ...placement(drag) }, mosaic.data.piece_size);
+    }
+    drag.second = null;
+    return;
+  }
+  if (event.pointerId !== drag.pointer) return;
   mosaic.drag = null;
   drag.node.classList.remove("dragging");
   if (released && drag.moved) {
     // The click that follows this release (a mouse's) is part of the drag, not a tap.
-    mosaic.dragged = true;
-    relay(mosaic, drag.piece, { x: drag.x, y: drag.y });
+    mosaic.swallowClick = true;
+    relay(mosaic, drag.piece, placement(drag));
   } else {
     render(mosaic);
   }
@@ -333,8 +372,8 @@ function onPointerEnd(mosaic, event, released) {
 
 // A tap (or a screen reader's activation) returns the piece to the pile.
 function onClick(mosaic, event) {
-  if (mosaic.dragged) {
-    mosaic.dragged = false;
+  if (mosaic.swallowClick) {
+    mosaic.swallowClick = false;
     return;
   }
   const hit = activePiece(mosaic, event);

@@ -1,9 +1,11 @@
 """Canvas Critters: one player's mosaic, placed by touch (ui/mosaic.js).
 
-A square frame holds the player's pieces; under it a palette shows how many of each critter
-are left in the table's pile. Tap a palette button to take a piece, drag a piece to move it,
-tap it to return it; a keyboard does the same (Enter takes or returns, arrow keys move) and
-turns (R, Shift+R) or flips (F) a piece, as the engine's placements allow.
+A square frame holds the player's pieces; under it (beside it on a wide screen) a palette
+shows how many of each critter are left in the table's pile. Tap a palette button to take a
+piece, drag a piece to move it, tap it to return it. Holding a piece with one finger, twist a
+second finger around it to turn it (15 degree steps) or tap with the second to flip it, as
+the engine's placements allow. A keyboard does it all: Enter takes or returns, arrow keys
+move, R and Shift+R turn (45 degrees), F flips. The page should say so in its help text.
 
 The server decides every take: two players never hold the same piece, and a race for the
 last one is the engine's to settle. So `mosaic` only returns what the player asks, at most

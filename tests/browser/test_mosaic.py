@@ -198,6 +198,54 @@ def test_a_swipe_on_the_empty_canvas_scrolls_the_page(touch_page, streamlit_serv
     assert [r["action"] for r in read(touch_page, "probe_log")] == ["move"]
 
 
+def two_fingers(
+    page: Page, frame: Locator, hold: tuple[float, float], path: list[tuple[float, float]]
+) -> None:
+    """One finger held at `hold` while a second goes down at path[0], along the path and up,
+    then the first lifts (points as fractions of the frame), through CDP."""
+    box = frame.bounding_box()
+    assert box is not None
+
+    def touch(number: int, fx: float, fy: float) -> dict[str, float]:
+        return {"x": box["x"] + fx * box["width"], "y": box["y"] + fy * box["height"], "id": number}
+
+    cdp = page.context.new_cdp_session(page)
+    try:
+        first = touch(1, *hold)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [first]})
+        for index, point in enumerate(path):
+            kind = "touchStart" if index == 0 else "touchMove"
+            second = touch(2, *point)
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [first, second]})
+        # Chromium lifts the fingers a touchEnd lists (seen here, not as CDP's docs say).
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": [second]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": [first]})
+    finally:
+        cdp.detach()
+
+
+@on_probe
+def test_two_fingers_turn_and_flip_a_piece(touch_page, streamlit_server):
+    frame = open_probe(touch_page, streamlit_server, "start=giraffe")  # at (0.2, 0.2)
+    # The second finger circles a quarter turn clockwise around the first.
+    arc = [
+        (0.2 + 0.4 * math.cos(math.radians(a)), 0.2 + 0.4 * math.sin(math.radians(a)))
+        for a in range(0, 91, 10)
+    ]
+    two_fingers(touch_page, frame, (0.2, 0.2), arc)
+    state = wait_for(touch_page, "probe_state", lambda s: s["pieces"][0]["rotation"] != 0)
+    (turned,) = state["pieces"]
+    assert (turned["rotation"], turned["mirrored"]) == (90, False)
+    assert (turned["x"], turned["y"]) == pytest.approx((0.2, 0.2), abs=0.01)
+
+    two_fingers(touch_page, frame, (0.2, 0.2), [(0.7, 0.7)])  # a second finger's tap
+    state = wait_for(touch_page, "probe_state", lambda s: s["pieces"][0]["mirrored"])
+    assert state["pieces"][0]["rotation"] == 90
+    assert [r["action"] for r in read(touch_page, "probe_log")] == ["move", "move"]
+    expect(button(touch_page, "giraffe, tap to return")).to_be_visible()
+    shot(touch_page, "turned-and-flipped")
+
+
 @on_probe
 def test_a_mouse_drag_moves_without_returning(page, streamlit_server):
     frame = open_probe(page, streamlit_server, "start=crab")  # at (0.2, 0.2)
