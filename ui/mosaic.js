@@ -11,6 +11,8 @@
 const instances = new WeakMap();
 // A press that moves less than this is a tap (return the piece); more, a drag (move it).
 const TAP_SLOP_PX = 8;
+// How long after a press ends a click may still come from it (and is ignored).
+const CLICK_AFTER_MS = 1000;
 const RETRY_MS = 2000;
 // One arrow key press moves a focused piece this far (a fraction of the canvas side).
 const STEP = 0.025;
@@ -82,6 +84,8 @@ function view(mosaic) {
     if (!piece) continue;
     if (request.action === "move") {
       Object.assign(piece, placement(request));
+      shown.delete(piece.key); // a piece moved goes on top, as the engine lays it
+      shown.set(piece.key, piece);
     } else {
       shown.delete(piece.key);
       counts.set(piece.kind, (counts.get(piece.kind) ?? 0) + 1);
@@ -223,19 +227,18 @@ function renderPieces(mosaic, pieces) {
   const { palette, piece_size: size, texts, disabled } = mosaic.data;
   const kinds = new Map(palette.map((entry) => [entry.kind, entry]));
   const kept = new Set();
-  let before = mosaic.hint.nextSibling;
-  for (const piece of pieces) {
+  for (const [index, piece] of pieces.entries()) {
     const kind = kinds.get(piece.kind);
     if (!kind) continue;
     let node = mosaic.pieces.get(piece.key);
     if (!node) {
       node = element("div", "piece");
+      mosaic.frame.append(node);
       mosaic.pieces.set(piece.key, node);
     }
     kept.add(piece.key);
-    // Later pieces lie on top. Moving a node loses its focus: only when out of order.
-    if (node !== before) mosaic.frame.insertBefore(node, before);
-    before = node.nextSibling;
+    // Later pieces lie on top: stacked by z-index, since moving a node in the page would
+    // take the keyboard's focus off it.
     node.dataset.kind = piece.kind;
     node.classList.toggle("pending", piece.pending);
     if (piece.pending) node.dataset.request = piece.key.slice(2);
@@ -254,7 +257,10 @@ function renderPieces(mosaic, pieces) {
       node.removeAttribute("tabindex");
       node.removeAttribute("aria-describedby");
     }
-    if (!mosaic.drag || mosaic.drag.node !== node) place(node, piece, size);
+    if (!mosaic.drag || mosaic.drag.node !== node) {
+      place(node, piece, size);
+      node.style.zIndex = String(index + 1);
+    }
   }
   for (const [key, node] of mosaic.pieces) {
     if (kept.has(key)) continue;
@@ -302,7 +308,6 @@ function onPointerDown(mosaic, event) {
     }
     return;
   }
-  mosaic.swallowClick = false;
   const hit = activePiece(mosaic, event);
   if (!hit) return;
   hit.node.setPointerCapture(event.pointerId);
@@ -329,6 +334,7 @@ function onPointerMove(mosaic, event) {
   if (!drag.moved && Math.hypot(dx, dy) < TAP_SLOP_PX) return;
   drag.moved = true;
   drag.node.classList.add("dragging");
+  drag.node.style.zIndex = String(mosaic.pieces.size + 1); // above all while it moves
   const { piece, second } = drag;
   if (second) {
     const twist = ((angle(drag.at, second.at) - second.from + 540) % 360) - 180;
@@ -361,21 +367,21 @@ function onPointerEnd(mosaic, event, released) {
   if (event.pointerId !== drag.pointer) return;
   mosaic.drag = null;
   drag.node.classList.remove("dragging");
-  if (released && drag.moved) {
-    // The click that follows this release (a mouse's) is part of the drag, not a tap.
-    mosaic.swallowClick = true;
-    relay(mosaic, drag.piece, placement(drag));
-  } else {
+  if (!released) {
     render(mosaic);
-  }
-}
-
-// A tap (or a screen reader's activation) returns the piece to the pile.
-function onClick(mosaic, event) {
-  if (mosaic.swallowClick) {
-    mosaic.swallowClick = false;
     return;
   }
+  // The click a browser may send after this release is this gesture's, already handled.
+  // Taps are read here, not from clicks: Chromium was seen to send no click for a tap soon
+  // after a drag.
+  mosaic.swallowClicksUntil = performance.now() + CLICK_AFTER_MS;
+  if (drag.moved) relay(mosaic, drag.piece, placement(drag));
+  else ask(mosaic, { action: "return", piece: drag.piece.id });
+}
+
+// A click with no press before it (a screen reader's activation) returns the piece too.
+function onClick(mosaic, event) {
+  if (performance.now() < mosaic.swallowClicksUntil) return;
   const hit = activePiece(mosaic, event);
   if (hit) ask(mosaic, { action: "return", piece: hit.piece.id });
 }
@@ -424,7 +430,17 @@ function create(root) {
   layout.append(frame, palette);
   box.append(layout);
   root.append(box);
-  const mosaic = { root, box, frame, hint, palette, queue: [], pieces: new Map(), buttons: new Map() };
+  const mosaic = {
+    root,
+    box,
+    frame,
+    hint,
+    palette,
+    queue: [],
+    pieces: new Map(),
+    buttons: new Map(),
+    swallowClicksUntil: 0,
+  };
   frame.addEventListener("pointerdown", (event) => onPointerDown(mosaic, event));
   frame.addEventListener("pointermove", (event) => onPointerMove(mosaic, event));
   frame.addEventListener("pointerup", (event) => onPointerEnd(mosaic, event, true));

@@ -105,7 +105,7 @@ _CSS = """
 .piece img { width: 100%; height: 100%; object-fit: contain; }
 .piece:focus-visible { outline: 3px solid var(--st-primary-color, #1f77b4); outline-offset: -3px; }
 .piece.pending { opacity: 0.45; outline: 2px dashed #555; cursor: progress; }
-.piece.dragging { z-index: 2; cursor: grabbing; filter: drop-shadow(0 3px 4px rgb(0 0 0 / 0.35)); }
+.piece.dragging { cursor: grabbing; filter: drop-shadow(0 3px 4px rgb(0 0 0 / 0.35)); }
 .mosaic.disabled .piece { cursor: default; touch-action: manipulation; }
 .mosaic.disabled .palette { display: none; }
 .palette {

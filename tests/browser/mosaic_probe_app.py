@@ -2,9 +2,9 @@
 
 Shows ``ui.mosaic.mosaic`` over a pile and pieces kept in session state, a stand-in for the
 engine: a take moves a piece from the pile to the canvas, a return puts it back, a move
-moves it; a request id already applied is not applied again. Under it, in containers keyed
-``probe_state`` (pile and pieces) and ``probe_log`` (every request the component returned),
-JSON; the engine's message in ``probe_message``.
+moves it to the top of the pieces; a request id already applied is not applied again.
+Under it, as JSON in containers keyed ``probe_state`` (pile and pieces) and ``probe_log``
+(every request the component returned); the engine's message in ``probe_message``.
 
 Query parameters: ``lose=1`` (every take loses the race: someone took the last of that
 kind), ``delay`` (seconds the stand-in takes to answer), ``start`` (kinds already on the
@@ -128,10 +128,11 @@ def apply(request: dict) -> str:
         state.next_id += 1
         return ""
     (piece,) = [p for p in state.pieces if p["id"] == request["piece"]]
-    if request["action"] == "move":
+    state.pieces.remove(piece)
+    if request["action"] == "move":  # a piece moved goes on top
         piece.update({name: request[name] for name in ("x", "y", "rotation", "mirrored")})
+        state.pieces.append(piece)
     else:
-        state.pieces.remove(piece)
         state.pile[piece["kind"]] += 1
     return ""
 

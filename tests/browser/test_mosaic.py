@@ -184,6 +184,17 @@ def test_a_drag_moves_a_piece_and_never_off_the_canvas(touch_page, streamlit_ser
 
 
 @on_probe
+def test_a_piece_moved_onto_another_lies_on_top(touch_page, streamlit_server):
+    frame = open_probe(touch_page, streamlit_server, "start=turtle,fox")  # (0.2, 0.2), (0.5, 0.2)
+    touch_stroke(touch_page, frame, [(0.2, 0.2), (0.5, 0.2)])
+    wait_for(touch_page, "probe_state", lambda s: s["pieces"][-1]["kind"] == "turtle")
+    touch_stroke(touch_page, frame, [(0.5, 0.2), (0.502, 0.2)])  # a tap on the pile of two
+    state = wait_for(touch_page, "probe_state", lambda s: len(s["pieces"]) == 1)
+    assert state["pieces"][0]["kind"] == "fox"  # the turtle on top went back to the pile
+    expect(button(touch_page, "Take a turtle, 12 left")).to_be_visible()
+
+
+@on_probe
 def test_a_swipe_on_the_empty_canvas_scrolls_the_page(touch_page, streamlit_server):
     touch_page.set_viewport_size({"width": 360, "height": 500})  # a short phone: it scrolls
     frame = open_probe(touch_page, streamlit_server, "start=turtle")  # at (0.2, 0.2)
