@@ -286,6 +286,14 @@ def test_a_tap_on_a_piece_returns_it_even_with_a_shaky_finger(touch_page, stream
 
 
 @on_probe
+def test_a_screen_readers_activation_returns_a_piece(page, streamlit_server):
+    open_probe(page, streamlit_server, "start=snake")
+    button(page, "snake, tap to return").dispatch_event("click")  # a click with no press
+    expect(button(page, "Take a snake, 5 left")).to_be_visible()
+    wait_for(page, "probe_state", lambda s: not s["pieces"])
+
+
+@on_probe
 def test_a_lost_race_takes_the_pending_piece_away(touch_page, streamlit_server):
     open_probe(touch_page, streamlit_server, "lose=1&delay=1.5")
     button(touch_page, "Take a shark, 12 left").tap()
