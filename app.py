@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import streamlit as st
 
 from engine import RuleError
@@ -28,6 +30,8 @@ PACES: dict[str, float | None] = {
 LANGUAGE_NAMES = {"en": "English", "es": "Español"}
 # What a teacher creates: one game, or a whole class seated at several tables (one code).
 KINDS = ("game", "class")
+# The games a teacher may create (engine/games.py OFFERED); a whole class plays Crossed Canvas.
+GAMES = ("crossed_canvas", "canvas_critters")
 
 if __name__ != "__main__":
     # `streamlit run app.py` imports this file once to find `app`: Streamlit's pages plus the
@@ -51,6 +55,9 @@ else:
             st.session_state["create_language"] = st.session_state["home_language"]
         st.session_state["create_pace"] = st.session_state.get("create_pace") or "standard"
         st.session_state["create_kind"] = st.session_state.get("create_kind") or "game"
+        st.session_state["create_game_name"] = (
+            st.session_state.get("create_game_name") or "crossed_canvas"
+        )
 
     language = (
         st.segmented_control(
@@ -107,14 +114,24 @@ else:
             st.session_state.setdefault("create_language", language)
             st.session_state.setdefault("create_pace", "standard")
             st.session_state.setdefault("create_kind", "game")
-            kind = st.radio(
-                t("ui.home.kind"),
-                KINDS,
-                format_func=lambda name: t(f"ui.home.kind.{name}"),
-                key="create_kind",
+            st.session_state.setdefault("create_game_name", "crossed_canvas")
+            game_name = st.radio(
+                t("ui.home.game"),
+                GAMES,
+                format_func=lambda name: t(f"ui.home.game.{name}"),
+                key="create_game_name",
             )
-            if kind == "class":
-                st.caption(t("ui.home.kind.class_help"))
+            critters = game_name == "canvas_critters"
+            kind = "game"
+            if not critters:  # a whole class on one code plays Crossed Canvas
+                kind = st.radio(
+                    t("ui.home.kind"),
+                    KINDS,
+                    format_func=lambda name: t(f"ui.home.kind.{name}"),
+                    key="create_kind",
+                )
+                if kind == "class":
+                    st.caption(t("ui.home.kind.class_help"))
             game_language = st.selectbox(
                 t("ui.home.game_language"),
                 LANGUAGES,
@@ -127,28 +144,32 @@ else:
                 format_func=lambda name: t(f"ui.pace.{name}"),
                 key="create_pace",
             )
-            deck, deck_owner = deck_choice(engine, t)
+            deck, deck_owner = (None, None) if critters else deck_choice(engine, t)
             if st.button(t("ui.home.create_go"), key="create_game", type="primary"):
                 factor = PACES[pace]
                 durations = {
                     phase: None if factor is None else seconds * factor
-                    for phase, seconds in engine.default_durations().items()
+                    for phase, seconds in engine.default_durations(game_name).items()
                 }
+                settings = {"language": game_language, "deck": deck, "durations": durations}
                 create, page = (
                     (engine.create_class, "pages/classroom.py")
                     if kind == "class"
-                    else (engine.create_game, "pages/facilitator.py")
+                    else (
+                        functools.partial(engine.create_game, game=game_name),
+                        "pages/facilitator.py",
+                    )
                 )
                 try:
-                    new_game = create(
-                        language=game_language, deck=deck, durations=durations, browser=deck_owner
-                    )
+                    new_game = create(**settings, browser=deck_owner)
                 except RuleError as error:
                     show_error(error, language)
                 else:
                     st.switch_page(page, query_params={"key": new_game.facilitator_token})
-            with st.expander(t("ui.deck.own_title"), key="deck_form"):
-                upload_form(engine, t, language)
+            if not critters:
+                with st.expander(t("ui.deck.own_title"), key="deck_form"):
+                    upload_form(engine, t, language)
 
     with st.expander(t("ui.home.how_to_play")):
         st.markdown(t("ui.home.rules_summary"))
+        st.markdown(t("ui.critters.home.rules_summary"))

@@ -6,12 +6,12 @@ the student back to the same role, signature and locked actions (R12).
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 import streamlit as st
 
 from engine import RuleError
+from ui import critters_play
 from ui.board import composition_png, show_composition
 from ui.browser import browser_id
 from ui.canvas import drawing_canvas, reset_canvas
@@ -30,6 +30,7 @@ from ui.look import (
     signature_html,
     standings,
 )
+from ui.moves import act, request_id
 from ui.runtime import get_engine, query_param
 from ui.text import (
     Translator,
@@ -125,23 +126,6 @@ def enter(token: str) -> None:
     """Go to one's seat: the personal link replaces the code in the address bar."""
     st.query_params.from_dict({"token": token})
     st.rerun()
-
-
-def act(view: dict[str, Any], action, *args) -> bool:  # type: ignore[no-untyped-def]
-    """Run one player command for the phase on screen (once that is over the engine refuses
-    it, never counting it in the next); a refusal is shown in the game's language."""
-    try:
-        action(*args, phase=view["phase"], round=view["round"])
-    except RuleError as error:
-        show_error(error, st.session_state["language"])
-        return False
-    return True
-
-
-def request_id(kind: str, view: dict[str, Any]) -> str:
-    """One id per action and round: a double click or a retry repeats it, never a new one."""
-    key = f"request_{kind}_{view['round']}_{view['phase']}"
-    return st.session_state.setdefault(key, uuid.uuid4().hex)
 
 
 # Phases that share one showing of the card: it may stay open while the artist draws, and is
@@ -369,6 +353,8 @@ def who_is_ready(token: str) -> None:
     t = translator(view["language"])
     if view["phase"] == "lobby":
         st.html("<ol>" + "".join(f"<li>{name_html(n)}</li>" for n in view["players"]) + "</ol>")
+    elif view.get("game") == "canvas_critters":
+        critters_play.ready_list(view, t)
     elif view["phase"] not in ("reveal", "finished"):
         legend(view, t)
 
@@ -395,13 +381,20 @@ def player_page(token: str) -> None:
     t = translator(language)
     phase = view["phase"]
 
-    sig = view["signatures"].get(view["signature"] or "")
-    chip = f" · {signature_html(sig)}" if sig and phase != "finished" else ""
-    st.html(
-        f'<div class="cc-head"><b>{name_html(view["name"])}</b>{chip}'
-        f'<div class="cc-phase">{round_heading(view, t)}</div>'
-        f'<div class="cc-muted">{category_line(view, t)}</div></div>'
-    )
+    critters = view.get("game") == "canvas_critters"
+    if critters:
+        st.html(
+            f'<div class="cc-head"><b>{name_html(view["name"])}</b>'
+            f'<div class="cc-phase">{critters_play.heading_html(view, t)}</div></div>'
+        )
+    else:
+        sig = view["signatures"].get(view["signature"] or "")
+        chip = f" · {signature_html(sig)}" if sig and phase != "finished" else ""
+        st.html(
+            f'<div class="cc-head"><b>{name_html(view["name"])}</b>{chip}'
+            f'<div class="cc-phase">{round_heading(view, t)}</div>'
+            f'<div class="cc-muted">{category_line(view, t)}</div></div>'
+        )
     live_status(view["code"], status, language)
 
     if phase == "lobby":
@@ -417,6 +410,13 @@ def player_page(token: str) -> None:
         follow(view, status)
         return
     scroll_to_top_on_new_phase(view)
+    if critters:
+        critters_play.phase_body(view, t, token)
+        follow(view, status, token)
+        if view["round"] > 1:
+            with st.expander(t("ui.totals")):
+                standings(view["totals"], [], t)
+        return
     card_shown = phase != "reveal" and role_card(view, t)
     curator = view["role"] == "curator"
     if phase in ("pulse1", "pulse2") and not curator:

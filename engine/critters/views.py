@@ -188,7 +188,11 @@ def _actions(
     building = mosaic is not None and mosaic.finished_at is None
     if phases.allows(phase, critters.BUILD) and building:
         pieces = len(view["mosaic"]["pieces"])
-        actions[critters.BUILD] = {"pieces": pieces, "most": rules.MAX_PIECES}
+        actions[critters.BUILD] = {
+            "pieces": pieces,
+            "most": rules.MAX_PIECES,
+            "piece_size": rules.PIECE_SIZE,
+        }
         actions[critters.FINISH] = {"fewest": rules.MIN_PIECES, "ready": pieces >= rules.MIN_PIECES}
     if phases.allows(phase, critters.TITLE) and mosaic is not None and mosaic.title is None:
         actions[critters.TITLE] = {"most": rules.TITLE_MAX_CHARS}

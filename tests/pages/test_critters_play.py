@@ -1,0 +1,146 @@
+"""pages/play.py in Canvas Critters: the theme card, the mosaic's buttons, the title, the
+ribbons and the duel's guess, each sent to the engine from the phone's own page."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from pagekit import page, rendered, run, tr
+
+from engine import Engine
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+from critters_kit import LONG, Critters, rid, spot  # noqa: E402
+
+
+@pytest.fixture
+def critters(engine: Engine) -> Critters:
+    """Three players of Canvas Critters, started: round 1, the theme."""
+    new = engine.create_game(game="canvas_critters", durations=LONG)
+    table = Critters(engine, None, new.code, new.facilitator_token)
+    for name in ("Ana", "Ben", "Cy"):
+        table.tokens[name] = engine.join(new.code, name)
+    engine.start(new.facilitator_token)
+    return table
+
+
+def phone(table: Critters, name: str):
+    return run(page("pages/play.py", token=table.tokens[name]))
+
+
+def button(at, label: str):
+    return next(b for b in at.button if b.label == label)
+
+
+def test_the_active_player_picks_the_theme_the_others_wait(critters):
+    active = critters.public()["active"]
+    other = next(name for name in critters.tokens if name != active)
+    card = critters.view(active)["card"]
+    at = phone(critters, active)
+    labels = [b.label for b in at.button]
+    assert [theme["text"] for theme in card["themes"]] == labels[: len(card["themes"])]
+    assert tr("en", "ui.critters.play.choosing", name=active) in rendered(phone(critters, other))
+    assert not any(theme["text"] in rendered(phone(critters, other)) for theme in card["themes"])
+    chosen = card["themes"][2]
+    run(button(at, chosen["text"]).click())
+    assert critters.public()["theme"]["id"] == chosen["id"]
+    assert critters.phase() == "build"
+    assert chosen["text"] in rendered(phone(critters, other))  # the theme is everyone's now
+
+
+def test_finishing_waits_for_seven_pieces_then_locks_the_mosaic(critters):
+    critters.pick_all()
+    at = phone(critters, "Ana")
+    finish = tr("en", "ui.critters.play.finish")
+    assert button(at, finish).disabled
+    critters.build("Ana", pieces=7)
+    at = phone(critters, "Ana")
+    assert tr("en", "ui.critters.play.count", count=7, fewest=7) in rendered(at)
+    run(button(at, finish).click())
+    assert critters.view("Ana")["mosaic"]["finished"]
+    assert critters.phase() == "last_minute"
+    at = phone(critters, "Ana")
+    assert not any(b.label == finish for b in at.button)
+    assert tr("en", "ui.critters.play.wait.last_minute") in rendered(at)
+
+
+def test_the_canvas_flips_and_starts_again(critters):
+    critters.pick_all()
+    critters.build("Ben", pieces=3)
+    at = phone(critters, "Ben")
+    run(button(at, tr("en", "ui.critters.play.side.black")).click())
+    assert critters.view("Ben")["mosaic"]["side"] == "black"
+    run(button(phone(critters, "Ben"), tr("en", "ui.critters.play.clear")).click())
+    assert critters.view("Ben")["mosaic"]["pieces"] == []
+
+
+def test_a_title_is_saved_and_shown_to_its_owner(critters):
+    critters.pick_all()
+    critters.build_and_finish_all()
+    at = phone(critters, "Cy")
+    at.text_input[0].input("Dandelions at night")
+    run(at.button[0].click())
+    assert critters.view("Cy")["mosaic"]["title"] == "Dandelions at night"
+    assert "Dandelions at night" in rendered(phone(critters, "Cy"))
+
+
+def test_ribbons_are_given_from_the_phone_in_secret(critters):
+    critters.pick_all()
+    critters.build_and_finish_all()
+    critters.title_all()
+    at = phone(critters, "Ana")
+    at.selectbox(key="ribbon_3").select("Ben")
+    at.selectbox(key="ribbon_1").select("Cy")
+    at.selectbox(key="ribbon_golden").select("Cy")
+    run(at.button[0].click())
+    mine = critters.view("Ana")["my_ribbons"]
+    assert mine["golden"] == "Cy"
+    assert {(r["value"], r["to"]) for r in mine["ribbons"]} == {(3, "Ben"), (1, "Cy")}
+    assert tr("en", "ui.critters.play.awarded") in rendered(phone(critters, "Ana"))
+    # Ben's phone says who has given, never what.
+    assert "Ana" in rendered(phone(critters, "Ben"))
+    assert critters.view("Ben")["my_ribbons"] is None
+
+
+def test_a_refused_ribbon_says_why_and_changes_nothing(critters):
+    critters.pick_all()
+    critters.build_and_finish_all()
+    critters.title_all()
+    at = phone(critters, "Ana")
+    at.selectbox(key="ribbon_3").select("Ben")
+    at.selectbox(key="ribbon_1").select("Ben")
+    at = run(at.button[0].click())
+    assert "different player" in rendered(at)
+    assert critters.view("Ana")["my_ribbons"] is None
+
+
+def test_the_round_points_on_each_phone(critters):
+    critters.play_judged_round()
+    at = phone(critters, "Ben")
+    points = critters.public()["turned_over"]["scores"]["Ben"]
+    assert tr("en", "ui.critters.play.points", points=points) in rendered(at)
+
+
+def test_the_duel_guess_is_placed_from_the_phone(engine):
+    new = engine.create_game(game="canvas_critters", durations=LONG, language="es")
+    table = Critters(engine, None, new.code, new.facilitator_token)
+    for name in ("Ana", "Ben"):
+        table.tokens[name] = engine.join(new.code, name)
+    engine.start(new.facilitator_token)
+    at = phone(table, "Ana")
+    assert tr("es", "ui.critters.play.pick_duel") in rendered(at)
+    table.pick_all()
+    for name in ("Ana", "Ben"):
+        for i in range(7):
+            engine.take_piece(table.tokens[name], ("fox", "crab")[name == "Ben"], *spot(i), rid())
+        engine.finish_mosaic(table.tokens[name])
+    assert table.phase() == "guess"
+    at = phone(table, "Ana")
+    ben = table.view("Ben")["card"]
+    right = next(th for th in ben["themes"] if th["id"] == ben["chosen"])
+    at.radio[0].set_value((3, ben["id"], right["id"]))
+    run(at.button[0].click())
+    assert table.view("Ana")["my_guess"] == {"ribbon": 3, "card": ben["id"], "theme": right["id"]}
+    assert tr("es", "ui.critters.play.guessed") in rendered(phone(table, "Ana"))

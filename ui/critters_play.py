@@ -1,0 +1,286 @@
+"""A student's phone in Canvas Critters: the theme card, the mosaic built by touch, its title,
+the ribbons given in secret, the duel's guess, and the round's points.
+
+Everything shown comes from the player's own view; every move is an engine command for the
+phase on screen (ui/moves.py). What the player may do now is the view's `actions`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+
+from engine import RuleError
+from ui.mosaic import mosaic, svg_picture
+from ui.moves import act, request_id
+from ui.runtime import get_engine
+from ui.text import Translator, literal, name_html, show_error
+
+PIECES = Path(__file__).resolve().parents[1] / "data" / "critters" / "pieces"
+_ERROR = "cc_critters_error"  # a refusal kept across the rerun that draws the truth
+
+
+def heading_html(view: dict[str, Any], t: Translator) -> str:
+    """ "Round 2 of 4 · Build your mosaic", and the round's theme once it is known."""
+    phase = literal(t(f"ui.critters.phase.{view['phase']}"))
+    if view["phase"] in ("lobby", "finished"):
+        return phase
+    line = literal(t("ui.round_of", round=view["round"], rounds=view["rounds"])) + " · " + phase
+    theme = view["theme"]["text"] if view["theme"] else _own_theme(view)
+    if theme:
+        line += f'<div class="cc-muted">{literal(t("ui.critters.theme_is", theme=theme))}</div>'
+    return line
+
+
+def phase_body(view: dict[str, Any], t: Translator, token: str) -> None:
+    """What the student sees and does in the current phase."""
+    kept = st.session_state.pop(_ERROR, None)
+    if kept is not None:
+        show_error(kept, view["language"])
+    phase, actions = view["phase"], view["actions"]
+    if phase == "theme":
+        pick_theme(view, t, token)
+    elif phase in ("build", "last_minute"):
+        build(view, t, token)
+    elif phase == "titles":
+        title(view, t, token)
+    elif phase == "judging":
+        judge(view, t, token)
+    elif phase == "guess":
+        guess(view, t, token)
+    elif phase == "scores":
+        round_points(view, t)
+    if not actions and phase not in ("theme", "scores"):
+        st.info(t(f"ui.critters.play.wait.{phase}"))
+
+
+def ready_list(view: dict[str, Any], t: Translator) -> None:
+    """Who is done with what the phase asks (the phone's live part), never what they did."""
+    ready = view["ready"]
+    if ready is None or view["phase"] == "theme":
+        return
+    done = ", ".join(name_html(name) for name in view["ready_players"]) or "—"
+    st.html(
+        f"<div>{literal(t('ui.critters.play.ready', done=ready['done'], total=ready['total']))}"
+        f" {done}</div>"
+    )
+
+
+def pick_theme(view: dict[str, Any], t: Translator, token: str) -> None:
+    offer = view["actions"].get("pick_theme")
+    if offer is None:
+        if view["active"] and view["active"] != view["name"]:
+            st.info(t("ui.critters.play.choosing", name=view["active"]))
+        return
+    st.subheader(t("ui.critters.play.pick_duel" if view["duel"] else "ui.critters.play.pick"))
+    engine = get_engine()
+    for theme in view["card"]["themes"]:
+        if st.button(theme["text"], key=f"theme_{theme['id']}", width="stretch"):
+            act(view, engine.pick_theme, token, theme["id"])
+            st.rerun()
+
+
+def build(view: dict[str, Any], t: Translator, token: str) -> None:
+    """The player's canvas and the pile's palette (ui/mosaic.py), and the buttons around it."""
+    own = view["mosaic"]
+    if own is None:
+        return  # a tie-break: only the tied build
+    engine = get_engine()
+    offer = view["actions"].get("build")
+    pieces = [
+        {k: p[k] for k in ("kind", "x", "y", "rotation", "mirrored")} | {"id": p["piece"]}
+        for p in own["pieces"]
+    ]
+    request = mosaic(
+        f"mosaic_{view['round']}",
+        palette=[
+            {
+                "kind": kind,
+                "label": t(f"ui.critters.kind.{kind}"),
+                "count": count,
+                "picture": svg_picture(PIECES / f"{kind}.svg"),
+            }
+            for kind, count in view["pile"].items()
+        ],
+        pieces=pieces,
+        piece_size=0.125 if offer is None else offer["piece_size"],
+        frame_label=t("ui.critters.play.frame", name=view["name"]),
+        texts={key: t(f"ui.critters.mosaic.{key}") for key in MOSAIC_TEXTS},
+        disabled=offer is None,
+    )
+    if request:
+        _apply(view, token, request)
+    if offer is None:
+        return
+    finish = view["actions"]["finish"]
+    count = t("ui.critters.play.count", count=offer["pieces"], fewest=finish["fewest"])
+    st.html(f"<b>{literal(count)}</b>")
+    with st.container(horizontal=True):
+        if st.button(
+            t("ui.critters.play.finish"),
+            key="finish_mosaic",
+            type="primary",
+            disabled=not finish["ready"],
+        ):
+            act(view, engine.finish_mosaic, token)
+            st.rerun()
+        other = "black" if own["side"] == "white" else "white"
+        if st.button(t(f"ui.critters.play.side.{other}"), key="flip_canvas"):
+            act(view, engine.flip_canvas, token, other)
+            st.rerun()
+        if st.button(t("ui.critters.play.clear"), key="clear_mosaic"):
+            act(view, engine.clear_mosaic, token)
+            st.rerun()
+    st.caption(t("ui.critters.play.how"))
+
+
+def _apply(view: dict[str, Any], token: str, request: dict[str, Any]) -> None:
+    """Send the mosaic's request to the engine, then draw the truth (a refusal kept for it)."""
+    engine = get_engine()
+    place = {"rotation": request.get("rotation", 0), "mirrored": request.get("mirrored", False)}
+    phase = {"phase": view["phase"], "round": view["round"]}
+    try:
+        if request["action"] == "take":
+            engine.take_piece(
+                token,
+                request["kind"],
+                request["x"],
+                request["y"],
+                request["request"],
+                **place,
+                **phase,
+            )
+        elif request["action"] == "move":
+            engine.move_piece(token, request["piece"], request["x"], request["y"], **place, **phase)
+        else:
+            engine.return_piece(token, request["piece"], **phase)
+    except RuleError as error:
+        st.session_state[_ERROR] = error
+    st.rerun()
+
+
+def title(view: dict[str, Any], t: Translator, token: str) -> None:
+    own = view["mosaic"]
+    if own is None:
+        return
+    engine = get_engine()
+    if own["title"]:
+        st.success(t("ui.critters.play.titled", title=own["title"]))
+    with st.form("title_form"):
+        text = st.text_input(
+            t("ui.critters.play.title_label"), value=own["title"] or "", max_chars=40
+        )
+        if st.form_submit_button(t("ui.critters.play.title_save"), type="primary"):
+            act(view, engine.title_mosaic, token, text)
+            st.rerun()
+
+
+def judge(view: dict[str, Any], t: Translator, token: str) -> None:
+    """The player's ribbons, placed in secret: one receiver per ribbon, and the golden one."""
+    given = view["my_ribbons"]
+    if given is not None:
+        st.success(t("ui.critters.play.awarded"))
+        for ribbon in given["ribbons"]:
+            st.html(f"+{ribbon['value']} → {name_html(ribbon['to'])}")
+        if given["golden"]:
+            st.html(f"★ +5 → {name_html(given['golden'])}")
+        return
+    offer = view["actions"].get("award")
+    if offer is None:
+        return
+    titles = {m["name"]: m["title"] for m in view["mosaics"]}
+
+    def label(name: str) -> str:
+        shown = titles.get(name)
+        return f"{name} · {shown}" if shown else name
+
+    with st.form("ribbons_form"):
+        chosen = {
+            value: st.selectbox(
+                t("ui.critters.play.ribbon", value=value),
+                offer["receivers"],
+                index=None,
+                format_func=label,
+                key=f"ribbon_{value}",
+            )
+            for value in offer["ribbons"]
+        }
+        golden = None
+        if offer["golden"]:
+            golden = st.selectbox(
+                t("ui.critters.play.golden"),
+                offer["receivers"],
+                index=None,
+                format_func=label,
+                placeholder=t("ui.critters.play.golden_keep"),
+                key="ribbon_golden",
+            )
+        if st.form_submit_button(t("ui.critters.play.award"), type="primary"):
+            engine = get_engine()
+            placed = {value: name for value, name in chosen.items() if name is not None}
+            if act(
+                view,
+                engine.award_ribbons,
+                token,
+                placed,
+                request_id("ribbons", view),
+                golden=golden,
+            ):
+                st.rerun()
+
+
+def guess(view: dict[str, Any], t: Translator, token: str) -> None:
+    """The duel's guess: the +1 ribbon under a card, or the +3 on one of its themes."""
+    mine = view["my_guess"]
+    if mine is not None:
+        st.success(t("ui.critters.play.guessed"))
+        return
+    if "guess" not in view["actions"]:
+        return
+    options: list[tuple[int, str, str | None]] = []
+    labels: dict[tuple[int, str, str | None], str] = {}
+    for card in view["face_up"]:
+        themes = " / ".join(theme["text"] for theme in card["themes"])
+        options.append((1, card["id"], None))
+        labels[options[-1]] = t("ui.critters.play.guess_card", themes=themes)
+        for theme in card["themes"]:
+            options.append((3, card["id"], theme["id"]))
+            labels[options[-1]] = t("ui.critters.play.guess_theme", theme=theme["text"])
+    with st.form("guess_form"):
+        choice = st.radio(t("ui.critters.play.guess"), options, index=None, format_func=labels.get)
+        submitted = st.form_submit_button(t("ui.critters.play.guess_go"), type="primary")
+    if submitted and choice is not None:
+        ribbon, card, theme = choice
+        placed = request_id("guess", view)
+        if act(view, get_engine().guess_theme, token, ribbon, card, placed, theme=theme):
+            st.rerun()
+
+
+def round_points(view: dict[str, Any], t: Translator) -> None:
+    turned = view["turned_over"]
+    if turned is None:
+        return
+    mine = turned["scores"].get(view["name"], 0)
+    st.html(f'<div class="cc-role">{literal(t("ui.critters.play.points", points=mine))}</div>')
+    for given in turned["ribbons"]:
+        for ribbon in given["ribbons"]:
+            if ribbon["to"] == view["name"]:
+                st.html(
+                    literal(t("ui.critters.play.got", value=ribbon["value"]))
+                    + f" {name_html(given['giver'])}"
+                )
+        if given["golden"] == view["name"]:
+            st.html(literal(t("ui.critters.play.got_golden")) + f" {name_html(given['giver'])}")
+
+
+def _own_theme(view: dict[str, Any]) -> str | None:
+    """The duel's own secret theme, shown to its owner alone."""
+    card = view.get("card")
+    if not card or not card.get("chosen"):
+        return None
+    return next((th["text"] for th in card["themes"] if th["id"] == card["chosen"]), None)
+
+
+MOSAIC_TEXTS = ("take", "take_last", "none_left", "piece", "pending", "keys", "palette")
