@@ -122,7 +122,7 @@ function placement({ x, y, rotation, mirrored }) {
 function relay(mosaic, piece, changes) {
   const size = mosaic.data.piece_size;
   const next = { ...placement(piece), ...changes };
-  next.rotation = (((Math.round(next.rotation) % 360) + 360) % 360);
+  next.rotation = ((Math.round(next.rotation) % 360) + 360) % 360;
   next.x = inside(next.x, next.rotation, size);
   next.y = inside(next.y, next.rotation, size);
   if (Object.keys(next).every((name) => next[name] === piece[name])) {
@@ -237,8 +237,6 @@ function renderPieces(mosaic, pieces) {
       mosaic.pieces.set(piece.key, node);
     }
     kept.add(piece.key);
-    // Later pieces lie on top: stacked by z-index, since moving a node in the page would
-    // take the keyboard's focus off it.
     node.dataset.kind = piece.kind;
     node.classList.toggle("pending", piece.pending);
     if (piece.pending) node.dataset.request = piece.key.slice(2);
@@ -259,6 +257,8 @@ function renderPieces(mosaic, pieces) {
     }
     if (!mosaic.drag || mosaic.drag.node !== node) {
       place(node, piece, size);
+      // Later pieces lie on top: stacked by z-index, since moving a node in the page would
+      // take the keyboard's focus off it.
       node.style.zIndex = String(index + 1);
     }
   }
@@ -283,7 +283,8 @@ function render(mosaic) {
 }
 
 function shownPiece(mosaic, node) {
-  return view(mosaic).pieces.find((piece) => !piece.pending && String(piece.id) === node.dataset.piece);
+  const { pieces } = view(mosaic);
+  return pieces.find((piece) => !piece.pending && String(piece.id) === node.dataset.piece);
 }
 
 // The piece under an event, if the player may handle it now.

@@ -11,10 +11,10 @@ The server decides every take: two players never hold the same piece, and a race
 last one is the engine's to settle. So `mosaic` only returns what the player asks, at most
 one request per run, and the page applies it, then reruns to draw the truth::
 
-    request = mosaic("mine", palette=..., pieces=..., piece_size=0.16, frame_label=..., texts=...)
+    request = mosaic("mine", palette=..., pieces=..., piece_size=rules.PIECE_SIZE, ...)
     if request:
-        message = apply(request)  # the engine; nothing drawn in between (see below)
-        st.rerun()
+        message = apply(request)  # e.g. engine.take_piece(token, kind, x, y, request_id,
+        st.rerun()                # rotation=..., mirrored=...); nothing drawn in between
 
 Until the truth arrives the browser shows what it expects (a taken piece dimmed at its spot);
 a request the engine refused simply vanishes on the next run. Each request carries an id of
@@ -24,8 +24,12 @@ never returns one id twice in a browser session, and tells the browser which ids
 returned, one run later (after the page applied them), so the browser's guess and the truth
 never both show.
 
-Apply a request right after `mosaic` returns it: a Streamlit element drawn in between is a
-point where a newer request from the browser could cut the run short.
+Apply a request right after `mosaic` returns it, with everything the engine call needs (the
+player's token) read before `mosaic`: Streamlit (runner.fastReruns, on by default) may stop
+a run for a newer one at any element drawn and at any read or write of st.session_state or
+st.query_params, and a request returned but stopped before the engine saw it is lost (the
+browser was told it was answered). Seen here with a probe that read its session state in
+between: about one sequence of quick key presses in ten lost a request.
 """
 
 from __future__ import annotations

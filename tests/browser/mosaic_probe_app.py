@@ -24,6 +24,8 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from engine.critters.rules import PIECE_SIZE  # noqa: E402
+
 from ui.mosaic import mosaic, svg_picture  # noqa: E402
 
 # The pile of Canvas Critters, with stand-in pictures from the deck's images (no giraffe or
@@ -42,7 +44,6 @@ PILE = {
     "snake": (5, "1f40d"),
     "rhino": (5, "1f98f"),
 }
-PIECE_SIZE = 0.16
 LABELS = {
     "en": {kind: kind for kind in PILE},
     "es": dict(
@@ -94,46 +95,59 @@ TEXTS = {
 params = st.query_params
 language = params.get("lang", "en")
 labels, texts = LABELS[language], TEXTS[language]
-state = st.session_state
-if "pile" not in state:
-    state.pile = {kind: count for kind, (count, _) in PILE.items()}
-    state.pieces = []
-    state.log = []
-    state.applied = set()
-    state.message = ""
+options = {
+    "delay": float(params.get("delay", 0)),
+    "lose": params.get("lose") == "1",
+    "disabled": params.get("disabled") == "1",
+    "rerun": params.get("rerun") != "0",
+    "fragment": params.get("fragment") == "1",
+}
+if "game" not in st.session_state:
     starting = [kind for kind in params.get("start", "").split(",") if kind]
+    pile = {kind: count for kind, (count, _) in PILE.items()}
+    pieces = []
     for number, kind in enumerate(starting):
-        state.pile[kind] -= 1
+        pile[kind] -= 1
         x, y = 0.2 + 0.3 * (number % 3), 0.2 + 0.3 * (number // 3)
-        state.pieces.append({"id": number + 1, "kind": kind, "x": x, "y": y})
-    state.next_id = len(starting) + 1
+        pieces.append({"id": number + 1, "kind": kind, "x": x, "y": y})
+    st.session_state.game = {
+        "pile": pile,
+        "pieces": pieces,
+        "log": [],
+        "applied": set(),
+        "message": "",
+        "next_id": len(starting) + 1,
+    }
+# Read once, before the mosaic: every read or write of st.session_state (or the query
+# parameters) is a point where Streamlit may stop a run for a newer one, and nothing may
+# stop it between the mosaic's request and the (stand-in) engine applying it.
+game = st.session_state.game
 
 
 def apply(request: dict) -> str:
     """What the engine would do with `request`, and its message ("" when all went well)."""
-    if request["request"] in state.applied:
+    if request["request"] in game["applied"]:
         return ""
-    state.applied.add(request["request"])
-    time.sleep(float(params.get("delay", 0)))
+    game["applied"].add(request["request"])
+    time.sleep(options["delay"])
+    pile, pieces = game["pile"], game["pieces"]
     if request["action"] == "take":
         kind = request["kind"]
-        if params.get("lose") == "1":
-            state.pile[kind] = 0
-        if state.pile[kind] == 0:
+        if options["lose"]:
+            pile[kind] = 0
+        if pile[kind] == 0:
             return texts["lost"].format(label=labels[kind])
-        state.pile[kind] -= 1
-        state.pieces.append(
-            {"id": state.next_id, "kind": kind, "x": request["x"], "y": request["y"]}
-        )
-        state.next_id += 1
+        pile[kind] -= 1
+        pieces.append({"id": game["next_id"], "kind": kind, "x": request["x"], "y": request["y"]})
+        game["next_id"] += 1
         return ""
-    (piece,) = [p for p in state.pieces if p["id"] == request["piece"]]
-    state.pieces.remove(piece)
+    (piece,) = [p for p in pieces if p["id"] == request["piece"]]
+    pieces.remove(piece)
     if request["action"] == "move":  # a piece moved goes on top
         piece.update({name: request[name] for name in ("x", "y", "rotation", "mirrored")})
-        state.pieces.append(piece)
+        pieces.append(piece)
     else:
-        state.pile[piece["kind"]] += 1
+        pile[piece["kind"]] += 1
     return ""
 
 
@@ -145,36 +159,35 @@ def board() -> None:
             {
                 "kind": kind,
                 "label": labels[kind],
-                "count": state.pile[kind],
+                "count": game["pile"][kind],
                 "picture": svg_picture(ROOT / "data" / "images" / f"{code}.svg"),
             }
             for kind, (_, code) in PILE.items()
         ],
-        pieces=state.pieces,
+        pieces=game["pieces"],
         piece_size=PIECE_SIZE,
         frame_label=texts["frame"],
         texts=texts,
-        disabled=params.get("disabled") == "1",
+        disabled=options["disabled"],
     )
     if request:
-        state.message = apply(request)
-        state.log.append(request)
-        if params.get("rerun") != "0":
-            st.rerun(scope="fragment" if in_fragment else "app")
+        game["message"] = apply(request)
+        game["log"].append(request)
+        if options["rerun"]:
+            st.rerun(scope="fragment" if options["fragment"] else "app")
     with st.container(key="probe_message"):
-        st.text(state.message)
+        st.text(game["message"])
     with st.container(key="probe_state"):
-        st.text(json.dumps({"pile": state.pile, "pieces": state.pieces}))
+        st.text(json.dumps({"pile": game["pile"], "pieces": game["pieces"]}))
     with st.container(key="probe_log"):
-        st.text(json.dumps(state.log))
+        st.text(json.dumps(game["log"]))
 
 
 st.title("Mosaic probe")
-state.page_runs = state.get("page_runs", 0) + 1
+st.session_state.page_runs = st.session_state.get("page_runs", 0) + 1
 with st.container(key="probe_page_runs"):
-    st.text(f"page runs: {state.page_runs}")
-in_fragment = params.get("fragment") == "1"
-if in_fragment:
+    st.text(f"page runs: {st.session_state.page_runs}")
+if options["fragment"]:
     st.fragment(board)()
 else:
     board()

@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT
 from conftest import draw_stroke, touch_stroke
+from engine.critters.rules import PIECE_SIZE  # the probe's, as the game has it
 from playwright.sync_api import Locator, Page, expect
 
 from ui.mosaic import TEXT_KEYS, checked_request, mosaic
 
 PROBE = "tests/browser/mosaic_probe_app.py"
-PIECE_SIZE = 0.16  # the probe's
 HALF = PIECE_SIZE / 2
 # Longer than the component waits before asking again (RETRY_MS in ui/mosaic.js).
 RETRY_WAIT_S = 3.0
