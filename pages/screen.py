@@ -8,20 +8,18 @@ from engine import RuleError
 from ui.board import show_composition, show_replay
 from ui.browser import browser_id
 from ui.classroom import BIG_CSS, CLASS_CSS, class_screen, is_class, students, ticking, view_of_code
-from ui.critters_screen import critters_clue, critters_heading, show_critters
+from ui.critters_screen import heading_and_clue, is_critters, show_critters
 from ui.fullscreen import full_screen_button
 from ui.links import page_url, qr_png, shown_url
 from ui.live import follow_changes, live_status
 from ui.look import (
     authors_html,
-    category_line,
     legend,
     page_style,
     podium,
     reveal_by_player,
     reveal_outcome_html,
     reveal_pictures,
-    round_heading,
 )
 from ui.runtime import get_engine, query_param
 from ui.text import browser_language, dead_end, literal, name_html, translator, url_html
@@ -72,11 +70,7 @@ if is_class(status):
 language = view["language"]
 t = translator(language)
 # Canvas Critters shares the header, the lobby and the move to the next game; the rest is its own.
-critters = view.get("game") == "canvas_critters"
-if critters:
-    heading, clue = critters_heading(view, t), critters_clue(view, t)
-else:
-    heading, clue = round_heading(view, t), category_line(view, t)
+heading, clue = heading_and_clue(view, t)
 with st.container(horizontal=True, gap="medium", wrap=False):
     # The button on the heading's line leaves the clue under it the page's width (less the
     # timer's): the longest clue stays on one line, paused or not.
@@ -109,7 +103,7 @@ if phase == "lobby":
                 f'<div class="cc-roster-big">{names or "—"}</div></div>'
             )
         st.image(qr_png(join_url), width=340, alt=t("ui.qr.join"))
-elif critters:
+elif is_critters(view):
     show_critters(view, t, big=True)
 elif phase == "finished":
     # The facilitator steps through the rounds: a teacher talks over each drawing for as long

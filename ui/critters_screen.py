@@ -16,7 +16,7 @@ from typing import Any
 import streamlit as st
 
 from engine.critters.rules import GOLDEN, PILE
-from ui.look import podium
+from ui.look import category_line, podium, round_heading
 from ui.mosaic_svg import mosaic_img, piece_img
 from ui.text import Translator, literal, name_html
 
@@ -24,10 +24,10 @@ CRITTERS_CSS = """
 <style>
 .cc-cr { line-height: 1.2; }
 .cc-cr-big { font-size: 1.75rem; }
-.cc-cr p { margin: 0; }
 .cc-cr-lead { font-size: 1.3em; font-weight: 700; margin: .2em 0 .4em; }
 .cc-cr-theme { font-size: 2.4em; font-weight: 800; line-height: 1.1; overflow-wrap: anywhere; }
 .cc-cr-small .cc-cr-theme { font-size: 1.6em; }
+.cc-cr-parade { display: flex; flex-wrap: wrap; gap: .5rem; margin: .6em 0; }
 .cc-cr-alert { font-weight: 800; color: #b00020; }
 .cc-cr-row { display: flex; gap: 1.5rem; align-items: flex-start; }
 .cc-cr-cells { display: flex; gap: 1rem; justify-content: center; flex-wrap: wrap; }
@@ -61,8 +61,8 @@ CRITTERS_CSS = """
 .cc-cr-card { border: 3px solid #555; border-radius: .5rem; padding: .15em .5em;
   overflow-wrap: anywhere; }
 .cc-cr-card b { font-size: 1.1em; }
-.cc-cr-card ul { margin: 0; padding-left: 1em; }
-.cc-cr-card li { margin: 0; }
+/* Divs, not a list: Streamlit gives a snippet's list items and paragraphs a small size. */
+.cc-cr-card div::before { content: "• "; }
 .cc-cr-secret { font-weight: 800; background: #fff3bf; outline: 3px solid #8a6300; }
 </style>
 """
@@ -73,7 +73,7 @@ CELL_GAP = 16
 # The tallest mosaic each phase leaves room for under the heading, with its captions.
 SCREEN_MOSAIC_PX = {"titles": 400, "judging": 340, "guess": 300, "scores": 300}
 SMALL_MOSAIC_PX = 150
-SCREEN_PIECE_PX = 56
+SCREEN_PIECE_PX = 72
 SMALL_PIECE_PX = 32
 RIBBON_CLASSES = {3: "cc-ribbon-3", 2: "cc-ribbon-2", 1: "cc-ribbon-1"}
 
@@ -87,6 +87,8 @@ def critters_heading(view: Mapping[str, Any], t: Translator) -> str:
         round_text = t("ui.critters.screen.tie_break")
     else:
         round_text = t("ui.round_of", round=view["round"], rounds=view["rounds"])
+    if phase == "theme" and view["duel"]:
+        phase = "secret_themes"
     return literal(f"{round_text} · {t(f'ui.critters.screen.phase.{phase}')}")
 
 
@@ -97,6 +99,17 @@ def critters_clue(view: Mapping[str, Any], t: Translator) -> str:
     if theme is None or view["phase"] not in ("titles", "judging", "scores"):
         return ""
     return literal(t("ui.critters.screen.theme_is", theme=theme["text"]))
+
+
+def heading_and_clue(view: Mapping[str, Any], t: Translator) -> tuple[str, str]:
+    """A page's heading and the line under it (HTML), for either game."""
+    if is_critters(view):
+        return critters_heading(view, t), critters_clue(view, t)
+    return round_heading(view, t), category_line(view, t)
+
+
+def is_critters(view: Mapping[str, Any]) -> bool:
+    return view.get("game") == "canvas_critters"
 
 
 def show_critters(view: Mapping[str, Any], t: Translator, *, big: bool) -> None:
@@ -115,32 +128,34 @@ def show_critters(view: Mapping[str, Any], t: Translator, *, big: bool) -> None:
         "scores": _duel_scores if view["duel"] else _scores_phase,
     }[phase](view, t, big)
     size = "cc-cr-big" if big else "cc-cr-small"
-    st.html(CRITTERS_CSS)
-    st.html(f'<div class="cc-cr {size}">{body}</div>')
+    st.html(f'{CRITTERS_CSS}<div class="cc-cr {size}">{body}</div>')
 
 
 # ---------------------------------------------------------------- phases
 
 
 def _theme_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
+    """Who is choosing (the theme shows as soon as it is chosen: building starts then)."""
+    parade = "".join(
+        piece_img(kind, SCREEN_PIECE_PX if big else SMALL_PIECE_PX, "") for kind in PILE
+    )
     if view["duel"]:
-        lead = f'<p class="cc-cr-theme">{literal(t("ui.critters.screen.duel_choosing"))}</p>'
-        return lead + _ready_chips(view, view["players"], t)
-    if view["theme"] is None:
-        choosing = _sentence(t, "ui.critters.screen.choosing", view["active"])
-        lead = f'<p class="cc-cr-theme">{choosing}</p>'
+        lead = f'<div class="cc-cr-theme">{literal(t("ui.critters.screen.duel_choosing"))}</div>'
+        after = _ready_chips(view, view["players"], t)
     else:
-        lead = _theme_html(view, t)
-    return lead + (_totals_chips(view, t) if view["round"] > 1 else "")
+        choosing = _sentence(t, "ui.critters.screen.choosing", view["active"])
+        lead = f'<div class="cc-cr-theme">{choosing}</div>'
+        after = _totals_chips(view, t) if view["round"] > 1 else ""
+    return f'{lead}<div class="cc-cr-parade">{parade}</div>{after}'
 
 
 def _build_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
     if view["duel"]:
-        lead = f'<p class="cc-cr-lead">{literal(t("ui.critters.screen.duel_building"))}</p>'
+        lead = f'<div class="cc-cr-lead">{literal(t("ui.critters.screen.duel_building"))}</div>'
     else:
         lead = _theme_html(view, t)
     if view["phase"] == "last_minute":
-        lead += f'<p class="cc-cr-alert">{literal(t("ui.critters.screen.last_minute"))}</p>'
+        lead += f'<div class="cc-cr-alert">{literal(t("ui.critters.screen.last_minute"))}</div>'
     finished = _ready_list(view, view["builders"], "ui.critters.screen.finished", t)
     return f'{lead}<div class="cc-cr-row">{finished}{_pile_html(view, t, big)}</div>'
 
@@ -151,13 +166,13 @@ def _titles_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
         (mosaic, _mark(mosaic["name"] in done, t) + name_html(mosaic["name"]))
         for mosaic in view["mosaics"]
     ]
-    hint = f'<p class="cc-cr-lead">{literal(t("ui.critters.screen.hint.titles"))}</p>'
+    hint = f'<div class="cc-cr-lead">{literal(t("ui.critters.screen.hint.titles"))}</div>'
     return hint + _cells(cells, view, t, big)
 
 
 def _judging_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
     cells = [(mosaic, _title_and_name(mosaic, t)) for mosaic in view["mosaics"]]
-    hint = f'<p class="cc-cr-lead">{literal(t("ui.critters.screen.hint.judging"))}</p>'
+    hint = f'<div class="cc-cr-lead">{literal(t("ui.critters.screen.hint.judging"))}</div>'
     return hint + _cells(cells, view, t, big) + _ready_chips(view, _givers(view), t)
 
 
@@ -179,7 +194,7 @@ def _scores_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
 
 def _guess_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
     cells = [(mosaic, name_html(mosaic["name"])) for mosaic in view["mosaics"]]
-    hint = f'<p class="cc-cr-lead">{literal(t("ui.critters.screen.hint.guess"))}</p>'
+    hint = f'<div class="cc-cr-lead">{literal(t("ui.critters.screen.hint.guess"))}</div>'
     return (
         f'{hint}<div class="cc-cr-row">{_cells(cells, view, t, big, share=0.5)}'
         f"{_cards_html(view, t)}</div>{_ready_chips(view, view['players'], t)}"
@@ -201,8 +216,8 @@ def _duel_scores(view: Mapping[str, Any], t: Translator, big: bool) -> str:
         cells.append(
             (
                 mosaic,
-                f"{name_html(name)}<p>{secret}</p>"
-                f"<p>{_guess_html(view, guesser, theme, t)}</p>"
+                f"{name_html(name)}<div>{secret}</div>"
+                f"<div>{_guess_html(view, guesser, theme, t)}</div>"
                 + _points_html(turned["scores"].get(name, 0), view["totals"][name], t),
             )
         )
@@ -230,7 +245,7 @@ def _givers(view: Mapping[str, Any]) -> list[str]:
 def _theme_html(view: Mapping[str, Any], t: Translator) -> str:
     label = literal(t("ui.critters.screen.theme"))
     theme = literal(view["theme"]["text"])
-    return f'<p class="cc-cr-lead">{label}</p><p class="cc-cr-theme">{theme}</p>'
+    return f'<div class="cc-cr-lead">{label}</div><div class="cc-cr-theme">{theme}</div>'
 
 
 def _mark(done: bool, t: Translator) -> str:
@@ -324,7 +339,7 @@ def _sentence(t: Translator, key: str, name: str, **params: Any) -> str:
 def _title_and_name(mosaic: Mapping[str, Any], t: Translator) -> str:
     title = mosaic["title"]
     quoted = literal(t("ui.critters.screen.title_quoted", title=title)) if title else ""
-    return f'<p class="cc-cr-title">{quoted}</p><p>{name_html(mosaic["name"])}</p>'
+    return f'<div class="cc-cr-title">{quoted}</div><div>{name_html(mosaic["name"])}</div>'
 
 
 def _ribbons_html(turned: Mapping[str, Any], name: str, t: Translator) -> str:
@@ -353,7 +368,7 @@ def _ribbons_html(turned: Mapping[str, Any], name: str, t: Translator) -> str:
 
 def _points_html(points: int, total: int, t: Translator) -> str:
     text = t("ui.critters.screen.points", points=f"{points:+d}".replace("-", "−"), total=total)
-    return f'<p class="cc-cr-points">{literal(text)}</p>'
+    return f'<div class="cc-cr-points">{literal(text)}</div>'
 
 
 def _totals_chips(view: Mapping[str, Any], t: Translator) -> str:
@@ -388,9 +403,9 @@ def _cards_html(view: Mapping[str, Any], t: Translator) -> str:
             owner = secrets.get((card["id"], theme["id"]))
             mark = f" ← {name_html(owner)}" if owner else ""
             css = ' class="cc-cr-secret"' if owner else ""
-            items.append(f"<li{css}>{literal(theme['text'])}{mark}</li>")
+            items.append(f"<div{css}>{literal(theme['text'])}{mark}</div>")
         label = literal(t("ui.critters.screen.card", letter=letters[card["id"]]))
-        cards.append(f'<div class="cc-cr-card"><b>{label}</b><ul>{"".join(items)}</ul></div>')
+        cards.append(f'<div class="cc-cr-card"><b>{label}</b>{"".join(items)}</div>')
     return f'<div class="cc-cr-cards">{"".join(cards)}</div>'
 
 

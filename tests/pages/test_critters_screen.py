@@ -267,7 +267,7 @@ def test_the_duel_scores_reveal_each_theme_and_guess(duel):
             tr("en", "ui.critters.screen.points", points=f"+{points}", total=points)
         )
     # Each secret theme is marked on its card, with its maker's name.
-    marked = re.findall(r'<li class="cc-cr-secret">(.*?)</li>', html_text(at))
+    marked = re.findall(r'<div class="cc-cr-secret">(.*?)</div>', html_text(at))
     assert sorted(visible(m) for m in marked) == sorted(
         f"{secret[name]} ← {name}" for name in ("Ana", "Ben")
     )
