@@ -30,12 +30,12 @@ CRITTERS_CSS = """
 .cc-cr-parade { display: flex; flex-wrap: wrap; gap: .5rem; margin: .6em 0; }
 .cc-cr-alert { font-weight: 800; color: #b00020; }
 .cc-cr-row { display: flex; gap: 1.5rem; align-items: flex-start; }
-.cc-cr-cells { display: flex; gap: 1rem; justify-content: center; flex-wrap: wrap; }
-.cc-cr-big .cc-cr-cells { flex-wrap: nowrap; }
+.cc-cr-cells { display: flex; gap: 1rem; flex-wrap: wrap; }
+.cc-cr-big .cc-cr-cells { flex-wrap: nowrap; justify-content: center; }
 .cc-cr-cell { text-align: center; overflow-wrap: anywhere; flex: 0 0 auto; }
 .cc-cr-cell .cc-mosaic { display: block; margin: 0 auto .2em; max-width: 100%; height: auto; }
 .cc-cr-title { font-weight: 800; font-style: italic; }
-.cc-cr-points { font-weight: 800; }
+.cc-cr-points, .cc-cr-name { font-weight: 800; }
 .cc-cr-chips { display: flex; flex-wrap: wrap; gap: 0 1.2em; }
 .cc-cr-list { display: grid; gap: 0 1.2em; }
 .cc-cr-done { font-weight: 700; }
@@ -71,8 +71,8 @@ CRITTERS_CSS = """
 SCREEN_WIDTH = 1232
 CELL_GAP = 16
 # The tallest mosaic each phase leaves room for under the heading, with its captions.
-SCREEN_MOSAIC_PX = {"titles": 400, "judging": 340, "guess": 300, "scores": 300}
-SMALL_MOSAIC_PX = 150
+TITLES_PX, JUDGING_PX, SCORES_PX, DUEL_PX = 400, 340, 300, 250
+SMALL_MOSAIC_PX = 120
 SCREEN_PIECE_PX = 72
 SMALL_PIECE_PX = 32
 RIBBON_CLASSES = {3: "cc-ribbon-3", 2: "cc-ribbon-2", 1: "cc-ribbon-1"}
@@ -167,13 +167,13 @@ def _titles_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
         for mosaic in view["mosaics"]
     ]
     hint = f'<div class="cc-cr-lead">{literal(t("ui.critters.screen.hint.titles"))}</div>'
-    return hint + _cells(cells, view, t, big)
+    return hint + _cells(cells, t, big, most=TITLES_PX)
 
 
 def _judging_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
     cells = [(mosaic, _title_and_name(mosaic, t)) for mosaic in view["mosaics"]]
     hint = f'<div class="cc-cr-lead">{literal(t("ui.critters.screen.hint.judging"))}</div>'
-    return hint + _cells(cells, view, t, big) + _ready_chips(view, _givers(view), t)
+    return hint + _cells(cells, t, big, most=JUDGING_PX) + _ready_chips(view, _givers(view), t)
 
 
 def _scores_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
@@ -189,41 +189,41 @@ def _scores_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
                 + _points_html(turned["scores"].get(name, 0), view["totals"][name], t),
             )
         )
-    return _cells(cells, view, t, big)
+    return _cells(cells, t, big, most=SCORES_PX)
 
 
 def _guess_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
     cells = [(mosaic, name_html(mosaic["name"])) for mosaic in view["mosaics"]]
     hint = f'<div class="cc-cr-lead">{literal(t("ui.critters.screen.hint.guess"))}</div>'
     return (
-        f'{hint}<div class="cc-cr-row">{_cells(cells, view, t, big, share=0.5)}'
+        f'{hint}<div class="cc-cr-row">{_cells(cells, t, big, share=0.5, most=DUEL_PX)}'
         f"{_cards_html(view, t)}</div>{_ready_chips(view, view['players'], t)}"
     )
 
 
 def _duel_scores(view: Mapping[str, Any], t: Translator, big: bool) -> str:
-    """Each secret theme turned over on its card, and under each mosaic its theme, the other
-    player's guess at it, and the points."""
+    """Each secret theme turned over on its card and under its mosaic, with the other
+    player's guess at it; then each player's points."""
     turned = view["turned_over"]
     cells = []
     for mosaic in view["mosaics"]:
         name = mosaic["name"]
         guesser = next((p for p in view["players"] if p != name), name)
         theme = turned["themes"].get(name)
-        secret = literal(
-            t("ui.critters.screen.secret_theme", theme=theme["text"] if theme else "—")
+        shown = theme["text"] if theme else "—"
+        secret = literal(t("ui.critters.screen.secret_theme", theme=shown))
+        caption = (
+            f'<div class="cc-cr-name">{name_html(name)}</div><div>{secret}</div>'
+            f"<div>{_guess_html(view, guesser, theme, t)}</div>"
         )
-        cells.append(
-            (
-                mosaic,
-                f"{name_html(name)}<div>{secret}</div>"
-                f"<div>{_guess_html(view, guesser, theme, t)}</div>"
-                + _points_html(turned["scores"].get(name, 0), view["totals"][name], t),
-            )
-        )
+        cells.append((mosaic, caption))
+    points = "".join(
+        f"<span>{name_html(name)} <b>{_points_text(points, view['totals'][name], t)}</b></span>"
+        for name, points in turned["scores"].items()
+    )
     return (
-        f'<div class="cc-cr-row">{_cells(cells, view, t, big, share=0.5)}'
-        f"{_cards_html(view, t)}</div>"
+        f'<div class="cc-cr-row">{_cells(cells, t, big, share=0.5, most=DUEL_PX)}'
+        f'{_cards_html(view, t)}</div><div class="cc-cr-chips">{points}</div>'
     )
 
 
@@ -306,17 +306,18 @@ def mosaic_alt(mosaic: Mapping[str, Any], t: Translator) -> str:
 
 def _cells(
     cells: Sequence[tuple[Mapping[str, Any], str]],
-    view: Mapping[str, Any],
     t: Translator,
     big: bool,
+    *,
     share: float = 1.0,
+    most: int,
 ) -> str:
-    """Mosaics side by side, each with its caption (HTML) under it, as large as `share` of
-    the projector's width and the phase's height allow: one row however many there are."""
+    """Mosaics side by side, each with its caption (HTML) under it: on the projector in one
+    row however many there are, `share` of its width, each mosaic at most `most` px."""
     if big:
         count = max(len(cells), 1)
         width = int(SCREEN_WIDTH * share - CELL_GAP * (count - 1)) // count
-        px = min(width, SCREEN_MOSAIC_PX[view["phase"]])
+        px = min(width, most)
     else:
         px = width = SMALL_MOSAIC_PX
     return (
@@ -366,9 +367,14 @@ def _ribbons_html(turned: Mapping[str, Any], name: str, t: Translator) -> str:
     return f'<div class="cc-cr-ribbons">{"".join(badges) or "—"}</div>'
 
 
+def _points_text(points: int, total: int, t: Translator) -> str:
+    """ "+9 · total 23" (a true minus sign when a kept golden ribbon cost more), escaped."""
+    signed = f"{points:+d}".replace("-", "−")
+    return literal(t("ui.critters.screen.points", points=signed, total=total))
+
+
 def _points_html(points: int, total: int, t: Translator) -> str:
-    text = t("ui.critters.screen.points", points=f"{points:+d}".replace("-", "−"), total=total)
-    return f'<div class="cc-cr-points">{literal(text)}</div>'
+    return f'<div class="cc-cr-points">{_points_text(points, total, t)}</div>'
 
 
 def _totals_chips(view: Mapping[str, Any], t: Translator) -> str:

@@ -200,6 +200,37 @@ def test_the_game_ends_on_a_podium_of_totals(judged):
     assert [html.unescape(n) for n in re.findall(r"<bdi>(.*?)</bdi>", first)] == view["winners"]
 
 
+def test_a_tie_break_is_named_and_only_the_others_judge(engine):
+    table = seat(engine, FakeClock(), 3)
+    for number in range(6):  # Ana and Ben end level, Cy behind: a tie-break between them
+        table.pick_all()
+        table.build_and_finish_all()
+        table.title_all()
+        swing = ("Ana", "Ben") if number % 2 else ("Ben", "Ana")
+        for giver, ribbons in (
+            ("Ana", {3: "Ben", 1: "Cy"}),
+            ("Ben", {3: "Ana", 1: "Cy"}),
+            ("Cy", dict(zip((3, 1), swing, strict=True))),
+        ):
+            table.engine.award_ribbons(table.tokens[giver], ribbons, rid())
+        table.engine.advance(table.fac)
+    view = table.public()
+    assert (view["round"], view["builders"]) == (7, ["Ana", "Ben"])
+    at = screen(table)
+    tie_break = tr("en", "ui.critters.screen.tie_break")
+    assert tie_break in visible_text(at)
+    assert tr("en", "ui.round_of", round=7, rounds=7) not in visible_text(at)
+    table.pick_all()
+    table.build_and_finish_all()
+    table.title_all()
+    at = screen(table)
+    assert table.phase() == "judging"
+    assert set(cells(at)) == {"Ana", "Ben"}
+    [ready] = re.findall(r'<div class="cc-cr-chips">(.*?)</div>', html_text(at))
+    count = tr("en", "ui.critters.screen.ready.judging", done=0, total=1)
+    assert visible(ready).replace("\u00a0", " ") == f"{count} … Cy"  # only Cy judges
+
+
 @pytest.fixture
 def duel(engine) -> Critters:
     return seat(engine, FakeClock(), 2)
@@ -263,9 +294,8 @@ def test_the_duel_scores_reveal_each_theme_and_guess(duel):
     turned = duel.public()["turned_over"]["scores"]
     for name in ("Ana", "Ben"):
         points = turned[name]
-        assert shown[name].endswith(
-            tr("en", "ui.critters.screen.points", points=f"+{points}", total=points)
-        )
+        said = tr("en", "ui.critters.screen.points", points=f"+{points}", total=points)
+        assert f"{name} {said}" in visible_text(at)
     # Each secret theme is marked on its card, with its maker's name.
     marked = re.findall(r'<div class="cc-cr-secret">(.*?)</div>', html_text(at))
     assert sorted(visible(m) for m in marked) == sorted(
