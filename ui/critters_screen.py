@@ -109,6 +109,7 @@ def heading_and_clue(view: Mapping[str, Any], t: Translator) -> tuple[str, str]:
 
 
 def is_critters(view: Mapping[str, Any]) -> bool:
+    """Whether a view is of a Canvas Critters game (the pages branch on it)."""
     return view.get("game") == "canvas_critters"
 
 
@@ -251,7 +252,7 @@ def _theme_html(view: Mapping[str, Any], t: Translator) -> str:
 def _mark(done: bool, t: Translator) -> str:
     """✔ or …, with words for a screen reader; a no-break space keeps it on its name's line."""
     said = literal(t("ui.critters.screen.done" if done else "ui.critters.screen.waiting"))
-    return f'<span title="{said}" aria-label="{said}">{"✔" if done else "…"}</span>\u00a0'
+    return f'<span role="img" aria-label="{said}">{"✔" if done else "…"}</span>\u00a0'
 
 
 def _named_marks(view: Mapping[str, Any], names: Sequence[str], t: Translator) -> str:
@@ -354,14 +355,14 @@ def _ribbons_html(turned: Mapping[str, Any], name: str, t: Translator) -> str:
     badges = [f'<span class="cc-ribbon {RIBBON_CLASSES[v]}">+{v}</span>' for v in values]
     said = literal(t("ui.critters.screen.golden"))
     badges += [
-        f'<span class="cc-ribbon cc-ribbon-golden" title="{said}" aria-label="{said} +{GOLDEN}">'
+        f'<span class="cc-ribbon cc-ribbon-golden" role="img" aria-label="{said} +{GOLDEN}">'
         f"+{GOLDEN}</span>"
     ] * golden
     kept = sum(values) + GOLDEN * golden - turned["scores"].get(name, 0)
     if kept > 0:
         said = literal(t("ui.critters.screen.golden_kept"))
         badges.append(
-            f'<span class="cc-ribbon cc-ribbon-kept" title="{said}" aria-label="{said} −{kept}">'
+            f'<span class="cc-ribbon cc-ribbon-kept" role="img" aria-label="{said} −{kept}">'
             f"−{kept}</span>"
         )
     return f'<div class="cc-cr-ribbons">{"".join(badges) or "—"}</div>'

@@ -188,6 +188,11 @@ def test_the_scores_show_each_mosaics_ribbons_and_points(judged):
 def test_the_game_ends_on_a_podium_of_totals(judged):
     for number in range(4):
         judged.play_judged_round(golden={"Ana": "Di"} if number == 0 else None)
+        if number == 3:  # the last scores: a golden ribbon never given costs 5
+            boxes = cell_markup(screen(judged))
+            kept = [name for name, box in boxes.items() if "cc-ribbon-kept" in box]
+            assert kept == ["Ben", "Cy", "Di"]
+            assert ">−5</span>" in boxes["Ben"]
         judged.engine.advance(judged.fac)
     view = judged.public()
     assert view["phase"] == "finished"
