@@ -11,15 +11,15 @@ import streamlit as st
 from engine import RuleError
 from ui.board import show_composition
 from ui.browser import browser_id
+from ui.critters_facilitator import tie_rule_choice
+from ui.critters_screen import heading_and_clue, is_critters, show_critters
 from ui.links import join_details, page_url, qr_png
 from ui.live import follow_changes, live_status, status_then_view
 from ui.look import (
-    category_line,
     legend,
     page_style,
     reveal_pictures,
     reveal_summary,
-    round_heading,
     standings,
 )
 from ui.moderation import (
@@ -117,10 +117,13 @@ def play_again() -> None:
         st.page_link("app.py", label=t("ui.go_home"), icon=":material/home:")
 
 
+# Canvas Critters: its own heading, advance labels and summary; no drawings to moderate.
+critters = is_critters(view)
 heading, timer = st.columns([3, 1])
 with heading:
-    st.html(f'<div class="cc-phase">{round_heading(view, t)}</div>')
-    st.html(f"<div>{category_line(view, t)}</div>")
+    heading_html, clue_html = heading_and_clue(view, t)
+    st.html(f'<div class="cc-phase">{heading_html}</div>')
+    st.html(f"<div>{clue_html}</div>")
 with timer:
     live_status(view["code"], status, language)
 
@@ -175,29 +178,37 @@ else:
                     timer_button(t("ui.fac.resume"), "resume_game", engine.resume, type="primary")
                 else:
                     timer_button(t("ui.fac.pause"), "pause_game", engine.pause)
-                timer_button(t(f"ui.fac.advance.{phase}"), "advance_phase", engine.advance)
+                advance = (
+                    f"ui.critters.fac.advance.{phase}" if critters else f"ui.fac.advance.{phase}"
+                )
+                timer_button(t(advance), "advance_phase", engine.advance)
                 if view["seconds_left"] is not None:
                     timer_button(t("ui.fac.extend"), "extend_phase", engine.extend)
             st.link_button(t("ui.fac.open_screen"), screen_url)
             private_link_button(view["code"], key, t)
-        if phase != "finished":
+        if phase != "finished" and not critters:
             legend(view, t)
-        if phase == "reveal":
-            reveal_pictures(view["reveal"], t, 120)
-            reveal_summary(view, t)
-        elif phase == "finished":
+        if phase == "finished":
             st.html(f'<div class="cc-huge">★ {", ".join(map(name_html, view["winners"]))}</div>')
             play_again()
-            gallery_controls(engine, view, t, run)
+            if not critters:
+                gallery_controls(engine, view, t, run)
+        elif critters:
+            show_critters(view, t, big=False)
+        elif phase == "reveal":
+            reveal_pictures(view["reveal"], t, 120)
+            reveal_summary(view, t)
         elif view["fragments"]:
             show_composition(view["fragments"], view["signatures"], 320, t)
-        if phase != "finished" and view["moderation"]:
+        if phase != "finished" and not critters and view["moderation"]:
             with moderation_expander(t):
                 moderation_panel(engine, view, t, run, view["round"])
     with side:
         st.subheader(t("ui.totals"))
         standings(view["totals"], view["winners"], t)
-        if view["history"]:
+        if critters and phase != "finished":
+            tie_rule_choice(engine, view, t, run)
+        if not critters and view["history"]:
             st.download_button(
                 t("ui.fac.results_csv"),
                 results_csv(view, t),

@@ -8,19 +8,18 @@ from engine import RuleError
 from ui.board import show_composition, show_replay
 from ui.browser import browser_id
 from ui.classroom import BIG_CSS, CLASS_CSS, class_screen, is_class, students, ticking, view_of_code
+from ui.critters_screen import heading_and_clue, is_critters, show_critters
 from ui.fullscreen import full_screen_button
 from ui.links import page_url, qr_png, shown_url
 from ui.live import follow_changes, live_status
 from ui.look import (
     authors_html,
-    category_line,
     legend,
     page_style,
     podium,
     reveal_by_player,
     reveal_outcome_html,
     reveal_pictures,
-    round_heading,
 )
 from ui.runtime import get_engine, query_param
 from ui.text import browser_language, dead_end, literal, name_html, translator, url_html
@@ -70,18 +69,23 @@ if is_class(status):
 
 language = view["language"]
 t = translator(language)
+# Canvas Critters shares the header, the lobby and the move to the next game; the rest is its own.
+heading, clue = heading_and_clue(view, t)
 with st.container(horizontal=True, gap="medium", wrap=False):
     # The button on the heading's line leaves the clue under it the page's width (less the
     # timer's): the longest clue stays on one line, paused or not.
     with st.container(gap=None):
         with st.container(horizontal=True, gap="medium", wrap=False):
-            st.html(f'<div class="cc-phase">{round_heading(view, t)}</div>')
+            st.html(f'<div class="cc-phase">{heading}</div>')
             full_screen_button(t)
-        st.html(f'<div class="cc-clue">{category_line(view, t)}</div>')
+        st.html(f'<div class="cc-clue">{clue}</div>')
     with st.container(width="content"):
         live_status(view["code"], status, language, big=True)
 
 phase = view["phase"]
+if phase == "finished" and view["next_game"]:  # the teacher started the next game: follow it
+    st.query_params.from_dict({"code": view["next_game"]})
+    st.rerun()
 if phase == "lobby":
     join_url = page_url("play", code=view["code"])
     with st.container(horizontal=True, gap="medium"):
@@ -99,10 +103,9 @@ if phase == "lobby":
                 f'<div class="cc-roster-big">{names or "—"}</div></div>'
             )
         st.image(qr_png(join_url), width=340, alt=t("ui.qr.join"))
+elif is_critters(view):
+    show_critters(view, t, big=True)
 elif phase == "finished":
-    if view["next_game"]:  # the teacher started the next game: the projector follows
-        st.query_params.from_dict({"code": view["next_game"]})
-        st.rerun()
     # The facilitator steps through the rounds: a teacher talks over each drawing for as long
     # as the class needs, so the laptop, not a timer, turns the page.
     shown = next((g for g in view["gallery"] if g["round"] == view["shown_round"]), None)

@@ -1,0 +1,238 @@
+"""Canvas Critters on the projector at 1280x720, read from the back of a classroom.
+
+A judged game of six players with 24-character names and 40-character titles, and a duel,
+are played through the engine in English and in Spanish and looked at in every phase: every
+text is at least 28 px and nothing ends past the right edge or the bottom (no scrolling).
+Each look is saved as a screenshot (the test's temporary folder, printed) to look at by eye.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from gamekit import (
+    LONG_NAMES,
+    PROJECTOR,
+    SMALLEST_READABLE_PX,
+    UI_TIMEOUT_MS,
+    measure_layout,
+    settle,
+)
+from playwright.sync_api import Page, expect
+
+from engine import Engine
+from engine.critters.rules import PILE
+from engine.i18n import translate
+
+pytestmark = pytest.mark.browser
+
+LONG = dict.fromkeys(
+    ["theme", "build", "last_minute", "titles", "judging", "scores", "guess"], 3600
+)
+KINDS = list(PILE)
+TITLES = {
+    "en": "A Very Long Title for a Mosaic of Beasts",
+    "es": "Título larguísimo de un mosaico de focas",
+}
+JUDGED_SEEN = [
+    "lobby",
+    "theme",
+    "build",
+    "last_minute",
+    "titles",
+    "judging",
+    "scores",
+    "theme-again",
+    "finished",
+]
+DUEL_SEEN = ["lobby", "theme", "build", "guess", "scores", "finished"]
+
+
+def rid() -> str:
+    return uuid.uuid4().hex
+
+
+def heading(view: dict[str, Any], language: str) -> str:
+    """The projector's heading in a phase (ui/critters_screen.critters_heading)."""
+    phase = view["phase"]
+    if phase in ("lobby", "finished"):
+        return translate(language, f"ui.phase.{phase}")
+    if phase == "theme" and view["duel"]:
+        phase = "secret_themes"
+    round_text = translate(language, "ui.round_of", round=view["round"], rounds=view["rounds"])
+    return f"{round_text} · {translate(language, f'ui.critters.screen.phase.{phase}')}"
+
+
+class Game:
+    """A Canvas Critters game played through the engine, its projector open on `page`."""
+
+    def __init__(self, server: Any, page: Page, language: str, players: int) -> None:
+        self.engine = Engine(server.database_url)
+        self.language = language
+        game = self.engine.create_game(language=language, durations=LONG, game="canvas_critters")
+        self.code, self.fac = game.code, game.facilitator_token
+        self.tokens = {
+            name: self.engine.join(self.code, name) for name in LONG_NAMES[language][:players]
+        }
+        self.page = page
+        page.goto(f"{server.url}/screen?code={self.code}")
+
+    def public(self) -> dict[str, Any]:
+        return self.engine.public_view(self.code)
+
+    def shown(self, *texts: str) -> str:
+        """The phase the game is in, once the page shows it (and `texts`) and has settled."""
+        view = self.public()
+        expect(self.page.locator(".cc-phase").first).to_have_text(
+            heading(view, self.language), timeout=UI_TIMEOUT_MS
+        )
+        for text in texts:
+            expect(self.page.get_by_text(text).first).to_be_visible(timeout=UI_TIMEOUT_MS)
+        settle(self.page, images=True, pause_ms=300)
+        return view["phase"]
+
+    def t(self, key: str, **params: Any) -> str:
+        return translate(self.language, key, **params)
+
+    def pick(self, names: list[str], which: int = 0) -> None:
+        for name in names:
+            themes = self.engine.player_view(self.tokens[name])["actions"]["pick_theme"]["themes"]
+            self.engine.pick_theme(self.tokens[name], themes[which])
+
+    def build(self, names: list[str]) -> None:
+        """Eight pieces each, turned and mirrored every way, on both sides of the canvas; each
+        player draws from kinds of their own, so no kind runs out."""
+        for index, name in enumerate(names):
+            token = self.tokens[name]
+            if index % 2:
+                self.engine.flip_canvas(token, "black")
+            for k in range(8):
+                kind = KINDS[(2 * index + k) % len(KINDS)]
+                x, y = 0.2 + 0.3 * (k % 3), 0.2 + 0.3 * (k // 3)
+                self.engine.take_piece(
+                    token,
+                    kind,
+                    x,
+                    y,
+                    rid(),
+                    rotation=(45 * k + 30 * index) % 360,
+                    mirrored=bool(k % 2),
+                )
+
+    def finish(self, names: list[str]) -> None:
+        for name in names:
+            self.engine.finish_mosaic(self.tokens[name])
+
+    def title(self, names: list[str]) -> None:
+        for name in names:
+            self.engine.title_mosaic(self.tokens[name], TITLES[self.language])
+
+    def award(self, names: list[str], golden: bool = False) -> None:
+        for name in names:
+            offer = self.engine.player_view(self.tokens[name])["actions"]["award"]
+            ribbons = dict(zip(offer["ribbons"], offer["receivers"], strict=False))
+            gold = offer["receivers"][-1] if golden and offer["golden"] else None
+            self.engine.award_ribbons(self.tokens[name], ribbons, rid(), golden=gold)
+
+    def judged_round(self, look: bool) -> Iterator[str]:
+        """One judged round; with `look`, every phase is looked at half answered."""
+        names = list(self.tokens)
+        half = names[: len(names) // 2]
+        view = self.public()
+        if look:
+            yield self.shown(self.t("ui.critters.screen.choosing", name=view["active"]))
+        self.pick([view["active"]])
+        self.build(names)
+        if look:
+            yield self.shown(self.t("ui.critters.screen.finished", done=0, total=len(names)))
+        self.finish(half)
+        if look:
+            yield self.shown(
+                self.t("ui.critters.screen.finished", done=len(half), total=len(names))
+            )
+        self.finish(names[len(half) :])
+        self.title(half)
+        if look:
+            yield self.shown(self.t("ui.critters.screen.hint.titles"))
+        self.title(names[len(half) :])
+        self.award(half, golden=True)
+        if look:
+            ready = self.t("ui.critters.screen.ready.judging", done=len(half), total=len(names))
+            yield self.shown(ready)
+        self.award(names[len(half) :], golden=look)
+        if look:
+            yield self.shown("+5")
+        self.engine.advance(self.fac)
+
+    def judged(self) -> Iterator[str]:
+        yield self.shown(self.t("ui.players_joined", count=len(self.tokens)))
+        self.engine.start(self.fac)
+        yield from self.judged_round(look=True)
+        active = self.public()["active"]
+        yield self.shown(self.t("ui.critters.screen.choosing", name=active)) + "-again"
+        while self.public()["phase"] != "finished":
+            yield from self.judged_round(look=False)
+        yield self.shown()
+
+    def duel(self) -> Iterator[str]:
+        ana, ben = self.tokens
+        yield self.shown(self.t("ui.players_joined", count=2))
+        self.engine.start(self.fac)
+        self.engine.set_tie_rule(self.fac, "share")
+        while self.public()["phase"] != "finished":
+            first = self.public()["round"] == 1
+            self.pick([ana])
+            if first:
+                yield self.shown(self.t("ui.critters.screen.ready.theme", done=1, total=2))
+            self.pick([ben], 2)
+            self.build([ana, ben])
+            if first:
+                yield self.shown(self.t("ui.critters.screen.duel_building"))
+            self.finish([ana, ben])
+            face_up = self.public()["face_up"]
+            secret = self.engine.player_view(self.tokens[ben])["card"]
+            self.engine.guess_theme(
+                self.tokens[ana], 3, secret["id"], rid(), theme=secret["chosen"]
+            )
+            if first:
+                yield self.shown(self.t("ui.critters.screen.ready.guess", done=1, total=2))
+            self.engine.guess_theme(self.tokens[ben], 1, face_up[3]["id"], rid())
+            if first:
+                yield self.shown(self.t("ui.critters.screen.right"))
+            self.engine.advance(self.fac)
+        yield self.shown()
+
+
+def look(page: Page, phases: Iterator[str], shots: Path, stem: str) -> tuple[list, list]:
+    """Every phase measured and saved as `stem`-NN-phase.png; what breaks the rules."""
+    seen, problems = [], []
+    for number, phase in enumerate(phases, start=1):
+        seen.append(phase)
+        found = measure_layout(page)
+        page.screenshot(path=str(shots / f"{stem}-{number:02d}-{phase}.png"))
+        problems += [f"{phase}: below {SMALLEST_READABLE_PX} px: {t}" for t in found["small"]]
+        problems += [f"{phase}: outside 1280x720: {what}" for what in found["outside"]]
+    print(f"screenshots in {shots}")
+    return seen, problems
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_judged_phase_is_big_enough_and_fits(streamlit_server, new_page, language, tmp_path):
+    page = new_page(**PROJECTOR)
+    game = Game(streamlit_server, page, language, players=6)
+    seen, problems = look(page, game.judged(), tmp_path, f"judged-{language}")
+    assert seen == JUDGED_SEEN
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_duel_phase_is_big_enough_and_fits(streamlit_server, new_page, language, tmp_path):
+    page = new_page(**PROJECTOR)
+    game = Game(streamlit_server, page, language, players=2)
+    seen, problems = look(page, game.duel(), tmp_path, f"duel-{language}")
+    assert seen == DUEL_SEEN
+    assert not problems, "\n".join(problems)

@@ -1,0 +1,118 @@
+"""pages/facilitator.py for Canvas Critters: the timer controls in the game's words, the
+phase at a glance (the projector's summary, smaller), the tie rule, and none of Crossed
+Canvas's drawing controls. The page may be projected: no ribbon before the scores."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from pagekit import html_text, page, rendered, run, tr, visible_text
+
+from engine import FakeClock
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+from critters_kit import Critters, seat  # noqa: E402
+
+CROSSED_CANVAS_ONLY = ["ui.fac.moderation", "ui.fac.gallery", "ui.fac.results_csv"]
+
+
+def facilitator(table: Critters):
+    return run(page("pages/facilitator.py", key=table.fac))
+
+
+def labels(at) -> list[str]:
+    return [b.label for b in at.button] + [e.label for e in at.expander]
+
+
+def assert_no_crossed_canvas_controls(at) -> None:
+    shown = rendered(at)
+    for key in CROSSED_CANVAS_ONLY:
+        assert tr("en", key) not in shown, key
+
+
+def test_the_lobby_starts_a_critters_game(engine):
+    table = seat(engine, FakeClock(), 3, start=False)
+    at = facilitator(table)
+    assert not at.radio  # the tie rule comes once the game has started
+    run(at.button(key="start_game").click())
+    assert table.phase() == "theme"
+
+
+def test_each_judged_phase_in_its_words_with_its_summary(engine):
+    table = seat(engine, FakeClock(), 4)
+    active = table.public()["active"]
+    at = facilitator(table)
+    assert tr("en", "ui.critters.screen.choosing", name=active) in visible_text(at)
+    assert at.button(key="advance_phase").label == tr("en", "ui.critters.fac.advance.theme")
+    assert_no_crossed_canvas_controls(at)
+
+    table.pick_all()
+    at = facilitator(table)
+    theme = table.public()["theme"]["text"]
+    assert theme in visible_text(at)
+    assert at.button(key="advance_phase").label == tr("en", "ui.critters.fac.advance.build")
+    assert html_text(at).count('class="cc-piece"') == 12  # the pile
+
+    table.build_and_finish_all()
+    table.title_all()
+    table.engine.award_ribbons(table.tokens["Ana"], {3: "Ben", 2: "Cy", 1: "Di"}, "r-1")
+    at = facilitator(table)
+    assert table.phase() == "judging"
+    assert html_text(at).count('class="cc-mosaic"') == 4
+    assert "“Ben's zoo”" in visible_text(at)
+    assert tr("en", "ui.critters.screen.ready.judging", done=1, total=4) in visible_text(at)
+    assert 'class="cc-ribbon' not in html_text(at)
+    assert_no_crossed_canvas_controls(at)
+
+    table.award_all()
+    at = facilitator(table)
+    assert table.phase() == "scores"
+    assert 'class="cc-ribbon' in html_text(at)
+    assert at.button(key="advance_phase").label == tr("en", "ui.critters.fac.advance.scores")
+
+
+def test_the_timer_buttons_run_a_critters_game(engine):
+    table = seat(engine, FakeClock(), 3)
+    at = facilitator(table)
+    at = run(at.button(key="pause_game").click())
+    assert table.public()["paused"] is True
+    at = run(at.button(key="resume_game").click())
+    assert table.public()["paused"] is False
+    before = table.public()["seconds_left"]
+    at = run(at.button(key="extend_phase").click())
+    assert table.public()["seconds_left"] > before
+    run(at.button(key="advance_phase").click())
+    assert table.phase() == "build"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_teacher_chooses_what_a_tie_leads_to(engine, players):
+    table = seat(engine, FakeClock(), players)
+    at = facilitator(table)
+    [choice] = at.radio
+    assert choice.label == tr("en", "ui.critters.fac.tie_rule")
+    assert choice.options == [
+        tr("en", "ui.critters.fac.tie_rule.play_off"),
+        tr("en", "ui.critters.fac.tie_rule.share"),
+    ]
+    assert choice.value == "play_off"
+    at = run(choice.set_value("share"))
+    assert table.facilitator()["tie_rule"] == "share"
+    assert at.radio[0].value == "share"
+    run(at.radio[0].set_value("play_off"))
+    assert table.facilitator()["tie_rule"] == "play_off"
+
+
+def test_the_finished_game_shows_its_winners_and_no_gallery(engine):
+    table = seat(engine, FakeClock(), 3)
+    table.engine.set_tie_rule(table.fac, "share")  # nobody plays: all tied, never played off
+    while table.phase() != "finished":
+        table.engine.advance(table.fac)
+    at = facilitator(table)
+    view = table.facilitator()
+    assert all(name in visible_text(at) for name in view["winners"])
+    assert not at.radio
+    assert at.button(key="play_again")
+    assert_no_crossed_canvas_controls(at)

@@ -1,0 +1,31 @@
+"""The Canvas Critters controls on the teacher's page: what a tie for first place leads to."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import streamlit as st
+
+from engine import Engine
+from ui.moderation import Run
+from ui.text import Translator
+
+TIE_RULES = ("play_off", "share")
+
+
+def tie_rule_choice(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run) -> None:
+    """Play a tie off (the rulebook's extra rounds) or share the victory, changeable until
+    the game ends. Keyed by the rule in force, so a choice made on another tab shows here."""
+    current = view["tie_rule"]
+    other = next(rule for rule in TIE_RULES if rule != current)
+    st.radio(
+        t("ui.critters.fac.tie_rule"),
+        TIE_RULES,
+        index=TIE_RULES.index(current),
+        format_func=lambda rule: t(f"ui.critters.fac.tie_rule.{rule}"),
+        key=f"tie_rule_{current}",
+        on_change=run,
+        args=(engine.set_tie_rule, other),
+        captions=[t(f"ui.critters.fac.tie_rule_hint.{rule}") for rule in TIE_RULES],
+    )

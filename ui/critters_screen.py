@@ -1,0 +1,436 @@
+"""Canvas Critters on the projector (pages/screen.py) and, smaller, on the teacher's page.
+
+Built from the public view alone (the facilitator view adds nothing secret), so it may be
+shown at any moment: the theme once picked (the duel's only when turned over), who is done
+and never what, mosaics once building is over, titles once judging starts, ribbons at the
+scores. `big` is the projector: every text at least 28 px, six mosaics and 24-character names
+on 1280x720 without scrolling (tests/browser/test_critters_projector.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from string import ascii_uppercase
+from typing import Any
+
+import streamlit as st
+
+from engine.critters.rules import GOLDEN, PILE
+from ui.look import category_line, podium, round_heading
+from ui.mosaic_svg import mosaic_img, piece_img
+from ui.text import Translator, literal, name_html
+
+CRITTERS_CSS = """
+<style>
+.cc-cr { line-height: 1.2; }
+.cc-cr-big { font-size: 1.75rem; }
+.cc-cr-lead { font-size: 1.3em; font-weight: 700; margin: .2em 0 .4em; }
+.cc-cr-theme { font-size: 2.4em; font-weight: 800; line-height: 1.1; overflow-wrap: anywhere; }
+.cc-cr-small .cc-cr-theme { font-size: 1.6em; }
+.cc-cr-parade { display: flex; flex-wrap: wrap; gap: .5rem; margin: .6em 0; }
+.cc-cr-alert { font-weight: 800; color: #b00020; }
+.cc-cr-row { display: flex; gap: 1.5rem; align-items: flex-start; }
+.cc-cr-cells { display: flex; gap: 1rem; flex-wrap: wrap; }
+.cc-cr-big .cc-cr-cells { flex-wrap: nowrap; justify-content: center; }
+.cc-cr-cell { text-align: center; overflow-wrap: anywhere; flex: 0 0 auto; }
+.cc-cr-cell .cc-mosaic { display: block; margin: 0 auto .2em; max-width: 100%; height: auto; }
+.cc-cr-title { font-weight: 800; font-style: italic; }
+.cc-cr-points, .cc-cr-name { font-weight: 800; }
+.cc-cr-chips { display: flex; flex-wrap: wrap; gap: 0 1.2em; }
+.cc-cr-list { display: grid; gap: 0 1.2em; }
+.cc-cr-done { font-weight: 700; }
+.cc-cr-waiting { opacity: .75; }
+.cc-cr-pile { display: grid; grid-template-columns: repeat(6, auto); gap: .2em 1em;
+  align-items: center; justify-content: start; }
+.cc-cr-small .cc-cr-pile { grid-template-columns: repeat(4, auto); }
+.cc-cr-kind { display: flex; align-items: center; gap: .3em; white-space: nowrap; }
+.cc-cr-kind.cc-cr-gone { opacity: .45; }
+.cc-cr-ribbons { display: flex; flex-wrap: wrap; justify-content: center; gap: .2em;
+  margin: .2em 0; }
+/* Ribbons as rosettes: blue, red, green, then gold; white text on the first three (4.5:1). */
+.cc-ribbon { display: inline-block; min-width: 2em; padding: .15em .25em; border-radius: 50%;
+  font-weight: 800; line-height: 1.3; text-align: center; color: #fff;
+  border: .12em double #fff; box-shadow: 0 0 0 .08em #333; }
+.cc-ribbon-3 { background: #1c4fa1; }
+.cc-ribbon-2 { background: #b3202a; }
+.cc-ribbon-1 { background: #2b6b35; }
+.cc-ribbon-golden { background: #f2c230; color: #222; box-shadow: 0 0 0 .08em #8a6300; }
+.cc-ribbon-kept { background: #fff; color: #222; border-color: #888; }
+.cc-cr-cards { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: .5rem;
+  flex: 1 1 0; min-width: 0; }
+.cc-cr-card { border: 3px solid #555; border-radius: .5rem; padding: .15em .5em;
+  overflow-wrap: anywhere; }
+.cc-cr-card b { font-size: 1.1em; }
+/* Divs, not a list: Streamlit gives a snippet's list items and paragraphs a small size. */
+.cc-cr-card div::before { content: "• "; }
+.cc-cr-secret { font-weight: 800; background: #fff3bf; outline: 3px solid #8a6300; }
+</style>
+"""
+
+# Horizontal room for the mosaics on the projector: 1280 px less the page's margins.
+SCREEN_WIDTH = 1232
+CELL_GAP = 16
+# The tallest mosaic each phase leaves room for under the heading, with its captions.
+TITLES_PX, JUDGING_PX, SCORES_PX, DUEL_PX = 400, 340, 300, 250
+SMALL_MOSAIC_PX = 120
+SCREEN_PIECE_PX = 72
+SMALL_PIECE_PX = 32
+RIBBON_CLASSES = {3: "cc-ribbon-3", 2: "cc-ribbon-2", 1: "cc-ribbon-1"}
+
+
+def critters_heading(view: Mapping[str, Any], t: Translator) -> str:
+    """ "Round 2 of 4 · Building" (a tie-break says so) as HTML."""
+    phase = view["phase"]
+    if phase in ("lobby", "finished"):
+        return literal(t(f"ui.phase.{phase}"))
+    if _tie_break(view):
+        round_text = t("ui.critters.screen.tie_break")
+    else:
+        round_text = t("ui.round_of", round=view["round"], rounds=view["rounds"])
+    if phase == "theme" and view["duel"]:
+        phase = "secret_themes"
+    return literal(f"{round_text} · {t(f'ui.critters.screen.phase.{phase}')}")
+
+
+def critters_clue(view: Mapping[str, Any], t: Translator) -> str:
+    """The line under the heading: the round's theme once the mosaics are shown (before,
+    the page shows it large)."""
+    theme = view.get("theme")
+    if theme is None or view["phase"] not in ("titles", "judging", "scores"):
+        return ""
+    return literal(t("ui.critters.screen.theme_is", theme=theme["text"]))
+
+
+def heading_and_clue(view: Mapping[str, Any], t: Translator) -> tuple[str, str]:
+    """A page's heading and the line under it (HTML), for either game."""
+    if is_critters(view):
+        return critters_heading(view, t), critters_clue(view, t)
+    return round_heading(view, t), category_line(view, t)
+
+
+def is_critters(view: Mapping[str, Any]) -> bool:
+    """Whether a view is of a Canvas Critters game (the pages branch on it)."""
+    return view.get("game") == "canvas_critters"
+
+
+def show_critters(view: Mapping[str, Any], t: Translator, *, big: bool) -> None:
+    """The running game's phase, from the lobby's end to the podium."""
+    phase = view["phase"]
+    if phase == "finished":
+        podium(view["totals"], t)
+        return
+    body = {
+        "theme": _theme_phase,
+        "build": _build_phase,
+        "last_minute": _build_phase,
+        "titles": _titles_phase,
+        "judging": _judging_phase,
+        "guess": _guess_phase,
+        "scores": _duel_scores if view["duel"] else _scores_phase,
+    }[phase](view, t, big)
+    size = "cc-cr-big" if big else "cc-cr-small"
+    st.html(f'{CRITTERS_CSS}<div class="cc-cr {size}">{body}</div>')
+
+
+# ---------------------------------------------------------------- phases
+
+
+def _theme_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
+    """Who is choosing (the theme shows as soon as it is chosen: building starts then)."""
+    parade = "".join(
+        piece_img(kind, SCREEN_PIECE_PX if big else SMALL_PIECE_PX, "") for kind in PILE
+    )
+    if view["duel"]:
+        lead = f'<div class="cc-cr-theme">{literal(t("ui.critters.screen.duel_choosing"))}</div>'
+        after = _ready_chips(view, view["players"], t)
+    else:
+        choosing = _sentence(t, "ui.critters.screen.choosing", view["active"])
+        lead = f'<div class="cc-cr-theme">{choosing}</div>'
+        after = _totals_chips(view, t) if view["round"] > 1 else ""
+    return f'{lead}<div class="cc-cr-parade">{parade}</div>{after}'
+
+
+def _build_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
+    if view["duel"]:
+        lead = f'<div class="cc-cr-lead">{literal(t("ui.critters.screen.duel_building"))}</div>'
+    else:
+        lead = _theme_html(view, t)
+    if view["phase"] == "last_minute":
+        lead += f'<div class="cc-cr-alert">{literal(t("ui.critters.screen.last_minute"))}</div>'
+    finished = _ready_list(view, view["builders"], "ui.critters.screen.finished", t)
+    return f'{lead}<div class="cc-cr-row">{finished}{_pile_html(view, t, big)}</div>'
+
+
+def _titles_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
+    done = set(view["ready_players"])
+    cells = [
+        (mosaic, _mark(mosaic["name"] in done, t) + name_html(mosaic["name"]))
+        for mosaic in view["mosaics"]
+    ]
+    hint = f'<div class="cc-cr-lead">{literal(t("ui.critters.screen.hint.titles"))}</div>'
+    return hint + _cells(cells, t, big, most=TITLES_PX)
+
+
+def _judging_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
+    cells = [(mosaic, _title_and_name(mosaic, t)) for mosaic in view["mosaics"]]
+    hint = f'<div class="cc-cr-lead">{literal(t("ui.critters.screen.hint.judging"))}</div>'
+    return hint + _cells(cells, t, big, most=JUDGING_PX) + _ready_chips(view, _givers(view), t)
+
+
+def _scores_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
+    turned = view["turned_over"]
+    cells = []
+    for mosaic in view["mosaics"]:
+        name = mosaic["name"]
+        cells.append(
+            (
+                mosaic,
+                name_html(name)
+                + _ribbons_html(turned, name, t)
+                + _points_html(turned["scores"].get(name, 0), view["totals"][name], t),
+            )
+        )
+    return _cells(cells, t, big, most=SCORES_PX)
+
+
+def _guess_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
+    cells = [(mosaic, name_html(mosaic["name"])) for mosaic in view["mosaics"]]
+    hint = f'<div class="cc-cr-lead">{literal(t("ui.critters.screen.hint.guess"))}</div>'
+    return (
+        f'{hint}<div class="cc-cr-row">{_cells(cells, t, big, share=0.5, most=DUEL_PX)}'
+        f"{_cards_html(view, t)}</div>{_ready_chips(view, view['players'], t)}"
+    )
+
+
+def _duel_scores(view: Mapping[str, Any], t: Translator, big: bool) -> str:
+    """Each secret theme turned over on its card and under its mosaic, with the other
+    player's guess at it; then each player's points."""
+    turned = view["turned_over"]
+    cells = []
+    for mosaic in view["mosaics"]:
+        name = mosaic["name"]
+        guesser = next((p for p in view["players"] if p != name), name)
+        theme = turned["themes"].get(name)
+        shown = theme["text"] if theme else "—"
+        secret = literal(t("ui.critters.screen.secret_theme", theme=shown))
+        caption = (
+            f'<div class="cc-cr-name">{name_html(name)}</div><div>{secret}</div>'
+            f"<div>{_guess_html(view, guesser, theme, t)}</div>"
+        )
+        cells.append((mosaic, caption))
+    points = "".join(
+        f"<span>{name_html(name)} <b>{_points_text(points, view['totals'][name], t)}</b></span>"
+        for name, points in turned["scores"].items()
+    )
+    return (
+        f'<div class="cc-cr-row">{_cells(cells, t, big, share=0.5, most=DUEL_PX)}'
+        f'{_cards_html(view, t)}</div><div class="cc-cr-chips">{points}</div>'
+    )
+
+
+# ---------------------------------------------------------------- parts
+
+
+def _tie_break(view: Mapping[str, Any]) -> bool:
+    """A tie-break round of the judged game: only the tied players make mosaics."""
+    return not view["duel"] and 0 < len(view["builders"]) < len(view["players"])
+
+
+def _givers(view: Mapping[str, Any]) -> list[str]:
+    """Who gives ribbons this round: everyone, or in a tie-break everyone but the tied."""
+    if _tie_break(view):
+        return [name for name in view["players"] if name not in view["builders"]]
+    return list(view["players"])
+
+
+def _theme_html(view: Mapping[str, Any], t: Translator) -> str:
+    label = literal(t("ui.critters.screen.theme"))
+    theme = literal(view["theme"]["text"])
+    return f'<div class="cc-cr-lead">{label}</div><div class="cc-cr-theme">{theme}</div>'
+
+
+def _mark(done: bool, t: Translator) -> str:
+    """✔ or …, with words for a screen reader; a no-break space keeps it on its name's line."""
+    said = literal(t("ui.critters.screen.done" if done else "ui.critters.screen.waiting"))
+    return f'<span role="img" aria-label="{said}">{"✔" if done else "…"}</span>\u00a0'
+
+
+def _named_marks(view: Mapping[str, Any], names: Sequence[str], t: Translator) -> str:
+    done = set(view["ready_players"])
+    return "".join(
+        f'<span class="{"cc-cr-done" if name in done else "cc-cr-waiting"}">'
+        f"{_mark(name in done, t)}{name_html(name)}</span>"
+        for name in names
+    )
+
+
+def _ready_count(view: Mapping[str, Any], key: str, t: Translator) -> str:
+    ready = view["ready"] or {"done": 0, "total": 0}
+    return f"<b>{literal(t(key, done=ready['done'], total=ready['total']))}</b>"
+
+
+def _ready_chips(view: Mapping[str, Any], names: Sequence[str], t: Translator) -> str:
+    """Who is done with what the phase asks, on one line that wraps: a count and names."""
+    count = _ready_count(view, f"ui.critters.screen.ready.{view['phase']}", t)
+    return f'<div class="cc-cr-chips">{count}{_named_marks(view, names, t)}</div>'
+
+
+def _ready_list(view: Mapping[str, Any], names: Sequence[str], key: str, t: Translator) -> str:
+    """The same, a name a line (the build phase has the room)."""
+    return (
+        f'<div class="cc-cr-list"><span>{_ready_count(view, key, t)}</span>'
+        f"{_named_marks(view, names, t)}</div>"
+    )
+
+
+def _pile_html(view: Mapping[str, Any], t: Translator, big: bool) -> str:
+    """What is left in the pile, kind by kind, with the piece's picture."""
+    px = SCREEN_PIECE_PX if big else SMALL_PIECE_PX
+    pile = view["pile"] or {}
+    kinds = "".join(
+        f'<span class="cc-cr-kind{" cc-cr-gone" if not pile.get(kind) else ""}">'
+        f"{piece_img(kind, px, t(f'ui.critters.screen.kind.{kind}'))}"
+        f"×\u00a0{pile.get(kind, 0)}</span>"
+        for kind in PILE
+    )
+    label = literal(t("ui.critters.screen.pile"))
+    return f'<div><b>{label}</b><div class="cc-cr-pile">{kinds}</div></div>'
+
+
+def mosaic_alt(mosaic: Mapping[str, Any], t: Translator) -> str:
+    """A mosaic's alt text: its title once shown, its maker, how many animals."""
+    params = {"name": mosaic["name"], "count": len(mosaic["pieces"])}
+    if mosaic.get("title"):
+        return t("ui.critters.screen.mosaic_titled", title=mosaic["title"], **params)
+    return t("ui.critters.screen.mosaic", **params)
+
+
+def _cells(
+    cells: Sequence[tuple[Mapping[str, Any], str]],
+    t: Translator,
+    big: bool,
+    *,
+    share: float = 1.0,
+    most: int,
+) -> str:
+    """Mosaics side by side, each with its caption (HTML) under it: on the projector in one
+    row however many there are, `share` of its width, each mosaic at most `most` px."""
+    if big:
+        count = max(len(cells), 1)
+        width = int(SCREEN_WIDTH * share - CELL_GAP * (count - 1)) // count
+        px = min(width, most)
+    else:
+        px = width = SMALL_MOSAIC_PX
+    return (
+        '<div class="cc-cr-cells">'
+        + "".join(
+            f'<div class="cc-cr-cell" style="width:{width}px">'
+            f"{mosaic_img(mosaic, px, mosaic_alt(mosaic, t))}{caption}</div>"
+            for mosaic, caption in cells
+        )
+        + "</div>"
+    )
+
+
+def _sentence(t: Translator, key: str, name: str, **params: Any) -> str:
+    """A translated sentence naming a player, as HTML: the name in <bdi>, the rest escaped."""
+    before, _, after = t(key, name="\x00", **params).partition("\x00")
+    return f"{literal(before)}{name_html(name)}{literal(after)}"
+
+
+def _title_and_name(mosaic: Mapping[str, Any], t: Translator) -> str:
+    title = mosaic["title"]
+    quoted = literal(t("ui.critters.screen.title_quoted", title=title)) if title else ""
+    return f'<div class="cc-cr-title">{quoted}</div><div>{name_html(mosaic["name"])}</div>'
+
+
+def _ribbons_html(turned: Mapping[str, Any], name: str, t: Translator) -> str:
+    """The ribbons `name`'s mosaic received, highest first, then any golden one; in the last
+    round, the 5 points a golden ribbon never given cost (what the round's points lack)."""
+    values = sorted(
+        (r["value"] for given in turned["ribbons"] for r in given["ribbons"] if r["to"] == name),
+        reverse=True,
+    )
+    golden = sum(1 for given in turned["ribbons"] if given["golden"] == name)
+    badges = [f'<span class="cc-ribbon {RIBBON_CLASSES[v]}">+{v}</span>' for v in values]
+    said = literal(t("ui.critters.screen.golden"))
+    badges += [
+        f'<span class="cc-ribbon cc-ribbon-golden" role="img" aria-label="{said} +{GOLDEN}">'
+        f"+{GOLDEN}</span>"
+    ] * golden
+    kept = sum(values) + GOLDEN * golden - turned["scores"].get(name, 0)
+    if kept > 0:
+        said = literal(t("ui.critters.screen.golden_kept"))
+        badges.append(
+            f'<span class="cc-ribbon cc-ribbon-kept" role="img" aria-label="{said} −{kept}">'
+            f"−{kept}</span>"
+        )
+    return f'<div class="cc-cr-ribbons">{"".join(badges) or "—"}</div>'
+
+
+def _points_text(points: int, total: int, t: Translator) -> str:
+    """ "+9 · total 23" (a true minus sign when a kept golden ribbon cost more), escaped."""
+    signed = f"{points:+d}".replace("-", "−")
+    return literal(t("ui.critters.screen.points", points=signed, total=total))
+
+
+def _points_html(points: int, total: int, t: Translator) -> str:
+    return f'<div class="cc-cr-points">{_points_text(points, total, t)}</div>'
+
+
+def _totals_chips(view: Mapping[str, Any], t: Translator) -> str:
+    """Everyone's points so far, best first (between rounds)."""
+    ranked = sorted(view["totals"].items(), key=lambda item: (-item[1], item[0].casefold()))
+    chips = "".join(f"<span>{name_html(name)} <b>{points}</b></span>" for name, points in ranked)
+    label = literal(t("ui.critters.screen.so_far"))
+    return f'<div class="cc-cr-chips"><b>{label}</b>{chips}</div>'
+
+
+def _letters(view: Mapping[str, Any]) -> dict[str, str]:
+    """The face-up cards named A to D, in the order they lie on the table."""
+    return {
+        card["id"]: letter for letter, card in zip(ascii_uppercase, view["face_up"], strict=False)
+    }
+
+
+def _cards_html(view: Mapping[str, Any], t: Translator) -> str:
+    """The duel's four face-up cards and their themes; once turned over, each player's
+    secret theme marked on its card."""
+    turned = view["turned_over"] or {}
+    secrets = {
+        (theme["card"], theme["id"]): name
+        for name, theme in (turned.get("themes") or {}).items()
+        if theme
+    }
+    letters = _letters(view)
+    cards = []
+    for card in view["face_up"]:
+        items = []
+        for theme in card["themes"]:
+            owner = secrets.get((card["id"], theme["id"]))
+            mark = f" ← {name_html(owner)}" if owner else ""
+            css = ' class="cc-cr-secret"' if owner else ""
+            items.append(f"<div{css}>{literal(theme['text'])}{mark}</div>")
+        label = literal(t("ui.critters.screen.card", letter=letters[card["id"]]))
+        cards.append(f'<div class="cc-cr-card"><b>{label}</b>{"".join(items)}</div>')
+    return f'<div class="cc-cr-cards">{"".join(cards)}</div>'
+
+
+def _guess_html(
+    view: Mapping[str, Any], guesser: str, theme: Mapping[str, str] | None, t: Translator
+) -> str:
+    """`guesser`'s guess at the other player's secret `theme`, and whether it was right."""
+    guess = (view["turned_over"]["guesses"] or {}).get(guesser)
+    if guess is None:
+        return _sentence(t, "ui.critters.screen.no_guess", guesser)
+    if guess["ribbon"] == 1:
+        letter = _letters(view).get(guess["card"], "?")
+        said = _sentence(t, "ui.critters.screen.guess_card", guesser, card=letter)
+        right = theme is not None and guess["card"] == theme["card"]
+    else:
+        texts = {th["id"]: th["text"] for card in view["face_up"] for th in card["themes"]}
+        guessed = texts.get(guess["theme"], "?")
+        said = _sentence(t, "ui.critters.screen.guess_theme", guesser, theme=guessed)
+        right = theme is not None and guess["theme"] == theme["id"]
+    verdict = literal(t("ui.critters.screen.right" if right else "ui.critters.screen.wrong"))
+    return f"{said} <b>{verdict}</b>"
