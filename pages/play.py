@@ -60,6 +60,9 @@ PLAY_CSS = """
 /* While drawing, the stroke counter and Submit stay in sight at the bottom of a phone. */
 [data-testid="stLayoutWrapper"]:has(> .st-key-cc_submit_bar) { position: sticky; bottom: 0;
   z-index: 20; background: #fff; padding: .4rem 0 .6rem; border-top: 1px solid #ddd; }
+/* Canvas Critters: the mosaics a student judges, two a row. */
+.cc-mosaic { margin: 0; }
+.cc-mosaic figcaption { max-width: 150px; overflow-wrap: anywhere; }
 """
 CANVAS_SIZE = 320  # fits a 360 px phone's main column (16 px padding each side)
 

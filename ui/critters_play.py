@@ -13,7 +13,9 @@ from typing import Any
 import streamlit as st
 
 from engine import RuleError
+from ui.critters_screen import mosaic_alt
 from ui.mosaic import mosaic, svg_picture
+from ui.mosaic_svg import mosaic_img
 from ui.moves import act, request_id
 from ui.runtime import get_engine
 from ui.text import Translator, literal, name_html, show_error
@@ -98,7 +100,7 @@ def build(view: dict[str, Any], t: Translator, token: str) -> None:
         palette=[
             {
                 "kind": kind,
-                "label": t(f"ui.critters.kind.{kind}"),
+                "label": t(f"ui.critters.screen.kind.{kind}"),
                 "count": count,
                 "picture": svg_picture(PIECES / f"{kind}.svg"),
             }
@@ -166,6 +168,7 @@ def title(view: dict[str, Any], t: Translator, token: str) -> None:
     if own is None:
         return
     engine = get_engine()
+    st.html(mosaic_img(own, MOSAIC_PX, mosaic_alt(own, t)))
     if own["title"]:
         st.success(t("ui.critters.play.titled", title=own["title"]))
     with st.form("title_form"):
@@ -191,6 +194,14 @@ def judge(view: dict[str, Any], t: Translator, token: str) -> None:
     if offer is None:
         return
     titles = {m["name"]: m["title"] for m in view["mosaics"]}
+    shown = [m for m in view["mosaics"] if m["name"] in offer["receivers"]]
+    with st.container(horizontal=True, gap="small"):
+        for each in shown:
+            st.html(
+                f'<figure class="cc-mosaic">{mosaic_img(each, THUMB_PX, mosaic_alt(each, t))}'
+                f"<figcaption>{name_html(each['name'])}"
+                f"{' · ' + literal(each['title']) if each['title'] else ''}</figcaption></figure>"
+            )
 
     def label(name: str) -> str:
         shown = titles.get(name)
@@ -283,4 +294,6 @@ def _own_theme(view: dict[str, Any]) -> str | None:
     return next((th["text"] for th in card["themes"] if th["id"] == card["chosen"]), None)
 
 
+MOSAIC_PX = 300  # one's own mosaic on a 360 px phone
+THUMB_PX = 150  # two mosaics a row to judge
 MOSAIC_TEXTS = ("take", "take_last", "none_left", "piece", "pending", "keys", "palette")
