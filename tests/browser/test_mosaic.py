@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT
 from conftest import draw_stroke, touch_stroke
-from engine.critters.rules import PIECE_SIZE  # the probe's, as the game has it
 from playwright.sync_api import Locator, Page, expect
 
+from engine.critters.rules import PIECE_SIZE  # the probe's, as the game has it
 from ui.mosaic import TEXT_KEYS, checked_request, mosaic
 
 PROBE = "tests/browser/mosaic_probe_app.py"
