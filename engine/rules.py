@@ -157,19 +157,27 @@ def clean_name(name: object) -> str:
     dropped, so nobody is seated under a name other than the one they typed; so is a name
     with nothing to see (only fillers or blank patterns).
     """
-    if not isinstance(name, str):
-        raise RuleError("error.name_empty")
-    normal = unicodedata.normalize("NFKC", name)
+    cleaned = typed_text(name, empty="error.name_empty", bad="error.name_bad_characters")
+    if len(cleaned) > NAME_MAX_CHARS:
+        raise RuleError("error.name_too_long", max=NAME_MAX_CHARS)
+    return cleaned
+
+
+def typed_text(text: object, *, empty: str, bad: str) -> str:
+    """What a person typed (a name, a title) as shown: NFKC, spaces trimmed and collapsed;
+    refused with `bad` when it holds an invisible or direction-changing character, with
+    `empty` when it has nothing to see."""
+    if not isinstance(text, str):
+        raise RuleError(empty)
+    normal = unicodedata.normalize("NFKC", text)
     if any(
         unicodedata.category(char) in FORBIDDEN_IN_NAMES and char not in TYPED_WHITESPACE
         for char in normal
     ):
-        raise RuleError("error.name_bad_characters")
+        raise RuleError(bad)
     cleaned = " ".join(normal.split())
     if not cleaned or not skeleton(cleaned):
-        raise RuleError("error.name_empty")
-    if len(cleaned) > NAME_MAX_CHARS:
-        raise RuleError("error.name_too_long", max=NAME_MAX_CHARS)
+        raise RuleError(empty)
     return cleaned
 
 

@@ -72,14 +72,10 @@ class CritterCommands(Door):
             if earlier is not None:
                 return earlier.piece
             self._builder(session, rnd, player)
-            if kind not in rules.PILE:
-                raise RuleError("error.critters.unknown_piece")
-            placement = rules.validate_placement(x, y, rotation, mirrored)
             held = critters.holdings(session, rnd)
             table = critters.table_of(held)
-            free = next((p for p in _pieces_of(kind) if p not in table), None)
-            if free is None:
-                raise RuleError("error.critters.none_left")
+            free = _free_piece(table, kind)
+            placement = rules.validate_placement(x, y, rotation, mirrored)
             rules.take_piece(table, player.id, free, placement)
             session.add(_holding(rnd, player, free, placement, held, request_id))
             return _changed(game, free)
@@ -149,11 +145,7 @@ class CritterCommands(Door):
             self._builder(session, rnd, player)
             holding = _held_by(session, rnd, player, piece)
             table = critters.table_of(critters.holdings(session, rnd))
-            if kind not in rules.PILE:
-                raise RuleError("error.critters.unknown_piece")
-            free = next((p for p in _pieces_of(kind) if p not in table), None)
-            if free is None:
-                raise RuleError("error.critters.none_left")
+            free = _free_piece(table, kind)
             rules.exchange_piece(table, player.id, piece, free)
             holding.piece, holding.request_id = free, request_id
             session.add(holding)
@@ -381,8 +373,15 @@ def _changed(game: Game, result: T) -> T:
     return result
 
 
-def _pieces_of(kind: str) -> list[str]:
-    return [rules.piece_id(kind, n) for n in range(1, rules.PILE[kind] + 1)]
+def _free_piece(table: rules.Table, kind: object) -> str:
+    """The first piece of `kind` still in the pile; refused when the kind is unknown or gone."""
+    if kind not in rules.PILE:
+        raise RuleError("error.critters.unknown_piece")
+    pieces = (rules.piece_id(kind, n) for n in range(1, rules.PILE[kind] + 1))
+    free = next((piece for piece in pieces if piece not in table), None)
+    if free is None:
+        raise RuleError("error.critters.none_left")
+    return free
 
 
 def _holding(

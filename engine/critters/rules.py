@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import random
-import unicodedata
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -19,7 +18,7 @@ from types import MappingProxyType
 
 from engine import name_filter
 from engine.errors import RuleError
-from engine.rules import FORBIDDEN_IN_NAMES, TYPED_WHITESPACE, skeleton
+from engine.rules import typed_text
 
 # ---------------------------------------------------------------- players and rounds
 
@@ -333,17 +332,9 @@ def clean_title(title: object, *, filter_words: bool) -> str:
     `filter_words` is the game's name filter: on, a title with a word a school would refuse
     is refused. The duel has no titles (2-player rule 5).
     """
-    if not isinstance(title, str):
-        raise RuleError("error.critters.title_empty")
-    normal = unicodedata.normalize("NFKC", title)
-    if any(
-        unicodedata.category(char) in FORBIDDEN_IN_NAMES and char not in TYPED_WHITESPACE
-        for char in normal
-    ):
-        raise RuleError("error.critters.title_bad_characters")
-    cleaned = " ".join(normal.split())
-    if not cleaned or not skeleton(cleaned):
-        raise RuleError("error.critters.title_empty")
+    cleaned = typed_text(
+        title, empty="error.critters.title_empty", bad="error.critters.title_bad_characters"
+    )
     if len(cleaned) > TITLE_MAX_CHARS:
         raise RuleError("error.critters.title_too_long", most=TITLE_MAX_CHARS)
     if filter_words and name_filter.refuses(cleaned):
