@@ -8,6 +8,7 @@ a clear message and a way forward, never a traceback.
 
 from __future__ import annotations
 
+import base64
 import io
 
 import pytest
@@ -44,6 +45,15 @@ def coloured_pixels(png: bytes, colour: str, tolerance: int = 60) -> list[tuple[
     return found
 
 
+def picture_bytes(page, picture) -> bytes:
+    """The picture's own PNG, not a screenshot (a sticky header can overlap a screenshot)."""
+    src = picture.evaluate("img => img.src")
+    prefix = "data:image/png;base64,"
+    if src.startswith(prefix):
+        return base64.b64decode(src[len(prefix) :])
+    return page.request.get(src).body()
+
+
 def check_restored(page, before: dict) -> None:
     """The page of ``name`` shows their role, picture, signature and locked strokes again."""
     expect(page.locator(".cc-phase").first).to_have_text(
@@ -59,7 +69,7 @@ def check_restored(page, before: dict) -> None:
     page.wait_for_function(
         "img => img.complete && img.naturalWidth > 0", arg=picture.element_handle()
     )
-    marks = coloured_pixels(picture.screenshot(), before["colour"])
+    marks = coloured_pixels(picture_bytes(page, picture), before["colour"])
     assert len(marks) > 30, "the locked strokes are not on the player's composition"
     ys = [y for _, y in marks]
     assert min(ys) > 0.05 and max(ys) < 0.40, (min(ys), max(ys))  # stroke_set(0, 1): y 0.15-0.23
