@@ -340,12 +340,14 @@ def points_line(view: dict[str, Any], t: Translator) -> str:
     return t("ui.points.line", points=mine, reasons="; ".join(reasons))
 
 
-def follow(view: dict[str, Any], status: dict[str, Any], token: str | None = None) -> None:
+def follow(
+    view: dict[str, Any], status: dict[str, Any], token: str | None = None, redraw: str = "stage"
+) -> None:
     """The page's live part (ui/live.py); with `token`, it also lists who joined or is ready,
     which other students change within a phase: then only it reruns, so a submit does not
     redraw every phone's page and canvas."""
     part = (lambda: who_is_ready(token)) if token else None
-    follow_changes(view["code"], status, view["language"], redraw="stage", part=part)
+    follow_changes(view["code"], status, view["language"], redraw=redraw, part=part)
 
 
 def who_is_ready(token: str) -> None:
@@ -415,7 +417,10 @@ def player_page(token: str) -> None:
     scroll_to_top_on_new_phase(view)
     if critters:
         critters_play.phase_body(view, t, token)
-        follow(view, status, token)
+        # While mosaics are built the palette's counts are the shared pile's: every take at
+        # the table redraws them, so a phone never offers a piece that is gone.
+        building = view["pile"] is not None and view["mosaic"] is not None
+        follow(view, status, token, redraw="any" if building else "stage")
         if view["round"] > 1:
             with st.expander(t("ui.totals")):
                 standings(view["totals"], [], t)

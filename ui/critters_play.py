@@ -13,7 +13,7 @@ from typing import Any
 import streamlit as st
 
 from engine import RuleError
-from ui.critters_screen import mosaic_alt
+from ui.critters_screen import mosaic_alt, tie_break
 from ui.mosaic import mosaic, svg_picture
 from ui.mosaic_svg import mosaic_img
 from ui.moves import act, request_id
@@ -25,11 +25,16 @@ _ERROR = "cc_critters_error"  # a refusal kept across the rerun that draws the t
 
 
 def heading_html(view: dict[str, Any], t: Translator) -> str:
-    """ "Round 2 of 4 · Build your mosaic", and the round's theme once it is known."""
+    """ "Round 2 of 4 · Build your mosaic" (a tie-break says so), and the round's theme once
+    it is known."""
     phase = literal(t(f"ui.critters.phase.{view['phase']}"))
     if view["phase"] in ("lobby", "finished"):
         return phase
-    line = literal(t("ui.round_of", round=view["round"], rounds=view["rounds"])) + " · " + phase
+    if tie_break(view):
+        round_text = t("ui.critters.screen.tie_break")
+    else:
+        round_text = t("ui.round_of", round=view["round"], rounds=view["rounds"])
+    line = literal(round_text) + " · " + phase
     theme = view["theme"]["text"] if view["theme"] else _own_theme(view)
     if theme:
         line += f'<div class="cc-muted">{literal(t("ui.critters.theme_is", theme=theme))}</div>'

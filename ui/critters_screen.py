@@ -83,7 +83,7 @@ def critters_heading(view: Mapping[str, Any], t: Translator) -> str:
     phase = view["phase"]
     if phase in ("lobby", "finished"):
         return literal(t(f"ui.phase.{phase}"))
-    if _tie_break(view):
+    if tie_break(view):
         round_text = t("ui.critters.screen.tie_break")
     else:
         round_text = t("ui.round_of", round=view["round"], rounds=view["rounds"])
@@ -231,14 +231,14 @@ def _duel_scores(view: Mapping[str, Any], t: Translator, big: bool) -> str:
 # ---------------------------------------------------------------- parts
 
 
-def _tie_break(view: Mapping[str, Any]) -> bool:
+def tie_break(view: Mapping[str, Any]) -> bool:
     """A tie-break round of the judged game: only the tied players make mosaics."""
     return not view["duel"] and 0 < len(view["builders"]) < len(view["players"])
 
 
 def _givers(view: Mapping[str, Any]) -> list[str]:
     """Who gives ribbons this round: everyone, or in a tie-break everyone but the tied."""
-    if _tie_break(view):
+    if tie_break(view):
         return [name for name in view["players"] if name not in view["builders"]]
     return list(view["players"])
 

@@ -87,8 +87,17 @@ def play_round_by_taps(table: Table, round_number: int, kinds: dict[str, str]) -
         if name == picker and view["active"]:
             break
     wait_all(table, "build", round_number)
-    for name, person in table.players.items():
+    for index, (name, person) in enumerate(table.players.items()):
         tap_pieces(person.page, kinds[name], 7)
+        if index == 0:  # every other phone's palette counts the pieces taken from the pile
+            kind = kinds[name]
+            left = table.public()["pile"][kind]
+            label = t(f"ui.critters.screen.kind.{kind}")
+            take = t("ui.critters.mosaic.take", label=label, count=left)
+            for other in list(table.players.values())[1:]:
+                expect(other.page.get_by_role("button", name=take, exact=True)).to_be_visible(
+                    timeout=UI_TIMEOUT_MS
+                )
         settle(person.page)
         person.page.get_by_role("button", name=t("ui.critters.play.finish")).click()
         deadline = time.monotonic() + 20

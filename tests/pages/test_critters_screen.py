@@ -225,6 +225,8 @@ def test_a_tie_break_is_named_and_only_the_others_judge(engine):
     tie_break = tr("en", "ui.critters.screen.tie_break")
     assert tie_break in visible_text(at)
     assert tr("en", "ui.round_of", round=7, rounds=7) not in visible_text(at)
+    ana = visible_text(run(page("pages/play.py", token=table.tokens["Ana"])))  # her phone too
+    assert tie_break in ana and tr("en", "ui.round_of", round=7, rounds=7) not in ana
     table.pick_all()
     table.build_and_finish_all()
     table.title_all()
