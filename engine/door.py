@@ -32,7 +32,6 @@ from engine.models import (
     Player,
     StoredDeck,
 )
-from engine.rules import Phase
 from engine.storage import delete_games
 from engine.table import Table
 from engine.tokens import new_token, token_hash, well_formed
@@ -400,9 +399,10 @@ class Door:
 
     @staticmethod
     def _require_running(game: Game) -> None:
-        if game.phase == Phase.LOBBY:
+        phases = declaration_of(game).table
+        if game.phase == phases.lobby:
             raise RuleError("error.not_started")
-        if game.phase == Phase.FINISHED:
+        if game.phase == phases.finished:
             raise RuleError("error.game_finished")
 
     @staticmethod

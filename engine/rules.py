@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TypeVar
 
 from disarm import skeleton_key
 
@@ -440,8 +441,12 @@ def round_outcome(
     }
 
 
-def winners(totals: Mapping[str, int]) -> list[str]:
-    """Every player with the highest total: tied leaders share the victory (R12)."""
+Who = TypeVar("Who")  # a player by name (the views) or by id (Canvas Critters' rules)
+
+
+def winners(totals: Mapping[Who, int]) -> list[Who]:
+    """Every player (by name or id) with the highest total: tied leaders share the victory
+    (R12; Canvas Critters reads its totals the same way)."""
     if not totals:
         return []
     best = max(totals.values())

@@ -115,18 +115,7 @@ def public_view(snap: Snapshot, now: float) -> dict[str, Any]:
     """What the projector may show at any moment (R11)."""
     game, rnd = snap.game, snap.current_round
     language = game.language
-    view: dict[str, Any] = {
-        "code": game.code,
-        "language": language,
-        "phase": game.phase,
-        "round": game.round,
-        "rounds": game.rounds,
-        "seconds_left": seconds_left(game, now),
-        "paused": game.paused,
-        # Paused by the engine after the server was away, not by the facilitator.
-        "interrupted": game.interrupted,
-        "locked": game.locked,
-        "players": [p.name for p in snap.players],
+    view: dict[str, Any] = game_header(game, snap.players, now) | {
         "category": None,
         "closeness": None,
         "signatures": {},
@@ -136,8 +125,6 @@ def public_view(snap: Snapshot, now: float) -> dict[str, Any]:
         "totals": _totals(snap),
         "reveal": None,
         "winners": winners(_totals(snap)) if snap.phase is Phase.FINISHED else [],
-        # The code of the game the class plays next, once the facilitator started it.
-        "next_game": game.next_code,
     }
     if rnd is None:
         return view
@@ -265,6 +252,25 @@ def facilitator_actions(game: GameFacts, phases: PhaseTable, players: int) -> li
         return []
     timed = game.paused_left is not None if game.paused else game.deadline is not None
     return ["resume" if game.paused else "pause", "advance"] + (["extend"] if timed else [])
+
+
+def game_header(game: GameFacts, players: list[Player], now: float) -> dict[str, Any]:
+    """What every game's public view opens with: where the game is and who plays it."""
+    return {
+        "code": game.code,
+        "language": game.language,
+        "phase": game.phase,
+        "round": game.round,
+        "rounds": game.rounds,
+        "seconds_left": seconds_left(game, now),
+        "paused": game.paused,
+        # Paused by the engine after the server was away, not by the facilitator.
+        "interrupted": game.interrupted,
+        "locked": game.locked,
+        "players": [p.name for p in players],
+        # The code of the game the class plays next, once the facilitator started it.
+        "next_game": game.next_code,
+    }
 
 
 def seconds_left(game: Game | GameFacts, now: float) -> float | None:

@@ -12,16 +12,14 @@ from typing import Any
 
 import streamlit as st
 
-from engine import RuleError
 from ui.critters_screen import mosaic_alt, tie_break
 from ui.mosaic import mosaic, svg_picture
 from ui.mosaic_svg import mosaic_img
-from ui.moves import act, request_id
+from ui.moves import act, act_and_redraw, request_id, show_kept_refusal
 from ui.runtime import get_engine
-from ui.text import Translator, literal, name_html, show_error
+from ui.text import Translator, literal, name_html
 
 PIECES = Path(__file__).resolve().parents[1] / "data" / "critters" / "pieces"
-_ERROR = "cc_critters_error"  # a refusal kept across the rerun that draws the truth
 
 
 def heading_html(view: dict[str, Any], t: Translator) -> str:
@@ -43,9 +41,7 @@ def heading_html(view: dict[str, Any], t: Translator) -> str:
 
 def phase_body(view: dict[str, Any], t: Translator, token: str) -> None:
     """What the student sees and does in the current phase."""
-    kept = st.session_state.pop(_ERROR, None)
-    if kept is not None:
-        show_error(kept, view["language"])
+    show_kept_refusal(view["language"])
     phase, actions = view["phase"], view["actions"]
     if phase == "theme":
         pick_theme(view, t, token)
@@ -84,8 +80,9 @@ def pick_theme(view: dict[str, Any], t: Translator, token: str) -> None:
     st.subheader(t("ui.critters.play.pick_duel" if view["duel"] else "ui.critters.play.pick"))
     engine = get_engine()
     for theme in view["card"]["themes"]:
-        if st.button(theme["text"], key=f"theme_{theme['id']}", width="stretch"):
-            act(view, engine.pick_theme, token, theme["id"])
+        if st.button(theme["text"], key=f"theme_{theme['id']}", width="stretch") and act(
+            view, engine.pick_theme, token, theme["id"]
+        ):
             st.rerun()
 
 
@@ -130,15 +127,16 @@ def build(view: dict[str, Any], t: Translator, token: str) -> None:
             key="finish_mosaic",
             type="primary",
             disabled=not finish["ready"],
-        ):
-            act(view, engine.finish_mosaic, token)
+        ) and act(view, engine.finish_mosaic, token):
             st.rerun()
         other = "black" if own["side"] == "white" else "white"
-        if st.button(t(f"ui.critters.play.side.{other}"), key="flip_canvas"):
-            act(view, engine.flip_canvas, token, other)
+        if st.button(t(f"ui.critters.play.side.{other}"), key="flip_canvas") and act(
+            view, engine.flip_canvas, token, other
+        ):
             st.rerun()
-        if st.button(t("ui.critters.play.clear"), key="clear_mosaic"):
-            act(view, engine.clear_mosaic, token)
+        if st.button(t("ui.critters.play.clear"), key="clear_mosaic") and act(
+            view, engine.clear_mosaic, token
+        ):
             st.rerun()
     st.caption(t("ui.critters.play.how"))
 
@@ -147,25 +145,22 @@ def _apply(view: dict[str, Any], token: str, request: dict[str, Any]) -> None:
     """Send the mosaic's request to the engine, then draw the truth (a refusal kept for it)."""
     engine = get_engine()
     place = {"rotation": request.get("rotation", 0), "mirrored": request.get("mirrored", False)}
-    phase = {"phase": view["phase"], "round": view["round"]}
-    try:
-        if request["action"] == "take":
-            engine.take_piece(
-                token,
-                request["kind"],
-                request["x"],
-                request["y"],
-                request["request"],
-                **place,
-                **phase,
-            )
-        elif request["action"] == "move":
-            engine.move_piece(token, request["piece"], request["x"], request["y"], **place, **phase)
-        else:
-            engine.return_piece(token, request["piece"], **phase)
-    except RuleError as error:
-        st.session_state[_ERROR] = error
-    st.rerun()
+    if request["action"] == "take":
+        act_and_redraw(
+            view,
+            engine.take_piece,
+            token,
+            request["kind"],
+            request["x"],
+            request["y"],
+            request["request"],
+            **place,
+        )
+    if request["action"] == "move":
+        act_and_redraw(
+            view, engine.move_piece, token, request["piece"], request["x"], request["y"], **place
+        )
+    act_and_redraw(view, engine.return_piece, token, request["piece"])
 
 
 def title(view: dict[str, Any], t: Translator, token: str) -> None:
@@ -180,8 +175,9 @@ def title(view: dict[str, Any], t: Translator, token: str) -> None:
         text = st.text_input(
             t("ui.critters.play.title_label"), value=own["title"] or "", max_chars=40
         )
-        if st.form_submit_button(t("ui.critters.play.title_save"), type="primary"):
-            act(view, engine.title_mosaic, token, text)
+        if st.form_submit_button(t("ui.critters.play.title_save"), type="primary") and act(
+            view, engine.title_mosaic, token, text
+        ):
             st.rerun()
 
 

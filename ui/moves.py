@@ -4,7 +4,7 @@ in the game's language, and request ids that a double click or a retry repeats."
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import Any, NoReturn
 
 import streamlit as st
 
@@ -21,6 +21,26 @@ def act(view: dict[str, Any], action, *args, **options) -> bool:  # type: ignore
         show_error(error, st.session_state["language"])
         return False
     return True
+
+
+def act_and_redraw(view: dict[str, Any], action, *args, **options) -> NoReturn:  # type: ignore[no-untyped-def]
+    """`act` for a widget that shows a move before its answer (the mosaic): the page is drawn
+    again either way, to show the truth, so a refusal is kept for that run (`kept_refusal`)."""
+    try:
+        action(*args, **options, phase=view["phase"], round=view["round"])
+    except RuleError as error:
+        st.session_state[_KEPT] = error
+    st.rerun()
+
+
+def show_kept_refusal(language: str) -> None:
+    """The refusal `act_and_redraw` kept for this run, shown once."""
+    kept = st.session_state.pop(_KEPT, None)
+    if kept is not None:
+        show_error(kept, language)
+
+
+_KEPT = "cc_kept_refusal"
 
 
 def request_id(kind: str, view: dict[str, Any]) -> str:

@@ -14,6 +14,7 @@ from engine import flow, storage
 from engine.critters import game as critters
 from engine.critters import rules
 from engine.critters.models import CritterRound, Guess, Holding, Mosaic, Ribbons
+from engine.critters.themes import theme_ids
 from engine.door import Door
 from engine.errors import RuleError
 from engine.games import declaration_of
@@ -38,7 +39,7 @@ class CritterCommands(Door):
             mine = rnd.choices.get(str(player.id))
             if mine is None:
                 raise RuleError("error.critters.not_your_pick")
-            if theme not in critters.theme_ids()[mine["card"]]:
+            if theme not in theme_ids()[mine["card"]]:
                 raise RuleError("error.critters.unknown_theme")
             if mine["theme"] == theme:
                 return theme
@@ -285,7 +286,7 @@ class CritterCommands(Door):
             mine = (Guess.round_id == rnd.id, Guess.player_id == player.id)
             if session.exec(select(Guess.id).where(*mine)).first():
                 raise RuleError("error.critters.already_guessed")
-            themes = critters.theme_ids()
+            themes = theme_ids()
             face_up = {shown: themes[shown] for shown in rnd.face_up}
             guess = rules.validate_guess(ribbon, card, theme, face_up=face_up)
             row = Guess(

@@ -13,7 +13,7 @@ from sqlmodel import Session, col, select
 
 from engine.critters import rules
 from engine.critters.models import CritterGame, CritterRound, Guess, Holding, Mosaic, Ribbons
-from engine.critters.themes import load_themes
+from engine.critters.themes import load_themes, theme_ids
 from engine.declaration import (
     Answers,
     PhaseRule,
@@ -283,8 +283,3 @@ def answers(table: Table) -> Answers:
         guessed = session.exec(select(Guess.id).where(Guess.round_id == rnd.id)).all()
         return Answers(len(guessed), len(rnd.choices))
     return Answers()
-
-
-def theme_ids() -> dict[str, list[str]]:
-    """Each card's theme ids, in the card's order."""
-    return {card.id: [theme.id for theme in card.themes] for card in load_themes()}

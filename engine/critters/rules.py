@@ -18,7 +18,7 @@ from types import MappingProxyType
 
 from engine import name_filter
 from engine.errors import RuleError
-from engine.rules import typed_text
+from engine.rules import typed_text, winners
 
 # ---------------------------------------------------------------- players and rounds
 
@@ -493,14 +493,6 @@ class TieRule(StrEnum):
 
     PLAY_OFF = "play_off"
     SHARE = "share"
-
-
-def winners(totals: Mapping[int, int]) -> list[int]:
-    """Every player with the most points: more than one shares the victory."""
-    if not totals:
-        return []
-    best = max(totals.values())
-    return [player for player, points in totals.items() if points == best]
 
 
 def tie_break_players(totals: Mapping[int, int]) -> list[int]:

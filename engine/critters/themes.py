@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 
 from engine.critters.rules import THEMES_PER_CARD
 
@@ -62,9 +64,24 @@ def load_themes(path: Path = THEMES_FILE) -> tuple[ThemeCard, ...]:
     return cards
 
 
-def themes_by_id(cards: tuple[ThemeCard, ...]) -> dict[str, Theme]:
-    """Every theme of the deck by its id."""
-    return {theme.id: theme for card in cards for theme in card.themes}
+@cache
+def cards_by_id() -> Mapping[str, ThemeCard]:
+    """The shipped deck's cards by id, built once: every view of a round looks its card up."""
+    return MappingProxyType({card.id: card for card in load_themes()})
+
+
+@cache
+def themes_by_id() -> Mapping[str, Theme]:
+    """Every theme of the shipped deck by its id, built once."""
+    return MappingProxyType({theme.id: theme for card in load_themes() for theme in card.themes})
+
+
+@cache
+def theme_ids() -> Mapping[str, tuple[str, ...]]:
+    """Each card's theme ids, in the card's order (built once: every pick checks it)."""
+    return MappingProxyType(
+        {card.id: tuple(theme.id for theme in card.themes) for card in load_themes()}
+    )
 
 
 def _card(raw: object, path: Path) -> ThemeCard:

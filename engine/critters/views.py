@@ -17,11 +17,11 @@ from sqlmodel import col, select
 from engine.critters import game as critters
 from engine.critters import rules
 from engine.critters.models import CritterGame, CritterRound, Guess, Holding, Mosaic, Ribbons
-from engine.critters.themes import load_themes, themes_by_id
+from engine.critters.themes import cards_by_id, themes_by_id
 from engine.declaration import PhaseTable
 from engine.models import Player
 from engine.table import Table
-from engine.views import GameFacts, facilitator_actions, seconds_left
+from engine.views import GameFacts, facilitator_actions, game_header
 
 
 @dataclass
@@ -78,20 +78,9 @@ def read_snapshot(table: Table) -> CritterSnapshot:
 def public_view(snap: CritterSnapshot, now: float) -> dict[str, Any]:
     """What the projector may show at any moment."""
     game, rnd = snap.game, snap.current_round
-    view: dict[str, Any] = {
-        "code": game.code,
+    view: dict[str, Any] = game_header(game, snap.players, now) | {
         "game": critters.KIND,
         "duel": game.kind == critters.DUEL_KIND,
-        "language": game.language,
-        "phase": game.phase,
-        "round": game.round,
-        "rounds": game.rounds,
-        "seconds_left": seconds_left(game, now),
-        "paused": game.paused,
-        "interrupted": game.interrupted,
-        "locked": game.locked,
-        "players": [p.name for p in snap.players],
-        "next_game": game.next_code,
         "active": None,
         "theme": None,
         "pile": None,
@@ -105,8 +94,7 @@ def public_view(snap: CritterSnapshot, now: float) -> dict[str, Any]:
         "winners": [],
     }
     if game.phase == snap.phases.finished:
-        totals = view["totals"]
-        view["winners"] = [n for n in totals if totals[n] == max(totals.values(), default=0)]
+        view["winners"] = rules.winners(view["totals"])
     if rnd is None:
         return view
     view["active"] = None if rnd.active_id is None else snap.name_of(rnd.active_id)
@@ -266,7 +254,7 @@ def _mosaic(snap: CritterSnapshot, player: Player, *, titled: bool) -> dict[str,
 
 
 def _card(card_id: str, language: str) -> dict[str, Any]:
-    card = next(c for c in load_themes() if c.id == card_id)
+    card = cards_by_id()[card_id]
     return {
         "id": card.id,
         "themes": [{"id": t.id, "text": t.text(language)} for t in card.themes],
@@ -276,7 +264,7 @@ def _card(card_id: str, language: str) -> dict[str, Any]:
 def _theme(choice: dict[str, Any] | None, language: str) -> dict[str, str] | None:
     if choice is None or not choice["theme"]:
         return None
-    theme = themes_by_id(load_themes())[choice["theme"]]
+    theme = themes_by_id()[choice["theme"]]
     return {"card": choice["card"], "id": theme.id, "text": theme.text(language)}
 
 

@@ -86,6 +86,16 @@ def test_a_title_is_saved_and_shown_to_its_owner(critters):
     assert "Dandelions at night" in rendered(phone(critters, "Cy"))
 
 
+def test_a_refused_title_says_why_and_saves_nothing(critters):
+    critters.pick_all()
+    critters.build_and_finish_all()
+    at = phone(critters, "Cy")
+    at.text_input[0].input("   ")
+    at = run(at.button[0].click())
+    assert tr("en", "error.critters.title_empty") in rendered(at)
+    assert critters.view("Cy")["mosaic"]["title"] is None
+
+
 def test_ribbons_are_given_from_the_phone_in_secret(critters):
     critters.pick_all()
     critters.build_and_finish_all()
