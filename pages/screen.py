@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import streamlit as st
 
 from engine import RuleError
@@ -22,7 +25,15 @@ from ui.look import (
     reveal_pictures,
 )
 from ui.runtime import get_engine, query_param
-from ui.text import browser_language, dead_end, literal, name_html, translator, url_html
+from ui.text import (
+    Translator,
+    browser_language,
+    dead_end,
+    literal,
+    name_html,
+    translator,
+    url_html,
+)
 
 # Read from the back of a classroom: every text at least 28 px, and every phase (twelve players
 # with 24-character names) within 1280x720 without scrolling; narrow margins buy the room.
@@ -82,7 +93,32 @@ with st.container(horizontal=True, gap="medium", wrap=False):
     with st.container(width="content"):
         live_status(view["code"], status, language, big=True)
 
+
+def follow_part(part: Callable[[], None]) -> None:
+    """The page's live part, placed where what changes within a phase sits (the lobby's
+    roster, a round's readiness): a join, submit or vote reruns only it, and the whole page
+    runs again when the phase moves (a stage, as on the phones)."""
+    follow_changes(view["code"], status, language, big=True, redraw="stage", part=part)
+
+
+def public() -> dict[str, Any]:
+    """The game's public view as it is now (the live part's rerun reads it afresh)."""
+    return engine.public_view(view["code"], browser=browser_id())
+
+
+def roster(view: dict[str, Any], t: Translator) -> None:
+    """Who joined; two names a line: twelve 24-character names in six lines under the code."""
+    joined = t("ui.players_joined", count=len(view["players"]))
+    names = "".join(f"<span>{name_html(name)}</span>" for name in view["players"])
+    st.html(
+        f'<div class="cc-big"><b>{literal(joined)}</b>'
+        f'<div class="cc-roster-big">{names or "—"}</div></div>'
+    )
+
+
 phase = view["phase"]
+# Elsewhere (Canvas Critters, a reveal, the end) the whole page redraws on every change.
+part_in_place = phase == "lobby" or not (is_critters(view) or phase in ("reveal", "finished"))
 if phase == "finished" and view["next_game"]:  # the teacher started the next game: follow it
     st.query_params.from_dict({"code": view["next_game"]})
     st.rerun()
@@ -95,13 +131,7 @@ if phase == "lobby":
                 f'<div class="cc-code cc-code-huge">{literal(view["code"])}</div>'
                 f'<div class="cc-big cc-url">{url_html(shown_url(join_url))}</div>'
             )
-            # Two names a line: twelve 24-character names in six lines under the code.
-            joined = t("ui.players_joined", count=len(view["players"]))
-            names = "".join(f"<span>{name_html(name)}</span>" for name in view["players"])
-            st.html(
-                f'<div class="cc-big"><b>{literal(joined)}</b>'
-                f'<div class="cc-roster-big">{names or "—"}</div></div>'
-            )
+            follow_part(lambda: roster(public(), t))
         st.image(qr_png(join_url), width=340, alt=t("ui.qr.join"))
 elif is_critters(view):
     show_critters(view, t, big=True)
@@ -134,5 +164,6 @@ else:
             show_composition(view["fragments"], view["signatures"], COMPOSITION_PX, t)
         with st.container():
             st.html(f'<div class="cc-big">{literal(t(f"ui.screen.hint.{phase}"))}</div>')
-            legend(view, t, big=True)
-follow_changes(view["code"], status, language, big=True)
+            follow_part(lambda: legend(public(), t, big=True))
+if not part_in_place:
+    follow_changes(view["code"], status, language, big=True)

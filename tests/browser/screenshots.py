@@ -203,7 +203,7 @@ def main() -> int:
     outdir = Path(arguments[0]).resolve()
     outdir.mkdir(parents=True, exist_ok=True)
     harness = load_harness()
-    server = harness._start_server("app.py", Path(tempfile.mkdtemp(prefix="cc-shots-")), None)
+    server = harness._start_server("app.py", Path(tempfile.mkdtemp(prefix="cc-shots-")), None, {})
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(

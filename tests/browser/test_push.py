@@ -1,7 +1,8 @@
 """Updates by push (issue "Instant and light"): with the fallback poll turned off, the
 projector, the facilitator and a phone still see each change as it happens; a page whose game
 does not change sends the server nothing while its countdown ticks in the browser; and another
-student's submit reruns only the part of a phone that shows who is ready."""
+student's join or submit reruns only the part of a phone or of the projector that shows who
+joined or is ready."""
 
 from __future__ import annotations
 
@@ -71,7 +72,7 @@ def test_changes_arrive_by_push_alone_and_a_quiet_page_sends_nothing(push_only, 
     phone = new_page(width=360, height=740)
     phone_runs = runs_of(phone)
     table.join("Ana", page=phone)
-    joined = len(phone_runs)
+    joined, screen_joined = len(phone_runs), len(screen_runs)
     tokens = {}
     for count, name in enumerate(NAMES[1:], start=2):  # the rest join from elsewhere
         tokens[name] = table.engine.join(table.code, name, browser=f"push-test-browser-{name}")
@@ -79,6 +80,7 @@ def test_changes_arrive_by_push_alone_and_a_quiet_page_sends_nothing(push_only, 
         # The phone's list of players grows without its page being drawn again.
         expect(phone.get_by_text(name, exact=True)).to_be_visible()
     assert "page" not in phone_runs[joined:], "a join redrew the whole phone page"
+    assert "page" not in screen_runs[screen_joined:], "a join redrew the whole projector"
 
     table.start()  # the facilitator's click reaches the projector and the phone
     timer = screen.locator(".cc-timer")
@@ -95,12 +97,16 @@ def test_changes_arrive_by_push_alone_and_a_quiet_page_sends_nothing(push_only, 
     # Other students submit: the phone shows who is ready, never redrawing its whole page.
     roles = {name: table.engine.player_view(token)["role"] for name, token in tokens.items()}
     artists = [name for name, role in roles.items() if role != "curator"]
-    before_submits = len(phone_runs)
+    before_submits, screen_before_submits = len(phone_runs), len(screen_runs)
     for index, name in enumerate(artists[:2]):
         table.engine.submit_fragment(tokens[name], engine_strokes(index, 1), f"push-{name}")
-    expect(phone.get_by_text(t("ui.ready_count", done=2, total=4))).to_be_visible(
-        timeout=UI_TIMEOUT_MS
-    )
+    for page in (phone, screen):
+        expect(page.get_by_text(t("ui.ready_count", done=2, total=4))).to_be_visible(
+            timeout=UI_TIMEOUT_MS
+        )
+    # The projector redraws only its readiness too: its composition and its timer stay.
+    assert screen_runs[screen_before_submits:], "the projector never heard of the submits"
+    assert "page" not in screen_runs[screen_before_submits:], "a submit redrew the projector"
     # (The list may also come with a rerun of the phone's own, e.g. its canvas's first value.)
     submits_ran = phone_runs[before_submits:]
     assert "page" not in submits_ran, "a submit redrew the whole phone page"
