@@ -208,11 +208,11 @@ else:
         standings(view["totals"], view["winners"], t)
         if critters and phase != "finished":
             tie_rule_choice(engine, view, t, run)
-        if not critters and view["history"]:
+        if view["history"]:
             st.download_button(
                 t("ui.fac.results_csv"),
                 results_csv(view, t),
-                file_name=f"crossed-canvas-{view['code']}.csv",
+                file_name=f"{view.get('game', 'crossed_canvas')}-{view['code']}.csv",
                 mime="text/csv",
                 key="results_csv",
                 on_click="ignore",

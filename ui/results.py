@@ -40,12 +40,68 @@ def _cell(value: object) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
+#: Canvas Critters' columns: a row per round and player, as Crossed Canvas's.
+CRITTERS_COLUMNS = (
+    "round",
+    "theme",
+    "active_player",
+    "tie_break",
+    "player",
+    "title",
+    "ribbons",
+    "golden_ribbon",
+    "guess",
+    "points",
+)
+
+
 def results_csv(view: Mapping[str, Any], t: Translator) -> bytes:
     """Per round: targets, Curator, Distorter, choice, every vote and award; then totals.
+    A game of Canvas Critters: per round its theme, each mosaic's title, the ribbons each
+    player received (or their duel guess) and their points; then totals.
 
     Bytes, UTF-8 with a byte order mark, ready for a download button.
     """
+    if view.get("game") == "canvas_critters":
+        header = [t(f"ui.csv.{column}") for column in CRITTERS_COLUMNS]
+        return _csv([header, *_critters_rows(view, t)])
     return _csv([[t(f"ui.csv.{column}") for column in COLUMNS], *_rows(view, t)])
+
+
+def _critters_rows(view: Mapping[str, Any], t: Translator) -> list[list[object]]:
+    rows: list[list[object]] = []
+    for entry in view["history"]:
+        for player, points in entry["scores"].items():
+            theme = entry["themes"].get(player) or entry["theme"] or {"text": ""}
+            received = sorted(
+                (
+                    r["value"]
+                    for given in entry["ribbons"]
+                    for r in given["ribbons"]
+                    if r["to"] == player
+                ),
+                reverse=True,
+            )
+            guess = entry["guesses"].get(player)
+            rows.append(
+                [
+                    entry["round"],
+                    theme["text"],
+                    entry["active"] or "",
+                    t("ui.yes") if entry["tie_break"] else t("ui.no"),
+                    player,
+                    entry["titles"].get(player) or "",
+                    ", ".join(map(str, received)),  # "+3" would read as a formula
+                    t("ui.yes")
+                    if any(given["golden"] == player for given in entry["ribbons"])
+                    else t("ui.no"),
+                    "" if guess is None else guess["ribbon"],
+                    points,
+                ]
+            )
+    for player, total in view["totals"].items():
+        rows.append([t("ui.csv.total"), *[""] * 3, player, *[""] * 4, total])
+    return rows
 
 
 def class_results_csv(view: Mapping[str, Any], t: Translator) -> bytes:

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from engine.critters import game as critters
 from engine.critters import rules
@@ -22,6 +22,15 @@ from engine.declaration import PhaseTable
 from engine.models import Player
 from engine.table import Table
 from engine.views import GameFacts, facilitator_actions, game_header
+
+
+@dataclass(frozen=True)
+class Played:
+    """A round's titles, ribbons and guesses, read once its scores are turned over."""
+
+    titles: dict[int, str | None]
+    ribbons: list[Ribbons]
+    guesses: list[Guess]
 
 
 @dataclass
@@ -37,6 +46,8 @@ class CritterSnapshot:
     mosaics: dict[int, Mosaic] = field(default_factory=dict)
     ribbons: list[Ribbons] = field(default_factory=list)
     guesses: list[Guess] = field(default_factory=list)
+    # Every round turned over, by round id: all public now (the teacher's history).
+    played: dict[int, Played] = field(default_factory=dict)
 
     @property
     def current_round(self) -> CritterRound | None:
@@ -72,7 +83,22 @@ def read_snapshot(table: Table) -> CritterSnapshot:
         snap.mosaics = critters.mosaics(session, rnd)
         snap.ribbons = list(session.exec(select(Ribbons).where(Ribbons.round_id == rnd.id)))
         snap.guesses = list(session.exec(select(Guess).where(Guess.round_id == rnd.id)))
+    snap.played = _played(session, [r.id for r in rounds if r.scores is not None])
     return snap
+
+
+def _played(session: Session, round_ids: list[int | None]) -> dict[int, Played]:
+    """The rows of the rounds turned over, three reads for them all."""
+    if not round_ids:
+        return {}
+    played = {round_id: Played({}, [], []) for round_id in round_ids if round_id is not None}
+    for mosaic in session.exec(select(Mosaic).where(col(Mosaic.round_id).in_(round_ids))):
+        played[mosaic.round_id].titles[mosaic.player_id] = mosaic.title
+    for given in session.exec(select(Ribbons).where(col(Ribbons.round_id).in_(round_ids))):
+        played[given.round_id].ribbons.append(given)
+    for guess in session.exec(select(Guess).where(col(Guess.round_id).in_(round_ids))):
+        played[guess.round_id].guesses.append(guess)
+    return played
 
 
 def public_view(snap: CritterSnapshot, now: float) -> dict[str, Any]:
@@ -112,7 +138,7 @@ def public_view(snap: CritterSnapshot, now: float) -> dict[str, Any]:
     if rnd.face_up:
         view["face_up"] = [_card(card, game.language) for card in rnd.face_up]
     if snap.shows(critters.RIBBONS_SHOWN) and rnd.scores is not None:
-        view["turned_over"] = _turned_over(snap, rnd)
+        view["turned_over"] = _turned_over(snap, rnd, snap.played[rnd.id])
     return view
 
 
@@ -160,6 +186,7 @@ def facilitator_view(snap: CritterSnapshot, now: float) -> dict[str, Any]:
     view["name_filter"] = snap.game.name_filter
     view["allowed_names"] = list(snap.game.allowed_names)
     view["tie_rule"] = None if snap.keep is None else snap.keep.tie_rule
+    view["history"] = _history(snap)
     return view
 
 
@@ -276,12 +303,12 @@ def _given(snap: CritterSnapshot, given: Ribbons) -> dict[str, Any]:
     }
 
 
-def _turned_over(snap: CritterSnapshot, rnd: CritterRound) -> dict[str, Any]:
+def _turned_over(snap: CritterSnapshot, rnd: CritterRound, rows: Played) -> dict[str, Any]:
     """The round turned over: every ribbon (or the duel's secret themes and guesses) and
     what each player scored."""
     language = snap.game.language
     return {
-        "ribbons": [_given(snap, given) for given in snap.ribbons],
+        "ribbons": [_given(snap, given) for given in rows.ribbons],
         "themes": {
             snap.name_of(int(p)): _theme(choice, language) for p, choice in rnd.choices.items()
         }
@@ -289,10 +316,33 @@ def _turned_over(snap: CritterSnapshot, rnd: CritterRound) -> dict[str, Any]:
         else {},
         "guesses": {
             snap.name_of(g.player_id): {"ribbon": g.ribbon, "card": g.card, "theme": g.theme}
-            for g in snap.guesses
+            for g in rows.guesses
         },
         "scores": {snap.name_of(int(p)): points for p, points in rnd.scores.items()},
     }
+
+
+def _history(snap: CritterSnapshot) -> list[dict[str, Any]]:
+    """Every round turned over, for the teacher's records: its theme (the duel's are in
+    `themes`), who chose it, whether it broke a tie, each mosaic's title, and
+    `_turned_over`'s ribbons, guesses and points."""
+    history = []
+    for rnd in snap.rounds:
+        rows = snap.played.get(rnd.id)
+        if rows is None:
+            continue
+        active = rnd.active_id  # None in the duel: each player's theme is in "themes"
+        history.append(
+            _turned_over(snap, rnd, rows)
+            | {
+                "round": rnd.number,
+                "tie_break": bool(rnd.tied),
+                "active": None if active is None else snap.name_of(active),
+                "theme": _theme(rnd.choices.get(str(active)), snap.game.language),
+                "titles": {snap.name_of(p): title for p, title in rows.titles.items()},
+            }
+        )
+    return history
 
 
 def _totals(snap: CritterSnapshot) -> dict[str, int]:

@@ -45,6 +45,16 @@ def test_a_whole_game_of_four_scores_every_ribbon_and_the_golden_rule(engine, cl
     assert final["phase"] == "finished"
     assert final["totals"] == {"Ana": 36, "Ben": 23, "Cy": 15, "Di": 12}
     assert final["winners"] == ["Ana"]
+    # The teacher's records: every round, its theme and chooser, titles, ribbons and points.
+    history = table.facilitator()["history"]
+    assert [entry["round"] for entry in history] == [1, 2, 3, 4]
+    assert [entry["active"] for entry in history] == actives
+    assert all(entry["theme"]["text"] for entry in history)
+    assert history[0]["titles"] == {name: f"{name}'s zoo" for name in table.tokens}
+    assert history[0]["ribbons"][0]["golden"] == "Di" and not history[0]["tie_break"]
+    for name, total in final["totals"].items():  # every point is in the records
+        assert sum(entry["scores"][name] for entry in history) == total
+    assert "history" not in final
 
 
 def test_the_first_to_finish_flips_the_one_minute_timer(engine, clock):

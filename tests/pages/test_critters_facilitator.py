@@ -4,6 +4,8 @@ Canvas's drawing controls. The page may be projected: no ribbon before the score
 
 from __future__ import annotations
 
+import csv
+import io
 import sys
 from pathlib import Path
 
@@ -15,7 +17,7 @@ from engine import FakeClock
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from critters_kit import Critters, seat  # noqa: E402
 
-CROSSED_CANVAS_ONLY = ["ui.fac.moderation", "ui.fac.gallery", "ui.fac.results_csv"]
+CROSSED_CANVAS_ONLY = ["ui.fac.moderation", "ui.fac.gallery"]
 
 
 def facilitator(table: Critters):
@@ -116,3 +118,28 @@ def test_the_finished_game_shows_its_winners_and_no_gallery(engine):
     assert not at.radio
     assert at.button(key="play_again")
     assert_no_crossed_canvas_controls(at)
+
+
+def test_the_results_csv_has_each_round_s_titles_ribbons_and_points(engine, recorded_files):
+    table = seat(engine, FakeClock(), 4)
+    at = facilitator(table)
+    assert not at.get("download_button")  # nothing to record before a round is turned over
+    theme = table.play_judged_round(golden={"Ben": "Cy"})["theme"]["text"]
+    at = facilitator(table)
+    [download] = [d for d in at.get("download_button") if d.key == "results_csv"]
+    assert download.proto.label == tr("en", "ui.fac.results_csv")
+    files = [f for store in recorded_files for f in store._files_by_id.values()]
+    [sent] = [f.content for f in files if f.mimetype.startswith("text/csv")]
+    header, *body = list(csv.reader(io.StringIO(sent.decode("utf-8-sig"))))
+    assert header[:2] == [tr("en", "ui.csv.round"), tr("en", "ui.csv.theme")]
+    rows = {row[header.index(tr("en", "ui.csv.player"))]: row for row in body if row[0] == "1"}
+    scores = table.public()["turned_over"]["scores"]
+    for name, row in rows.items():
+        assert row[1] == theme and row[5] == f"{name}'s zoo"
+        assert int(row[-1]) == scores[name]
+        received = [int(v) for v in row[6].split(", ")]
+        golden = 5 if row[7] == tr("en", "ui.yes") else 0
+        assert sum(received) + golden == scores[name]  # what they got is what they scored
+    assert rows["Cy"][7] == tr("en", "ui.yes") and rows["Ana"][7] == tr("en", "ui.no")
+    totals = [row for row in body if row[0] == tr("en", "ui.csv.total")]
+    assert {row[4]: int(row[-1]) for row in totals} == scores
