@@ -18,9 +18,10 @@ server hears of them only as it hears of another server's: by PostgreSQL NOTIFY.
 A change reached a tab when the live part that shows it (bench/tab.py) was drawn at the
 change's version or a later one; propagation is measured from just before the command was sent,
 so it includes the command itself. Kinds (ROUTES): join, submit and vote -> the projector
-(roster, ready count: its page ran again) and -> the other phones (their list of who joined or
-is ready: the fragment `who_is_ready` ran again); command (start, end a phase) and choice (it
-ends the phase) -> the slowest of the 12 phones (its page ran again). Each tab's reruns are
+(roster, ready count) and -> the other phones (their list of who joined or is ready): shown
+when the push event's part was put in place, or the live part was drawn again; command
+(start, end a phase) and choice (it ends the phase) -> the slowest of the 12 phones (its page
+ran again). Each tab's reruns are
 put down to the change that caused them, to count per kind of change how many whole pages and
 how many fragments ran. Server CPU is the mean over the run (all threads, from /proc), and so
 is this process's own (the tabs share the machine with the servers); memory per tab is the
@@ -74,12 +75,12 @@ class Change:
 
 
 #: What each kind of change must reach, and what shows it there: a phone shows a new phase
-#: when its page was drawn again (tab.PAGE), and who joined or is ready when its live part
-#: was (tab.READY).
+#: when its page was drawn again (tab.PAGE); a phone or the projector shows who joined or is
+#: ready when its live part was drawn again or an event's part put in place (tab.READY).
 ROUTES = {
-    "join": [("projector", PAGE), ("phones", READY)],
-    "submit": [("projector", PAGE), ("phones", READY)],
-    "vote": [("projector", PAGE), ("phones", READY)],
+    "join": [("projector", READY), ("phones", READY)],
+    "submit": [("projector", READY), ("phones", READY)],
+    "vote": [("projector", READY), ("phones", READY)],
     "command": [("phones", PAGE)],
     "choice": [("phones", PAGE)],
 }

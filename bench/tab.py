@@ -16,9 +16,11 @@ again every 100 ms), not again for the same version within RETRY_MS, and with th
 browser sends for a component's trigger: the page's `rerun_script` carrying the trigger
 `changed` in `json_trigger_value` and the `fragment_id` of its fragment, so only that fragment
 runs. `follow_changes` then reads the game's status and calls `st.rerun()` when the page is
-behind in what it compares (version on the projector and the facilitator, stage on a phone):
-the fragment's run ends FINISHED_EARLY_FOR_RERUN and a full page run follows on the same
-request; otherwise it redraws itself (a phone's ready list).
+behind in what it compares (version on the facilitator page, stage on a phone and on the
+projector): the fragment's run ends FINISHED_EARLY_FOR_RERUN and a full page run follows on
+the same request; otherwise it redraws itself. Within a stage a phone's and the projector's
+event carries their part (ui/parts.py: the list of who joined or is ready, the roster or the
+readiness), which live.js puts in place with no request; the tab records it as shown then.
 
 Every request is recorded as a `Run`: what asked, whether the whole page ran or only a
 fragment, and which live components were drawn at which version and stage. A change counts
@@ -102,11 +104,26 @@ class Part:
     stream: asyncio.Task | None = None
     waiting: asyncio.Task | None = None  # live.js's `waiting` timeout, or the request itself
     requesting: bool = False  # its request is on the wire: the run's end looks again
+    placed: int = 0  # the version of the last part an event brought (live.js `place`)
 
     def behind(self) -> bool:
         """live.js `behind`: a newer version than this part shows, or a newer stage than the
         page shows."""
-        return self.latest > self.data["version"] or self.latest_stage > self.data["stage"]
+        shown = max(self.data["version"], self.placed)
+        return self.latest > shown or self.latest_stage > self.data["stage"]
+
+    def place(self, progress: dict) -> bool:
+        """live.js `place`: whether the event's part (ui/parts.py) is put in place, which
+        shows its version without a run."""
+        kind = self.data.get("part")
+        if not kind or kind not in progress.get("parts", {}):
+            return False
+        if progress["stage"] > self.data["stage"]:
+            return False
+        if progress["version"] <= max(self.data["version"], self.placed):
+            return False
+        self.placed = progress["version"]
+        return True
 
 
 @dataclass
@@ -122,6 +139,7 @@ class Tab:
     parts: dict[str, Part] = field(default_factory=dict)
     runs: list[Run] = field(default_factory=list)
     events: dict[str, list[tuple[float, int, int]]] = field(default_factory=dict)
+    placed: list[tuple[float, int]] = field(default_factory=list)  # parts put in place
     error: str = ""
     http: aiohttp.ClientSession | None = None
     #: The browser's message cache: hash -> (message, script runs counted when last seen).
@@ -135,8 +153,10 @@ class Tab:
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def shown(self, slot: str) -> list[tuple[float, int]]:
-        """(when, version) of each run that drew `slot`, in order."""
-        return [(r.finished, r.drawn[slot][0]) for r in self.runs if slot in r.drawn]
+        """(when, version) of each run that drew `slot`, and of each part an event put in
+        place (READY), in order."""
+        drawn = [(r.finished, r.drawn[slot][0]) for r in self.runs if slot in r.drawn]
+        return sorted(drawn + (self.placed if slot == READY else []))
 
     def heard(self) -> list[tuple[float, int, int]]:
         """(when, version, stage) of each event the page's live parts' streams delivered."""
@@ -236,6 +256,8 @@ class Tab:
                         heard.append((time.monotonic(), version, stage))
                         part.latest = max(part.latest, version)
                         part.latest_stage = max(part.latest_stage, stage)
+                        if part.place(progress):
+                            self.placed.append((time.monotonic(), version))
                         self._catch_up(part)
         except (aiohttp.ClientError, TimeoutError, ValueError) as error:
             self.error = f"stream: {type(error).__name__}: {error}"

@@ -209,10 +209,11 @@ else:
         if critters and phase != "finished":
             tie_rule_choice(engine, view, t, run)
         if view["history"]:
+            prefix = "canvas-critters" if critters else "crossed-canvas"
             st.download_button(
                 t("ui.fac.results_csv"),
                 results_csv(view, t),
-                file_name=f"{view.get('game', 'crossed_canvas')}-{view['code']}.csv",
+                file_name=f"{prefix}-{view['code']}.csv",
                 mime="text/csv",
                 key="results_csv",
                 on_click="ignore",

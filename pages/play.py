@@ -20,7 +20,6 @@ from ui.live import follow_changes, live_status, status_then_view
 from ui.look import (
     SHAPE_GLYPHS,
     category_line,
-    legend,
     object_image,
     page_style,
     picture,
@@ -341,27 +340,13 @@ def points_line(view: dict[str, Any], t: Translator) -> str:
 
 
 def follow(
-    view: dict[str, Any], status: dict[str, Any], token: str | None = None, redraw: str = "stage"
+    view: dict[str, Any], status: dict[str, Any], listed: bool = True, redraw: str = "stage"
 ) -> None:
-    """The page's live part (ui/live.py); with `token`, it also lists who joined or is ready,
-    which other students change within a phase: then only it reruns, so a submit does not
-    redraw every phone's page and canvas."""
-    part = (lambda: who_is_ready(token)) if token else None
+    """The page's live part (ui/live.py); `listed`, it also lists who joined or is ready,
+    which other students change within a phase: the push stream brings the list, so a submit
+    does not rerun every phone's page and canvas."""
+    part = "phone" if listed else None
     follow_changes(view["code"], status, view["language"], redraw=redraw, part=part)
-
-
-def who_is_ready(token: str) -> None:
-    try:
-        view = engine.player_view(token, browser=browser)
-    except RuleError:
-        return
-    t = translator(view["language"])
-    if view["phase"] == "lobby":
-        st.html("<ol>" + "".join(f"<li>{name_html(n)}</li>" for n in view["players"]) + "</ol>")
-    elif view.get("game") == "canvas_critters":
-        critters_play.ready_list(view, t)
-    elif view["phase"] not in ("reveal", "finished"):
-        legend(view, t)
 
 
 def view_and_status(token: str) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -404,7 +389,7 @@ def player_page(token: str) -> None:
 
     if phase == "lobby":
         st.success(t("ui.play.waiting_start"))
-        follow(view, status, token)
+        follow(view, status)
         return
     if phase == "finished":
         winners = view["winners"]
@@ -412,7 +397,7 @@ def player_page(token: str) -> None:
         st.html(f'<div class="cc-role">{literal(t(message))}</div>')
         next_game(view, t)
         standings(view["totals"], winners, t)
-        follow(view, status)
+        follow(view, status, listed=False)
         return
     scroll_to_top_on_new_phase(view)
     if critters:
@@ -420,7 +405,7 @@ def player_page(token: str) -> None:
         # While mosaics are built the palette's counts are the shared pile's: every take at
         # the table redraws them, so a phone never offers a piece that is gone.
         building = view["pile"] is not None and view["mosaic"] is not None
-        follow(view, status, token, redraw="any" if building else "stage")
+        follow(view, status, redraw="any" if building else "stage")
         if view["round"] > 1:
             with st.expander(t("ui.totals")):
                 standings(view["totals"], [], t)
@@ -448,7 +433,7 @@ def player_page(token: str) -> None:
             st.success(t("ui.play.auto_locked"), icon=":material/lock:")
         if view["fragments"]:
             show_composition(view["fragments"], view["signatures"], CANVAS_SIZE, t)
-    follow(view, status, token if phase != "reveal" else None)
+    follow(view, status, listed=phase != "reveal")
     if view["round"] > 1 and phase != "reveal":
         with st.expander(t("ui.totals")):
             standings(view["totals"], [], t)

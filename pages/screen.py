@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import streamlit as st
 
 from engine import RuleError
@@ -17,7 +14,6 @@ from ui.links import page_url, qr_png, shown_url
 from ui.live import follow_changes, live_status
 from ui.look import (
     authors_html,
-    legend,
     page_style,
     podium,
     reveal_by_player,
@@ -26,11 +22,9 @@ from ui.look import (
 )
 from ui.runtime import get_engine, query_param
 from ui.text import (
-    Translator,
     browser_language,
     dead_end,
     literal,
-    name_html,
     translator,
     url_html,
 )
@@ -94,26 +88,11 @@ with st.container(horizontal=True, gap="medium", wrap=False):
         live_status(view["code"], status, language, big=True)
 
 
-def follow_part(part: Callable[[], None]) -> None:
+def follow_part() -> None:
     """The page's live part, placed where what changes within a phase sits (the lobby's
-    roster, a round's readiness): a join, submit or vote reruns only it, and the whole page
-    runs again when the phase moves (a stage, as on the phones)."""
-    follow_changes(view["code"], status, language, big=True, redraw="stage", part=part)
-
-
-def public() -> dict[str, Any]:
-    """The game's public view as it is now (the live part's rerun reads it afresh)."""
-    return engine.public_view(view["code"], browser=browser_id())
-
-
-def roster(view: dict[str, Any], t: Translator) -> None:
-    """Who joined; two names a line: twelve 24-character names in six lines under the code."""
-    joined = t("ui.players_joined", count=len(view["players"]))
-    names = "".join(f"<span>{name_html(name)}</span>" for name in view["players"])
-    st.html(
-        f'<div class="cc-big"><b>{literal(joined)}</b>'
-        f'<div class="cc-roster-big">{names or "—"}</div></div>'
-    )
+    roster, a round's readiness: ui/parts.py): a join, submit or vote comes by push, and the
+    whole page runs again only when the phase moves (a stage, as on the phones)."""
+    follow_changes(view["code"], status, language, big=True, redraw="stage", part="screen")
 
 
 phase = view["phase"]
@@ -131,7 +110,7 @@ if phase == "lobby":
                 f'<div class="cc-code cc-code-huge">{literal(view["code"])}</div>'
                 f'<div class="cc-big cc-url">{url_html(shown_url(join_url))}</div>'
             )
-            follow_part(lambda: roster(public(), t))
+            follow_part()
         st.image(qr_png(join_url), width=340, alt=t("ui.qr.join"))
 elif is_critters(view):
     show_critters(view, t, big=True)
@@ -164,6 +143,6 @@ else:
             show_composition(view["fragments"], view["signatures"], COMPOSITION_PX, t)
         with st.container():
             st.html(f'<div class="cc-big">{literal(t(f"ui.screen.hint.{phase}"))}</div>')
-            follow_part(lambda: legend(public(), t, big=True))
+            follow_part()
 if not part_in_place:
     follow_changes(view["code"], status, language, big=True)

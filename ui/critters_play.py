@@ -7,6 +7,7 @@ phase on screen (ui/moves.py). What the player may do now is the view's `actions
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -59,13 +60,13 @@ def phase_body(view: dict[str, Any], t: Translator, token: str) -> None:
         st.info(t(f"ui.critters.play.wait.{phase}"))
 
 
-def ready_list(view: dict[str, Any], t: Translator) -> None:
+def ready_html(view: Mapping[str, Any], t: Translator) -> str:
     """Who is done with what the phase asks (the phone's live part), never what they did."""
     ready = view["ready"]
     if ready is None or view["phase"] == "theme":
-        return
+        return ""
     done = ", ".join(name_html(name) for name in view["ready_players"]) or "—"
-    st.html(
+    return (
         f"<div>{literal(t('ui.critters.play.ready', done=ready['done'], total=ready['total']))}"
         f" {done}</div>"
     )

@@ -2,9 +2,11 @@
 // stream. Data comes only from `data`, never from text pasted into this code.
 //
 // On news of a newer version this part asks its fragment to rerun; the fragment reruns the
-// whole page if the page is behind (on a phone: only for a new stage, one every page must
-// show), or else redraws itself: a phone's list of who is ready then shows `data.version`
-// while the page's top still shows `data.page_version`. Versions and stages only grow.
+// whole page if the page is behind (on a phone or the projector: only for a new stage, one
+// every page must show). Within a stage such a page asks for nothing: the event carries its
+// part (`data.part`: a phone's list of who is ready, the projector's roster or readiness)
+// drawn anew, put in place here, and the part then shows the event's version while the
+// page's top still shows `data.page_version`. Versions and stages only grow.
 const running = new WeakMap();
 const RETRY_MS = 2000;
 // Streamlit may mount a new instance before it removes the old one (when the page's layout
@@ -99,7 +101,7 @@ function follow(live) {
   if (live.source) live.source.close();
   if (live.stream !== stream) {
     // Another game (the teacher played again): its versions start afresh.
-    live.latest = live.latestStage = live.asked = undefined;
+    live.latest = live.latestStage = live.asked = live.placed = undefined;
   }
   live.stream = stream;
   live.source = new EventSource(`${stream}&v=${encodeURIComponent(data.version)}`);
@@ -109,14 +111,30 @@ function follow(live) {
     const progress = JSON.parse(event.data);
     live.latest = Math.max(live.latest || 0, progress.version);
     live.latestStage = Math.max(live.latestStage || 0, progress.stage);
+    place(live, progress);
     catchUp(live);
   };
+}
+
+// Put the event's part in place when it is all that changed for this page (same stage).
+// The HTML comes from the server's own drawing of the public view (ui/parts.py), as the
+// fragment's would: Streamlit draws that one the same way.
+function place(live, progress) {
+  const data = live.data;
+  const part = data.part && progress.parts && progress.parts[data.part];
+  if (part === undefined || part === null || progress.stage > data.stage) return;
+  if (progress.version <= Math.max(data.version, live.placed || 0)) return;
+  const element = document.getElementById(data.part_id);
+  if (!element) return;
+  element.innerHTML = part;
+  live.placed = progress.version;
 }
 
 // Whether this part should ask for a rerun, given what the stream said.
 function behind(live) {
   const data = live.data;
-  return live.latest > data.version || live.latestStage > data.stage;
+  const shown = Math.max(data.version, live.placed || 0);
+  return live.latest > shown || live.latestStage > data.stage;
 }
 
 // Whether the page's script is running (a click of the page's own, a rerun): a request now

@@ -22,6 +22,7 @@ import streamlit as st
 
 from engine import RuleError
 from ui.links import app_path
+from ui.parts import PART_ID, part_html
 from ui.push import stream_path
 from ui.runtime import get_engine
 from ui.text import Translator, seconds_text, translator
@@ -94,14 +95,17 @@ def follow_changes(
     *,
     big: bool = False,
     redraw: str = "any",
-    part: Callable[[], None] | None = None,
+    part: str | None = None,
     clocks: Mapping[str, float] | None = None,
 ) -> None:
     """The page's one live part: reruns the page as soon as the game changed (see above), or
-    with `redraw="stage"` (a phone) only when every page must change (Game.stage); then
-    another student's join or submit reruns just this fragment, which draws `part` (the
-    phone's list of who joined or is ready) afresh. `clocks` ({game code: seconds left})
-    ticks the page's other countdowns (`clock_html`: a class's tables).
+    with `redraw="stage"` only when every page must change (Game.stage). It draws `part`
+    (ui/parts.py: a phone's list of who joined or is ready, the projector's roster or
+    readiness), and with `redraw="stage"` another student's join or submit comes with the
+    stream's event, which carries the part drawn anew: the browser puts it in place, and no
+    page runs on the server. A page behind its stream (e.g. on the fallback poll) reruns
+    this fragment, which draws the part afresh. `clocks` ({game code: seconds left}) ticks
+    the page's other countdowns (`clock_html`: a class's tables).
 
     A fragment: the component's request reruns only it, and Streamlit lets a fragment's run
     wait for a run in progress, where a whole-page request would cut it short and lose a
@@ -119,7 +123,9 @@ def follow_changes(
     ):
         st.rerun()
     if part is not None:
-        part()  # read after `current`: a change between the two makes this part ask again
+        # Read after `current`: a change between the two makes this part ask again.
+        view = get_engine().public_view(code)
+        st.html(part_html(part, view, translator(view["language"])))
     paused, left = status["paused"], status["seconds_left"]
     try:
         watch_key = _watch_key(code)
@@ -141,6 +147,9 @@ def follow_changes(
                 "warn_colour": WARN_COLOUR,
                 "banner": "" if big else _banner(translator(language)),
                 "fallback_seconds": FALLBACK_SECONDS,
+                # The part the stream's events carry, when they may replace a rerun.
+                "part": part if redraw == "stage" else None,
+                "part_id": PART_ID,
                 "clocks": [
                     {"timer": _timer_id(game), "seconds_left": seconds}
                     for game, seconds in (clocks or {}).items()

@@ -172,12 +172,19 @@ def category_line(view: Mapping[str, Any], t: Translator) -> str:
 
 
 def legend(view: Mapping[str, Any], t: Translator, big: bool = False) -> None:
+    """`legend_html` drawn."""
+    html = legend_html(view, t, big)
+    if html:
+        st.html(html)
+
+
+def legend_html(view: Mapping[str, Any], t: Translator, big: bool = False) -> str:
     """The round's signatures (a stroke's colour read as its signature) with role-neutral
     readiness: how many have answered and, in a pulse, which signatures have submitted."""
     signatures = view.get("signatures") or {}
     ready = view.get("ready")
     if not signatures and not ready:
-        return
+        return ""
     done = set(view.get("ready_signatures") or [])
     # Who has answered: the artists in a pulse, the voters in the accusation (the Curator
     # votes under no signature, so only the count says when they have).
@@ -196,7 +203,7 @@ def legend(view: Mapping[str, Any], t: Translator, big: bool = False) -> None:
         else ""
     )
     size, layout = ("cc-legend-big", "cc-legend-grid") if big else ("", "cc-legend")
-    st.html(f'<div class="{size}">{count}<div class="{layout}">{chips}</div></div>')
+    return f'<div class="{size}">{count}<div class="{layout}">{chips}</div></div>'
 
 
 def standings(totals: Mapping[str, int], winners: list[str], t: Translator) -> None:

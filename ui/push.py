@@ -7,7 +7,9 @@ when a command in this process changed a game, when another app server said so (
 NOTIFY, heard by `Engine.listen_to_other_servers`), and every few seconds anyway (SQLite has
 no notices, and a notice can be lost): the database is the truth, a notice only a hint.
 When a game's version moved, each of its streams gets one event, `{"version": V, "stage":
-S}` (Game.stage: the version of the last change every page must show).
+S, "parts": {...}}` (Game.stage: the version of the last change every page must show;
+`parts`: what pages show that changes within a phase, drawn once for all of them from the
+public view, ui/parts.py, so a join or a submit reaches every device without a page run).
 
 A device whose game does not change costs nothing but an idle connection; the hub's own cost
 is one small query per beat for all the games it follows.
@@ -31,6 +33,8 @@ from starlette.routing import Route
 
 from engine import Engine, RuleError
 from engine.service import Progress
+from ui.parts import PARTS
+from ui.text import translator
 
 #: How often the hub reads its games' versions without being told of a change. SQLite has no
 #: cross-process notices: a change made by another process (a second server, a test driving
@@ -50,13 +54,13 @@ class _Follower:
 
     version: int
     loop: asyncio.AbstractEventLoop
-    queue: asyncio.Queue[Progress] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
 
-    def offer(self, progress: Progress) -> None:
-        """From the hub's thread: queue `progress` if it is news to this page."""
+    def offer(self, progress: Progress, event: str) -> None:
+        """From the hub's thread: queue `event` (telling `progress`) if it is news here."""
         if progress.version != self.version:
             self.version = progress.version
-            self.loop.call_soon_threadsafe(self.queue.put_nowait, progress)
+            self.loop.call_soon_threadsafe(self.queue.put_nowait, event)
 
 
 class PushHub:
@@ -66,6 +70,8 @@ class PushHub:
         self._engine = engine
         self._watch_seconds = watch_seconds
         self._followers: dict[str, set[_Follower]] = {}
+        # Each followed game's last event, by the version it tells: drawn once per change.
+        self._events: dict[str, tuple[Progress, str]] = {}
         self._lock = threading.Lock()
         self._poke = threading.Event()
         self._stop = threading.Event()
@@ -83,7 +89,7 @@ class PushHub:
         self._poke.set()
 
     @contextmanager
-    def follow(self, code: str, version: int) -> Iterator[asyncio.Queue[Progress]]:
+    def follow(self, code: str, version: int) -> Iterator[asyncio.Queue[str]]:
         """A queue that gets each newer version of game `code` while the block runs (called
         on the event loop that will read it)."""
         follower = _Follower(version, asyncio.get_running_loop())
@@ -117,15 +123,34 @@ class PushHub:
             except Exception:  # noqa: BLE001 - a database hiccup: the next beat tries again
                 log.exception("reading versions for push failed")
                 continue
+            events = {code: self._event(code, versions[code]) for code in codes if code in versions}
+            self._events = events  # only this thread reads or writes it
             with self._lock:
                 followers = [
-                    (follower, versions[code])
-                    for code in codes
-                    if code in versions
+                    (follower, events[code])
+                    for code in events
                     for follower in self._followers.get(code, ())
                 ]
-            for follower, version in followers:
-                follower.offer(version)
+            for follower, (progress, event) in followers:
+                follower.offer(progress, event)
+
+    def _event(self, code: str, progress: Progress) -> tuple[Progress, str]:
+        """The event telling `progress`, with the parts of the pages drawn anew (ui/parts.py)
+        when the game changed since the last: one public view per change, for all of them."""
+        last = self._events.get(code)
+        if last is not None and last[0] == progress:
+            return last
+        message: dict[str, object] = progress._asdict()
+        try:
+            view = self._engine.public_view(code)
+        except RuleError:
+            pass  # a class's code: its pages redraw whole
+        else:
+            language = translator(view["language"])
+            message["parts"] = {kind: draw(view, language) for kind, draw in PARTS.items()}
+        event = (progress, f"data: {json.dumps(message)}\n\n")
+        self._events[code] = event
+        return event
 
 
 _hubs: dict[int, PushHub] = {}
@@ -153,10 +178,6 @@ def stream_path(base_path: str, code: str) -> str:
     return f"{base_path}{STREAM_PATH}/{code}"
 
 
-def _event(progress: Progress) -> str:
-    return f"data: {json.dumps(progress._asdict())}\n\n"
-
-
 async def _events(request: Request) -> Response:
     """The stream of one game's versions, for a page that holds its watch key."""
     from ui.runtime import get_engine  # the one engine of this process, as the pages use it
@@ -175,14 +196,12 @@ async def _events(request: Request) -> Response:
 
     async def stream() -> AsyncIterator[str]:
         yield ": following\n\n"  # sent at once: the browser knows the stream is open
-        with hub.follow(code, version) as versions:
+        with hub.follow(code, version) as events:
             while True:
                 try:
-                    newer = await asyncio.wait_for(versions.get(), HEARTBEAT_SECONDS)
+                    yield await asyncio.wait_for(events.get(), HEARTBEAT_SECONDS)
                 except TimeoutError:
                     yield ": still here\n\n"
-                else:
-                    yield _event(newer)
 
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)

@@ -1,0 +1,58 @@
+"""What a page shows that changes within a phase, as HTML: a phone's list of who joined or is
+ready, and the projector's roster or readiness.
+
+Built from the public view alone, so it is the same for every device of a game: the page's
+live part draws it (ui/live.py), and the push stream (ui/push.py) sends it with each new
+version, so that a join, a submit or a vote shows on every phone and on the projector
+without rerunning any page. A new phase still reruns every page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ui.critters_play import ready_html
+from ui.critters_screen import is_critters
+from ui.look import legend_html
+from ui.text import Translator, literal, name_html
+
+#: The id of the element a page's part is drawn in (one per page).
+PART_ID = "cc-live-part"
+#: Phases of Crossed Canvas with nothing left to get ready for.
+_AFTER_ROUND = ("reveal", "finished")
+
+
+def phone_part(view: Mapping[str, Any], t: Translator) -> str:
+    """A phone's list: who joined (the lobby), or who is ready."""
+    if view["phase"] == "lobby":
+        return "<ol>" + "".join(f"<li>{name_html(n)}</li>" for n in view["players"]) + "</ol>"
+    if is_critters(view):
+        return ready_html(view, t)
+    return "" if view["phase"] in _AFTER_ROUND else legend_html(view, t)
+
+
+def screen_part(view: Mapping[str, Any], t: Translator) -> str:
+    """The projector's roster under the join code, or a round's readiness by signature;
+    two names a line: twelve 24-character names fit in six lines under the code."""
+    if view["phase"] == "lobby":
+        joined = t("ui.players_joined", count=len(view["players"]))
+        names = "".join(f"<span>{name_html(name)}</span>" for name in view["players"])
+        return (
+            f'<div class="cc-big"><b>{literal(joined)}</b>'
+            f'<div class="cc-roster-big">{names or "—"}</div></div>'
+        )
+    if is_critters(view) or view["phase"] in _AFTER_ROUND:
+        return ""
+    return legend_html(view, t, big=True)
+
+
+PARTS: dict[str, Callable[[Mapping[str, Any], Translator], str]] = {
+    "phone": phone_part,
+    "screen": screen_part,
+}
+
+
+def part_html(kind: str, view: Mapping[str, Any], t: Translator) -> str:
+    """The part of page `kind` in the element the push stream fills again."""
+    return f'<div id="{PART_ID}">{PARTS[kind](view, t)}</div>'
