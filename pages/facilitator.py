@@ -130,6 +130,8 @@ with timer:
 if "command_error" in st.session_state:
     show_error(st.session_state.pop("command_error"), language)
 phase = view["phase"]
+# A round of Crossed Canvas, where what changes within a phase is only who is ready.
+in_round = not critters and phase not in ("lobby", "reveal", "finished")
 screen_url = page_url("screen", code=view["code"])
 
 if phase == "lobby":
@@ -186,7 +188,11 @@ else:
                     timer_button(t("ui.fac.extend"), "extend_phase", engine.extend)
             st.link_button(t("ui.fac.open_screen"), screen_url)
             private_link_button(view["code"], key, t)
-        if phase != "finished" and not critters:
+        if in_round:
+            # Readiness changes within a phase: the push stream brings it (ui/parts.py), and
+            # the page runs again only for a new stage (a command, a new phase).
+            follow_changes(view["code"], status, language, redraw="stage", part="phone")
+        elif phase != "finished" and not critters:
             legend(view, t)
         if phase == "finished":
             st.html(f'<div class="cc-huge">★ {", ".join(map(name_html, view["winners"]))}</div>')
@@ -237,4 +243,5 @@ def delete_game() -> None:
 
 with side if phase != "lobby" else qr:
     delete_game()
-follow_changes(view["code"], status, language)
+if not in_round:
+    follow_changes(view["code"], status, language)

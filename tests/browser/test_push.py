@@ -98,14 +98,20 @@ def test_changes_arrive_by_push_alone_and_a_quiet_page_sends_nothing(push_only, 
     # Other students submit: the phone shows who is ready, never redrawing its whole page.
     roles = {name: table.engine.player_view(token)["role"] for name, token in tokens.items()}
     artists = [name for name, role in roles.items() if role != "curator"]
+    facilitator = table.facilitator
+    facilitator_runs = runs_of(facilitator)
+    facilitator.reload()  # its runs from now on
+    expect(facilitator.get_by_text(t("ui.ready_count", done=0, total=4))).to_be_visible()
     before_submits, screen_before_submits = len(phone_runs), len(screen_runs)
+    facilitator_before = len(facilitator_runs)
     for index, name in enumerate(artists[:2]):
         table.engine.submit_fragment(tokens[name], engine_strokes(index, 1), f"push-{name}")
-    for page in (phone, screen):
+    for page in (phone, screen, facilitator):
         expect(page.get_by_text(t("ui.ready_count", done=2, total=4))).to_be_visible(
             timeout=UI_TIMEOUT_MS
         )
     assert screen_runs[screen_before_submits:] == [], "a submit ran the projector"
+    assert facilitator_runs[facilitator_before:] == [], "a submit ran the facilitator page"
     # (The phone may also run for a reason of its own, e.g. its canvas's first value.)
     submits_ran = phone_runs[before_submits:]
     assert set(submits_ran) <= {"own"}, "a submit ran the phone's page on the server"
