@@ -35,12 +35,18 @@ GAMES = ("crossed_canvas", "canvas_critters")
 
 if __name__ != "__main__":
     # `streamlit run app.py` imports this file once to find `app`: Streamlit's pages plus the
-    # push stream's route (ui/push.py). Every visit then runs it as a page, below.
+    # push stream's route (ui/push.py), served without Nagle's 40 ms waits (ui/listener.py).
+    # Every visit then runs it as a page, below.
     from streamlit import config
 
+    from ui.listener import nodelay_lifespan
     from ui.push import push_routes
 
-    app = st.App(__file__, routes=push_routes(config.get_option("server.baseUrlPath")))
+    app = st.App(
+        __file__,
+        routes=push_routes(config.get_option("server.baseUrlPath")),
+        lifespan=nodelay_lifespan,
+    )
 else:
     st.set_page_config(page_title="Crossed Canvas", page_icon="🎨", layout="wide")
     page_style()
