@@ -143,11 +143,12 @@ class PushHub:
         message: dict[str, object] = progress._asdict()
         try:
             view = self._engine.public_view(code)
-        except RuleError:
-            pass  # a class's code: its pages redraw whole
-        else:
             language = translator(view["language"])
             message["parts"] = {kind: draw(view, language) for kind, draw in PARTS.items()}
+        except RuleError:
+            pass  # a class's code: its pages redraw whole
+        except Exception:  # noqa: BLE001 - e.g. a busy database: the pages ask for their part
+            log.exception("drawing the parts of %s for push failed", code)
         event = (progress, f"data: {json.dumps(message)}\n\n")
         self._events[code] = event
         return event

@@ -83,3 +83,19 @@ def test_a_class_code_gets_its_versions_without_parts(engine: Engine):
         assert event["version"] > version and "parts" not in event
     finally:
         hub.stop()
+
+
+def test_a_failed_drawing_still_tells_the_version_and_the_hub_goes_on(engine: Engine, monkeypatch):
+    hub = PushHub(engine, watch_seconds=0.05)
+    try:
+        game = engine.create_game()
+        version = engine.status(game.code)["version"]
+        real = engine.public_view
+        monkeypatch.setattr(engine, "public_view", lambda *a, **k: 1 / 0)  # a database hiccup
+        event = next_event(hub, game.code, version, lambda: engine.join(game.code, "Ana"))
+        assert event["version"] > version and "parts" not in event  # the page asks instead
+        monkeypatch.setattr(engine, "public_view", real)
+        event = next_event(hub, game.code, event["version"], lambda: engine.join(game.code, "Bo"))
+        assert "<bdi>Bo</bdi>" in event["parts"]["phone"]
+    finally:
+        hub.stop()
