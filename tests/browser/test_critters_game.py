@@ -109,9 +109,12 @@ def build_mosaics(table: Table, kinds: dict[str, str], check_pile: bool = False)
         for index, page in enumerate(pages.values()):
             other = kinds[builders[(index + 1) % len(builders)]]
             expect(take(page, other, 12 - FEWEST)).to_be_visible(timeout=UI_TIMEOUT_MS)
-    for page in pages.values():
+    finished = t("ui.critters.play.wait.last_minute")
+    for index, page in enumerate(pages.values()):
         settle(page)
         page.get_by_role("button", name=t("ui.critters.play.finish")).click()
+        if index < len(pages) - 1:  # the last to finish ends the building at once
+            expect(page.get_by_text(finished)).to_be_visible(timeout=UI_TIMEOUT_MS)
 
 
 def give_titles(table: Table, builders: list[str], round_number: int) -> None:
@@ -232,17 +235,35 @@ def play_judged_round(
     golden: dict[str, str],
     tie_break: bool = False,
 ) -> None:
-    """One round from the theme to the ribbons turned over, by taps on the phones."""
+    """One round from the theme to the ribbons turned over, by taps on the phones. In a
+    tie-break only the tied build, while the givers' phones say so; then only the givers
+    place ribbons, one per tied player and no golden one, while the tied wait."""
     wait_all(table, "theme", number, tie_break)
     pick_themes(table)
     view = wait_all(table, "build", number, tie_break)
     builders = view["builders"]
+    if tie_break:
+        assert builders == [name for name in table.players if name not in awards]
+        waiting = t("ui.critters.play.wait.tie_break", names=", ".join(builders))
+        sees(table, list(awards), waiting)
     build_mosaics(table, {name: FOUR_KINDS[name] for name in builders}, check_pile=number == 1)
     wait_all(table, "titles", number, tie_break)
     give_titles(table, builders, number)
     wait_all(table, "judging", number, tie_break)
+    if tie_break:
+        sees(table, builders, t("ui.critters.play.wait.judging"))
+        for giver in awards:
+            form = table.players[giver].page
+            expect(form.locator(".st-key-ribbon_1, .st-key-ribbon_golden")).to_have_count(0)
     give_ribbons(table, awards, golden)
     wait_all(table, "scores", number, tie_break)
+
+
+def sees(table: Table, names: list[str], text: str) -> None:
+    """Each of these players' phones shows `text`."""
+    for name in names:
+        page = table.players[name].page
+        expect(page.get_by_text(text, exact=True)).to_be_visible(timeout=UI_TIMEOUT_MS)
 
 
 def test_a_whole_game_of_four_with_a_tie_break_on_phones(table: Table):
@@ -250,8 +271,12 @@ def test_a_whole_game_of_four_with_a_tie_break_on_phones(table: Table):
     for number, (awards, golden, points) in enumerate(JUDGED_ROUNDS, start=1):
         play_judged_round(table, number, awards, golden)
         see_points(table, points)
-        if number == len(JUDGED_ROUNDS):
+        if number == len(JUDGED_ROUNDS):  # Cy and Di never gave their golden ribbon
+            sees(table, ["Cy", "Di"], t("ui.critters.play.golden_kept", points=5))
             screen = table.open_screen()
+            for name in FOUR:
+                kept = screen.locator(".cc-cr-cell", has_text=name).locator(".cc-ribbon-kept")
+                expect(kept).to_have_text(["−5"] if name in ("Cy", "Di") else [])
         table.advance("scores", number)
 
     # The tie-break: its headings say so, only Ana and Ben build, only Cy and Di judge.
