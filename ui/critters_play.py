@@ -13,7 +13,7 @@ from typing import Any
 
 import streamlit as st
 
-from ui.critters_screen import mosaic_alt, tie_break
+from ui.critters_screen import golden_kept, mosaic_alt, tie_break
 from ui.mosaic import mosaic, svg_picture
 from ui.mosaic_svg import mosaic_img
 from ui.moves import act, act_and_redraw, request_id, show_kept_refusal
@@ -57,7 +57,15 @@ def phase_body(view: dict[str, Any], t: Translator, token: str) -> None:
     elif phase == "scores":
         round_points(view, t)
     if not actions and phase not in ("theme", "scores"):
-        st.info(t(f"ui.critters.play.wait.{phase}"))
+        st.info(waiting(view, t))
+
+
+def waiting(view: dict[str, Any], t: Translator) -> str:
+    """What a player with nothing to do now waits for. In a tie-break one who makes no
+    mosaic waits for the tied players' ("you have finished" would tell them otherwise)."""
+    if view["mosaic"] is None and view["phase"] in ("build", "last_minute", "titles"):
+        return t("ui.critters.play.wait.tie_break", names=", ".join(view["builders"]))
+    return t(f"ui.critters.play.wait.{view['phase']}")
 
 
 def ready_html(view: Mapping[str, Any], t: Translator) -> str:
@@ -286,6 +294,9 @@ def round_points(view: dict[str, Any], t: Translator) -> None:
                 )
         if given["golden"] == view["name"]:
             st.html(literal(t("ui.critters.play.got_golden")) + f" {name_html(given['giver'])}")
+    kept = golden_kept(turned, view["name"])
+    if kept:
+        st.html(literal(t("ui.critters.play.golden_kept", points=kept)))
 
 
 def _own_theme(view: dict[str, Any]) -> str | None:

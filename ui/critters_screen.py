@@ -358,14 +358,28 @@ def _ribbons_html(turned: Mapping[str, Any], name: str, t: Translator) -> str:
         f'<span class="cc-ribbon cc-ribbon-golden" role="img" aria-label="{said} +{GOLDEN}">'
         f"+{GOLDEN}</span>"
     ] * golden
-    kept = sum(values) + GOLDEN * golden - turned["scores"].get(name, 0)
-    if kept > 0:
+    kept = golden_kept(turned, name)
+    if kept:
         said = literal(t("ui.critters.screen.golden_kept"))
         badges.append(
             f'<span class="cc-ribbon cc-ribbon-kept" role="img" aria-label="{said} −{kept}">'
             f"−{kept}</span>"
         )
     return f'<div class="cc-cr-ribbons">{"".join(badges) or "—"}</div>'
+
+
+def golden_kept(turned: Mapping[str, Any], name: str) -> int:
+    """What a golden ribbon never given cost `name` in the round turned over (5 in the last
+    regular round, else 0): the ribbons received less the points scored, since the view
+    gives only the round's points."""
+    received = sum(
+        ribbon["value"]
+        for given in turned["ribbons"]
+        for ribbon in given["ribbons"]
+        if ribbon["to"] == name
+    )
+    received += GOLDEN * sum(1 for given in turned["ribbons"] if given["golden"] == name)
+    return max(received - turned["scores"].get(name, 0), 0)
 
 
 def _points_text(points: int, total: int, t: Translator) -> str:

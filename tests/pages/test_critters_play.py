@@ -154,3 +154,47 @@ def test_the_duel_guess_is_placed_from_the_phone(engine):
     run(at.button[0].click())
     assert table.view("Ana")["my_guess"] == {"ribbon": 3, "card": ben["id"], "theme": right["id"]}
     assert tr("es", "ui.critters.play.guessed") in rendered(phone(table, "Ana"))
+
+
+@pytest.fixture
+def tied(engine: Engine) -> Critters:
+    """Four players after the last regular round's scores: every round each gives +3, +2 and
+    +1 to the next three in the roster (6 points each a round); Ana and Ben give each other
+    their golden ribbon, Cy and Di keep theirs. Ana and Ben end tied at 29, Cy and Di at 19."""
+    new = engine.create_game(game="canvas_critters", durations=LONG)
+    table = Critters(engine, None, new.code, new.facilitator_token)
+    names = ["Ana", "Ben", "Cy", "Di"]
+    for name in names:
+        table.tokens[name] = engine.join(new.code, name)
+    engine.start(new.facilitator_token)
+    for number in range(1, 5):
+        if number > 1:
+            engine.advance(new.facilitator_token)
+        table.pick_all()
+        table.build_and_finish_all()
+        table.title_all()
+        for index, giver in enumerate(names):
+            after = names[index + 1 :] + names[:index]
+            golden = {"Ana": "Ben", "Ben": "Ana"}.get(giver) if number == 1 else None
+            ribbons = dict(zip((3, 2, 1), after, strict=True))
+            engine.award_ribbons(table.tokens[giver], ribbons, rid(), golden=golden)
+    assert table.public()["totals"] == {"Ana": 29, "Ben": 29, "Cy": 19, "Di": 19}
+    return table
+
+
+def test_a_golden_ribbon_never_given_shows_its_cost_on_the_phone(tied):
+    cy, ana = rendered(phone(tied, "Cy")), rendered(phone(tied, "Ana"))
+    assert tr("en", "ui.critters.play.points", points=6 - 5) in cy
+    assert tr("en", "ui.critters.play.golden_kept", points=5) in cy
+    assert tr("en", "ui.critters.play.points", points=6) in ana
+    assert tr("en", "ui.critters.play.golden_kept", points=5) not in ana
+
+
+def test_in_a_tie_break_the_others_wait_for_the_tied_mosaics(tied):
+    tied.engine.advance(tied.fac)
+    tied.pick_all()
+    assert tied.public()["builders"] == ["Ana", "Ben"]
+    cy = rendered(phone(tied, "Cy"))
+    assert tr("en", "ui.critters.play.wait.tie_break", names="Ana, Ben") in cy
+    assert tr("en", "ui.critters.play.wait.build") not in cy  # Cy has not built anything
+    assert tr("en", "ui.critters.play.finish") in rendered(phone(tied, "Ana"))
