@@ -58,8 +58,10 @@ CRITTERS_CSS = """
 .cc-ribbon-kept { background: #fff; color: #222; border-color: #888; }
 .cc-cr-cards { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: .5rem;
   flex: 1 1 0; min-width: 0; }
-.cc-cr-card { border: 3px solid #555; border-radius: .5rem; padding: .15em .5em;
-  overflow-wrap: anywhere; }
+/* Tight lines: a face-up card of four long themes, one with its creator's name, stays within
+   the projector's 720 px (the duel's scores). */
+.cc-cr-card { border: 3px solid #555; border-radius: .5rem; padding: .1em .5em;
+  overflow-wrap: anywhere; line-height: 1.1; }
 .cc-cr-card b { font-size: 1.1em; }
 /* Divs, not a list: Streamlit gives a snippet's list items and paragraphs a small size. */
 .cc-cr-card div::before { content: "• "; }
@@ -72,6 +74,9 @@ SCREEN_WIDTH = 1232
 CELL_GAP = 16
 # The tallest mosaic each phase leaves room for under the heading, with its captions.
 TITLES_PX, JUDGING_PX, SCORES_PX, DUEL_PX = 400, 340, 300, 250
+# The duel's scores add the theme and the guess under each mosaic: a smaller mosaic leaves
+# them room for two long Spanish names and themes within 720 px.
+DUEL_SCORES_PX = 200
 SMALL_MOSAIC_PX = 120
 SCREEN_PIECE_PX = 72
 SMALL_PIECE_PX = 32
@@ -223,7 +228,7 @@ def _duel_scores(view: Mapping[str, Any], t: Translator, big: bool) -> str:
         for name, points in turned["scores"].items()
     )
     return (
-        f'<div class="cc-cr-row">{_cells(cells, t, big, share=0.5, most=DUEL_PX)}'
+        f'<div class="cc-cr-row">{_cells(cells, t, big, share=0.5, most=DUEL_SCORES_PX)}'
         f'{_cards_html(view, t)}</div><div class="cc-cr-chips">{points}</div>'
     )
 
