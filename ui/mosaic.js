@@ -469,6 +469,10 @@ export default function (component) {
   render(mosaic);
   pump(mosaic);
   return () => {
+    // Streamlit may call an older render's clean-up while the mosaic is still on the page
+    // (its data changed again while the module loaded): that would stop the live canvas and
+    // leave its taps "on the way" for good. Only a mosaic that has left the page stops.
+    if (mosaic.box.isConnected) return;
     dispose(mosaic);
     instances.delete(parentElement);
   };
