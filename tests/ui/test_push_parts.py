@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -32,7 +33,10 @@ def next_event(hub: PushHub, code: str, version: int, change) -> dict:  # type: 
         assert event.startswith("data: ") and event.endswith("\n\n")
         return json.loads(event[len("data: ") :])
 
-    return asyncio.run(follow())
+    # A thread of its own: a browser test earlier in the session may leave an event loop
+    # running in this one, where asyncio.run refuses to start.
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, follow()).result()
 
 
 def test_a_join_comes_with_every_page_s_list_drawn_anew(engine: Engine):
