@@ -30,6 +30,7 @@ from ui.moderation import (
     names_panel,
     pick_player,
 )
+from ui.parts import in_round
 from ui.private_link import key_from_address, private_link_button, show_code_only
 from ui.results import results_csv
 from ui.runtime import get_engine
@@ -131,7 +132,7 @@ if "command_error" in st.session_state:
     show_error(st.session_state.pop("command_error"), language)
 phase = view["phase"]
 # A round of Crossed Canvas, where what changes within a phase is only who is ready.
-in_round = not critters and phase not in ("lobby", "reveal", "finished")
+readying = in_round(view)
 screen_url = page_url("screen", code=view["code"])
 
 if phase == "lobby":
@@ -188,7 +189,7 @@ else:
                     timer_button(t("ui.fac.extend"), "extend_phase", engine.extend)
             st.link_button(t("ui.fac.open_screen"), screen_url)
             private_link_button(view["code"], key, t)
-        if in_round:
+        if readying:
             # Readiness changes within a phase: the push stream brings it (ui/parts.py), and
             # the page runs again only for a new stage (a command, a new phase).
             follow_changes(view["code"], status, language, redraw="stage", part="phone")
@@ -243,5 +244,5 @@ def delete_game() -> None:
 
 with side if phase != "lobby" else qr:
     delete_game()
-if not in_round:
+if not readying:
     follow_changes(view["code"], status, language)

@@ -20,14 +20,9 @@ from ui.look import (
     reveal_outcome_html,
     reveal_pictures,
 )
+from ui.parts import in_round
 from ui.runtime import get_engine, query_param
-from ui.text import (
-    browser_language,
-    dead_end,
-    literal,
-    translator,
-    url_html,
-)
+from ui.text import browser_language, dead_end, literal, translator, url_html
 
 # Read from the back of a classroom: every text at least 28 px, and every phase (twelve players
 # with 24-character names) within 1280x720 without scrolling; narrow margins buy the room.
@@ -97,7 +92,7 @@ def follow_part() -> None:
 
 phase = view["phase"]
 # Elsewhere (Canvas Critters, a reveal, the end) the whole page redraws on every change.
-part_in_place = phase == "lobby" or not (is_critters(view) or phase in ("reveal", "finished"))
+part_in_place = phase == "lobby" or in_round(view)
 if phase == "finished" and view["next_game"]:  # the teacher started the next game: follow it
     st.query_params.from_dict({"code": view["next_game"]})
     st.rerun()

@@ -13,7 +13,7 @@ from typing import Any
 
 import streamlit as st
 
-from ui.critters_screen import golden_kept, mosaic_alt, tie_break
+from ui.critters_screen import golden_kept, mosaic_alt, round_text
 from ui.mosaic import mosaic, svg_picture
 from ui.mosaic_svg import mosaic_img
 from ui.moves import act, act_and_redraw, request_id, show_kept_refusal
@@ -29,11 +29,7 @@ def heading_html(view: dict[str, Any], t: Translator) -> str:
     phase = literal(t(f"ui.critters.phase.{view['phase']}"))
     if view["phase"] in ("lobby", "finished"):
         return phase
-    if tie_break(view):
-        round_text = t("ui.critters.screen.tie_break")
-    else:
-        round_text = t("ui.round_of", round=view["round"], rounds=view["rounds"])
-    line = literal(round_text) + " · " + phase
+    line = literal(round_text(view, t)) + " · " + phase
     theme = view["theme"]["text"] if view["theme"] else _own_theme(view)
     if theme:
         line += f'<div class="cc-muted">{literal(t("ui.critters.theme_is", theme=theme))}</div>'

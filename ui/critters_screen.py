@@ -88,13 +88,16 @@ def critters_heading(view: Mapping[str, Any], t: Translator) -> str:
     phase = view["phase"]
     if phase in ("lobby", "finished"):
         return literal(t(f"ui.phase.{phase}"))
-    if tie_break(view):
-        round_text = t("ui.critters.screen.tie_break")
-    else:
-        round_text = t("ui.round_of", round=view["round"], rounds=view["rounds"])
     if phase == "theme" and view["duel"]:
         phase = "secret_themes"
-    return literal(f"{round_text} · {t(f'ui.critters.screen.phase.{phase}')}")
+    return literal(f"{round_text(view, t)} · {t(f'ui.critters.screen.phase.{phase}')}")
+
+
+def round_text(view: Mapping[str, Any], t: Translator) -> str:
+    """ "Round 2 of 4", or "Tie-break" (not "Round 7 of 7") while the tied play off."""
+    if tie_break(view):
+        return t("ui.critters.screen.tie_break")
+    return t("ui.round_of", round=view["round"], rounds=view["rounds"])
 
 
 def critters_clue(view: Mapping[str, Any], t: Translator) -> str:
@@ -352,11 +355,7 @@ def _title_and_name(mosaic: Mapping[str, Any], t: Translator) -> str:
 def _ribbons_html(turned: Mapping[str, Any], name: str, t: Translator) -> str:
     """The ribbons `name`'s mosaic received, highest first, then any golden one; in the last
     round, the 5 points a golden ribbon never given cost (what the round's points lack)."""
-    values = sorted(
-        (r["value"] for given in turned["ribbons"] for r in given["ribbons"] if r["to"] == name),
-        reverse=True,
-    )
-    golden = sum(1 for given in turned["ribbons"] if given["golden"] == name)
+    values, golden = received(turned, name)
     badges = [f'<span class="cc-ribbon {RIBBON_CLASSES[v]}">+{v}</span>' for v in values]
     said = literal(t("ui.critters.screen.golden"))
     badges += [
@@ -373,18 +372,22 @@ def _ribbons_html(turned: Mapping[str, Any], name: str, t: Translator) -> str:
     return f'<div class="cc-cr-ribbons">{"".join(badges) or "—"}</div>'
 
 
+def received(turned: Mapping[str, Any], name: str) -> tuple[list[int], int]:
+    """The ribbons `name` received in the round turned over, highest first, and how many
+    golden ones."""
+    values = sorted(
+        (r["value"] for given in turned["ribbons"] for r in given["ribbons"] if r["to"] == name),
+        reverse=True,
+    )
+    return values, sum(1 for given in turned["ribbons"] if given["golden"] == name)
+
+
 def golden_kept(turned: Mapping[str, Any], name: str) -> int:
     """What a golden ribbon never given cost `name` in the round turned over (5 in the last
     regular round, else 0): the ribbons received less the points scored, since the view
     gives only the round's points."""
-    received = sum(
-        ribbon["value"]
-        for given in turned["ribbons"]
-        for ribbon in given["ribbons"]
-        if ribbon["to"] == name
-    )
-    received += GOLDEN * sum(1 for given in turned["ribbons"] if given["golden"] == name)
-    return max(received - turned["scores"].get(name, 0), 0)
+    values, golden = received(turned, name)
+    return max(sum(values) + GOLDEN * golden - turned["scores"].get(name, 0), 0)
 
 
 def _points_text(points: int, total: int, t: Translator) -> str:

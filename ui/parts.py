@@ -19,8 +19,12 @@ from ui.text import Translator, literal, name_html
 
 #: The id of the element a page's part is drawn in (one per page).
 PART_ID = "cc-live-part"
-#: Phases of Crossed Canvas with nothing left to get ready for.
-_AFTER_ROUND = ("reveal", "finished")
+
+
+def in_round(view: Mapping[str, Any]) -> bool:
+    """A phase of a Crossed Canvas round in which players get ready (not its reveal): what
+    changes within it is only who is ready, the readiness legend the parts draw."""
+    return not is_critters(view) and view["phase"] not in ("lobby", "reveal", "finished")
 
 
 def phone_part(view: Mapping[str, Any], t: Translator) -> str:
@@ -29,7 +33,7 @@ def phone_part(view: Mapping[str, Any], t: Translator) -> str:
         return "<ol>" + "".join(f"<li>{name_html(n)}</li>" for n in view["players"]) + "</ol>"
     if is_critters(view):
         return ready_html(view, t)
-    return "" if view["phase"] in _AFTER_ROUND else legend_html(view, t)
+    return legend_html(view, t) if in_round(view) else ""
 
 
 def screen_part(view: Mapping[str, Any], t: Translator) -> str:
@@ -42,9 +46,7 @@ def screen_part(view: Mapping[str, Any], t: Translator) -> str:
             f'<div class="cc-big"><b>{literal(joined)}</b>'
             f'<div class="cc-roster-big">{names or "—"}</div></div>'
         )
-    if is_critters(view) or view["phase"] in _AFTER_ROUND:
-        return ""
-    return legend_html(view, t, big=True)
+    return legend_html(view, t, big=True) if in_round(view) else ""
 
 
 PARTS: dict[str, Callable[[Mapping[str, Any], Translator], str]] = {

@@ -13,6 +13,7 @@ import io
 from collections.abc import Mapping
 from typing import Any
 
+from ui.critters_screen import received
 from ui.text import Translator
 
 COLUMNS = (
@@ -73,15 +74,7 @@ def _critters_rows(view: Mapping[str, Any], t: Translator) -> list[list[object]]
     for entry in view["history"]:
         for player, points in entry["scores"].items():
             theme = entry["themes"].get(player) or entry["theme"] or {"text": ""}
-            received = sorted(
-                (
-                    r["value"]
-                    for given in entry["ribbons"]
-                    for r in given["ribbons"]
-                    if r["to"] == player
-                ),
-                reverse=True,
-            )
+            values, golden = received(entry, player)
             guess = entry["guesses"].get(player)
             rows.append(
                 [
@@ -91,10 +84,8 @@ def _critters_rows(view: Mapping[str, Any], t: Translator) -> list[list[object]]
                     t("ui.yes") if entry["tie_break"] else t("ui.no"),
                     player,
                     entry["titles"].get(player) or "",
-                    ", ".join(map(str, received)),  # "+3" would read as a formula
-                    t("ui.yes")
-                    if any(given["golden"] == player for given in entry["ribbons"])
-                    else t("ui.no"),
+                    ", ".join(map(str, values)),  # "+3" would read as a formula
+                    t("ui.yes") if golden else t("ui.no"),
                     "" if guess is None else guess["ribbon"],
                     points,
                 ]

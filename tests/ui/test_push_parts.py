@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -21,6 +22,14 @@ EVIL = "<b>Zoë</b>"
 @pytest.fixture
 def engine(tmp_path: Path) -> Engine:
     return Engine(f"sqlite:///{tmp_path / 'push.db'}", seed=3)
+
+
+@pytest.fixture
+def hub(engine: Engine) -> Iterator[PushHub]:
+    """A hub watching `engine` often, stopped after the test."""
+    hub = PushHub(engine, watch_seconds=0.05)
+    yield hub
+    hub.stop()
 
 
 def next_event(hub: PushHub, code: str, version: int, change) -> dict:  # type: ignore[no-untyped-def]
@@ -39,67 +48,53 @@ def next_event(hub: PushHub, code: str, version: int, change) -> dict:  # type: 
         return pool.submit(asyncio.run, follow()).result()
 
 
-def test_a_join_comes_with_every_page_s_list_drawn_anew(engine: Engine):
-    hub = PushHub(engine, watch_seconds=0.05)
-    try:
-        game = engine.create_game()
-        engine.join(game.code, "Ana")
-        version = engine.status(game.code)["version"]
-        event = next_event(hub, game.code, version, lambda: engine.join(game.code, EVIL))
-        assert event["version"] > version
-        phone, screen = event["parts"]["phone"], event["parts"]["screen"]
-        assert "<li><bdi>Ana</bdi></li>" in phone
-        assert EVIL not in phone and "&lt;b&gt;Zoë&lt;/b&gt;" in phone  # escaped, not markup
-        assert translate("en", "ui.players_joined", count=2) in screen
-    finally:
-        hub.stop()
+def test_a_join_comes_with_every_page_s_list_drawn_anew(engine: Engine, hub: PushHub):
+    game = engine.create_game()
+    engine.join(game.code, "Ana")
+    version = engine.status(game.code)["version"]
+    event = next_event(hub, game.code, version, lambda: engine.join(game.code, EVIL))
+    assert event["version"] > version
+    phone, screen = event["parts"]["phone"], event["parts"]["screen"]
+    assert "<li><bdi>Ana</bdi></li>" in phone
+    assert EVIL not in phone and "&lt;b&gt;Zoë&lt;/b&gt;" in phone  # escaped, not markup
+    assert translate("en", "ui.players_joined", count=2) in screen
 
 
-def test_a_submit_comes_with_the_ready_count_and_never_a_drawing(engine: Engine):
-    hub = PushHub(engine, watch_seconds=0.05)
-    try:
-        game = engine.create_game()
-        tokens = [engine.join(game.code, name) for name in ("Ana", "Ben", "Cy", "Di", "Eve")]
-        engine.start(game.facilitator_token)
-        engine.advance(game.facilitator_token)  # the first pulse
-        artists = [t for t in tokens if engine.player_view(t)["role"] != "curator"]
-        version = engine.status(game.code)["version"]
-        strokes = [[[0.1, 0.1], [0.5, 0.5]]]
-        event = next_event(
-            hub,
-            game.code,
-            version,
-            lambda: engine.submit_fragment(artists[0], strokes, "push-parts-1"),
-        )
-        ready = translate("en", "ui.ready_count", done=1, total=len(artists))
-        assert ready in event["parts"]["phone"] and ready in event["parts"]["screen"]
-        assert "<svg" not in json.dumps(event) and "0.5" not in json.dumps(event["parts"])
-    finally:
-        hub.stop()
+def test_a_submit_comes_with_the_ready_count_and_never_a_drawing(engine: Engine, hub: PushHub):
+    game = engine.create_game()
+    tokens = [engine.join(game.code, name) for name in ("Ana", "Ben", "Cy", "Di", "Eve")]
+    engine.start(game.facilitator_token)
+    engine.advance(game.facilitator_token)  # the first pulse
+    artists = [t for t in tokens if engine.player_view(t)["role"] != "curator"]
+    version = engine.status(game.code)["version"]
+    strokes = [[[0.1, 0.1], [0.5, 0.5]]]
+    event = next_event(
+        hub,
+        game.code,
+        version,
+        lambda: engine.submit_fragment(artists[0], strokes, "push-parts-1"),
+    )
+    ready = translate("en", "ui.ready_count", done=1, total=len(artists))
+    assert ready in event["parts"]["phone"] and ready in event["parts"]["screen"]
+    assert "<svg" not in json.dumps(event) and "0.5" not in json.dumps(event["parts"])
 
 
-def test_a_class_code_gets_its_versions_without_parts(engine: Engine):
-    hub = PushHub(engine, watch_seconds=0.05)
-    try:
-        klass = engine.create_class()
-        version = engine.status(klass.code)["version"]
-        event = next_event(hub, klass.code, version, lambda: engine.join(klass.code, "Ana"))
-        assert event["version"] > version and "parts" not in event
-    finally:
-        hub.stop()
+def test_a_class_code_gets_its_versions_without_parts(engine: Engine, hub: PushHub):
+    klass = engine.create_class()
+    version = engine.status(klass.code)["version"]
+    event = next_event(hub, klass.code, version, lambda: engine.join(klass.code, "Ana"))
+    assert event["version"] > version and "parts" not in event
 
 
-def test_a_failed_drawing_still_tells_the_version_and_the_hub_goes_on(engine: Engine, monkeypatch):
-    hub = PushHub(engine, watch_seconds=0.05)
-    try:
-        game = engine.create_game()
-        version = engine.status(game.code)["version"]
-        real = engine.public_view
-        monkeypatch.setattr(engine, "public_view", lambda *a, **k: 1 / 0)  # a database hiccup
-        event = next_event(hub, game.code, version, lambda: engine.join(game.code, "Ana"))
-        assert event["version"] > version and "parts" not in event  # the page asks instead
-        monkeypatch.setattr(engine, "public_view", real)
-        event = next_event(hub, game.code, event["version"], lambda: engine.join(game.code, "Bo"))
-        assert "<bdi>Bo</bdi>" in event["parts"]["phone"]
-    finally:
-        hub.stop()
+def test_a_failed_drawing_still_tells_the_version_and_the_hub_goes_on(
+    engine: Engine, hub: PushHub, monkeypatch
+):
+    game = engine.create_game()
+    version = engine.status(game.code)["version"]
+    real = engine.public_view
+    monkeypatch.setattr(engine, "public_view", lambda *a, **k: 1 / 0)  # a database hiccup
+    event = next_event(hub, game.code, version, lambda: engine.join(game.code, "Ana"))
+    assert event["version"] > version and "parts" not in event  # the page asks instead
+    monkeypatch.setattr(engine, "public_view", real)
+    event = next_event(hub, game.code, event["version"], lambda: engine.join(game.code, "Bo"))
+    assert "<bdi>Bo</bdi>" in event["parts"]["phone"]
