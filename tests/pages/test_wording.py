@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from pagekit import a_path, drawing_state, page, run, seat, tr
+
+from engine.decks import load_deck
+from engine.i18n import catalogue
 
 
 def canvas_key(view) -> str:
@@ -44,3 +49,22 @@ def test_a_pulse_with_the_card_hidden_says_what_to_do(started):
 def test_name_pickers_ask_in_the_games_language(engine, language):
     at = seat(engine, language=language).facilitator()
     assert at.selectbox(key="remove_name").placeholder == tr(language, "ui.choose_player")
+
+
+# Words shown where no Crossed Canvas target exists yet or at all: Canvas Critters' own pieces,
+# and the home page's help and refusals for a deck being uploaded.
+NOT_BESIDE_A_TARGET = ("ui.critters.", "ui.deck.", "error.deck.")
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_no_words_of_the_app_name_an_object_of_the_deck(language):
+    """A projected page that said "computer" in a round whose target is the computer leaks it."""
+    objects = [obj.names[language] for obj in load_deck().objects.values()]
+    naming = [
+        (key, name)
+        for key, text in catalogue(language).items()
+        if not key.startswith(NOT_BESIDE_A_TARGET)
+        for name in objects
+        if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE)
+    ]
+    assert naming == []
