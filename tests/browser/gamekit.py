@@ -639,32 +639,45 @@ def podium(page: Page) -> tuple[dict[str, int], set[str]]:
 ROLE_WORDS = re.compile(r"\b(curator|distorter|loyal)\b", re.IGNORECASE)
 
 
+# An encoded payload (a picture's PNG in a data URI) spells short names by chance: "/ox+".
+BASE64 = re.compile(r"base64,[A-Za-z0-9+/=]+")
+# A property in a script is code, not words: the "cookie" of ``document.cookie``.
+PROPERTY = re.compile(r"(?<=[\w)\]])\.[A-Za-z_$][\w$]*")
+
+
 class _Words(HTMLParser):
     """What a DOM says in words: text (also inside scripts) and attribute values.
 
-    Left out: CSS (``<style>`` and ``style=``) and ``class`` names, which are code, so that a
-    short object name ("key", "pen", "fly") does not match "st-key-..." or a CSS property.
+    Left out, as code rather than words, so that a short object name ("key", "pen", "fly",
+    "radio") does not match them: CSS (``<style>`` and ``style=``), ``class`` names, the
+    addresses of the scripts Streamlit loads (its ``Radio.js``), properties in scripts, and
+    base64 payloads. Pictures are searched for by file name in the raw HTML instead.
     """
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
-        self._in_style = 0
+        self._inside: list[str] = []
 
     def handle_starttag(self, tag, attrs):  # type: ignore[no-untyped-def]
-        if tag == "style":
-            self._in_style += 1
+        if tag in ("style", "script"):
+            self._inside.append(tag)
+        if tag in ("link", "script"):
+            attrs = [(attr, value) for attr, value in attrs if attr not in ("href", "src")]
         for attr, value in attrs:
             if value and attr not in ("class", "style"):
-                self.parts.append(value)
+                self.parts.append(BASE64.sub("base64,", value))
 
     def handle_endtag(self, tag):  # type: ignore[no-untyped-def]
-        if tag == "style" and self._in_style:
-            self._in_style -= 1
+        if self._inside and self._inside[-1] == tag:
+            self._inside.pop()
 
     def handle_data(self, data):  # type: ignore[no-untyped-def]
-        if not self._in_style:
-            self.parts.append(data)
+        inside = self._inside[-1] if self._inside else None
+        if inside == "script":
+            data = PROPERTY.sub("", data)
+        if inside != "style":
+            self.parts.append(BASE64.sub("base64,", data))
 
 
 def words_of(html: str) -> str:
