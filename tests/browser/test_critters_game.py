@@ -154,9 +154,13 @@ def give_ribbons(table: Table, awards: dict[str, tuple[str, ...]], golden: dict[
 
 
 def see_points(table: Table, points: dict[str, int]) -> None:
-    """Each phone shows its player's points of the round."""
+    """Each phone shows its player's points of the round; one not in `points` judged a
+    tie-break and is told so."""
     for name, person in table.players.items():
-        line = t("ui.critters.play.points", points=points[name])
+        if name in points:
+            line = t("ui.critters.play.points", points=points[name])
+        else:
+            line = t("ui.critters.play.judged_tie_break")
         expect(person.page.get_by_text(line, exact=True)).to_be_visible(timeout=UI_TIMEOUT_MS)
         no_traceback(person.page)
 
@@ -226,7 +230,7 @@ JUDGED_ROUNDS = [
 # Ana 7+5+6+7 = 25, Ben 6+8+5+6 = 25, Cy 5+6+12+0 = 23, Di 11+5+6+1 = 23: Ana and Ben tie
 # for first, so they play a tie-break; Cy and Di each give them their +3 and +2.
 TIE_BREAK_AWARDS = {"Cy": ("Ben", "Ana"), "Di": ("Ben", "Ana")}
-TIE_BREAK_POINTS = {"Ana": 2 + 2, "Ben": 3 + 3, "Cy": 0, "Di": 0}
+TIE_BREAK_POINTS = {"Ana": 2 + 2, "Ben": 3 + 3}  # Cy and Di judge
 FOUR_TOTALS = {"Ana": 25 + 4, "Ben": 25 + 6, "Cy": 23, "Di": 23}
 FOUR_KINDS = {"Ana": "fox", "Ben": "crab", "Cy": "turtle", "Di": "shark"}
 

@@ -198,3 +198,14 @@ def test_in_a_tie_break_the_others_wait_for_the_tied_mosaics(tied):
     assert tr("en", "ui.critters.play.wait.tie_break", names="Ana, Ben") in cy
     assert tr("en", "ui.critters.play.wait.build") not in cy  # Cy has not built anything
     assert tr("en", "ui.critters.play.finish") in rendered(phone(tied, "Ana"))
+
+
+def test_after_a_tie_break_a_judge_is_told_they_judged_not_that_they_scored_0(tied):
+    tied.engine.advance(tied.fac)
+    tied.play_judged_round()
+    assert tied.phase() == "scores"
+    cy = rendered(phone(tied, "Cy"))
+    assert tr("en", "ui.critters.play.judged_tie_break") in cy
+    assert tr("en", "ui.critters.play.points", points=0) not in cy
+    builder = tied.public()["turned_over"]["scores"]["Ana"]
+    assert tr("en", "ui.critters.play.points", points=builder) in rendered(phone(tied, "Ana"))
