@@ -90,7 +90,9 @@ def wait_canvas(page: Page):
     page.locator('[data-testid="stBidiComponentIsolated"][data-cc-canvas-fix="1"]').wait_for(
         state="attached", timeout=UI_TIMEOUT_MS
     )
-    canvas.scroll_into_view_if_needed()
+    # Centred, as a student scrolls to draw: scrolled only "into view", its lower part can sit
+    # under the sticky Submit bar (a student's card open on a 360 x 740 phone).
+    canvas.evaluate("e => e.scrollIntoView({block: 'center'})")
     return canvas
 
 
