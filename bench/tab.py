@@ -32,12 +32,11 @@ Like a browser, the tab tells the server which large messages it keeps (Streamli
 cache: `cached_message_hashes`) and reads the references the server sends instead of them.
 One thing a browser's components send on their own matters, and the tab sends it too: a
 drawing canvas, when it first appears (an artist's phone at each pulse's start), sends its
-first value, which runs the canvas's fragment (pages/play.py's `draw`; before it had a
-fragment, the whole page: bench/browser_check.py showed it in Chromium). What differs from a
-browser: a request carries only the trigger, not the values of the page's other widgets
-(Chromium sends the role card's toggle and the canvas's strokes with every request; the server
-keeps the values it last had, and on the bench's pages nobody taps, so these are the
-defaults), and nothing is rendered.
+first value, which runs the whole page once more (bench/browser_check.py shows it in
+Chromium). What differs from a browser: a request carries only the trigger, not the values of
+the page's other widgets (Chromium sends the role card's toggle and the canvas's strokes with
+every request; the server keeps the values it last had, and on the bench's pages nobody taps,
+so these are the defaults), and nothing is rendered.
 """
 
 from __future__ import annotations
@@ -82,9 +81,7 @@ class Run:
     page: bool  # the whole page ran (a load, or the fragment's st.rerun())
     fragment: bool  # a fragment ran (the part's own; before the page, if it then reran it)
     drawn: dict[str, tuple[int, int]]  # live parts drawn: slot -> (version, stage)
-    #: The drawing canvases drawn: component id -> the fragment it sits in (pages/play.py's
-    #: `draw`).
-    canvases: dict[str, str] = field(default_factory=dict)
+    canvases: frozenset[str] = frozenset()  # ids of the drawing canvases drawn
 
     @property
     def seconds(self) -> float:
@@ -267,7 +264,7 @@ class Tab:
 
     # -- Streamlit's protocol -----------------------------------------------------------------
 
-    def _ask(self, part: Part | None = None, fragment_id: str = "") -> BackMsg:
+    def _ask(self, part: Part | None = None) -> BackMsg:
         message = BackMsg()
         rerun = message.rerun_script
         rerun.query_string = self.query
@@ -275,7 +272,6 @@ class Tab:
         if self.page_hash:
             rerun.page_script_hash = self.page_hash
         rerun.cached_message_hashes.extend(self.cache)
-        rerun.fragment_id = fragment_id
         if part is not None:
             rerun.fragment_id = part.fragment_id
             state = rerun.widget_states.widgets.add()
@@ -293,22 +289,19 @@ class Tab:
             finally:
                 self._running, self._asking = False, None
         self.runs.append(run)
-        new = {run.canvases[id_] for id_ in run.canvases.keys() - self.canvases}
-        self.canvases |= run.canvases.keys()
-        for fragment_id in new:
+        if run.page and run.canvases - self.canvases:
             # A browser's new canvas sends its first value (the strokes it holds) as soon as
-            # it is drawn: one more run of the fragment it sits in.
+            # it is drawn: one more run of the whole page, not a fragment's.
+            self.canvases |= run.canvases
             drawn_at = run.drawn.get(FOLLOW, (asked_for, 0))[0]
-            await self._request(
-                self._ask(fragment_id=fragment_id), asked_by=CANVAS, asked_for=drawn_at
-            )
+            await self._request(self._ask(), asked_by=CANVAS, asked_for=drawn_at)
 
     async def _exchange(self, message: BackMsg, asked_by: str, asked_for: int) -> Run:
         """Send one rerun request and read until its last run is over."""
         asked = time.monotonic()
         await self.ws.send(message.SerializeToString())
         drawn: dict[str, tuple[dict, str]] = {}  # slot -> (data with its id, fragment id)
-        canvases: dict[str, str] = {}  # component id -> fragment id
+        canvases: set[str] = set()
         page = fragment = False
         while True:
             # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow a cancel that
@@ -342,7 +335,7 @@ class Tab:
                 elif element.WhichOneof("type") == "bidi_component" and (
                     CANVAS_COMPONENT in element.bidi_component.component_name
                 ):
-                    canvases[element.bidi_component.id] = reply.delta.fragment_id
+                    canvases.add(element.bidi_component.id)
             elif kind == "script_finished":
                 if reply.script_finished == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
                     continue  # the fragment's st.rerun(): the page's run follows
@@ -378,7 +371,7 @@ class Tab:
                 for d, _ in drawn.values()
                 for shown, key in ((PAGE, "page_version"), (READY, "version"))
             },
-            canvases,
+            frozenset(canvases),
         )
 
     def _cached(self, reply: ForwardMsg) -> ForwardMsg:

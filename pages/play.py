@@ -179,17 +179,8 @@ def scroll_to_top_on_new_phase(view: dict[str, Any]) -> None:
         st.html(f'<span data-cc-stage="{view["round"]}-{view["phase"]}"></span>')
 
 
-@st.fragment
 def draw(view: dict[str, Any], t: Translator, token: str) -> None:
-    """The artist's canvas for this pulse, then a confirmed, locked submit (R4, R5).
-
-    A fragment: the canvas's values (the first as it appears on every artist's phone at a
-    pulse's start, then each finished stroke) rerun only this, not the whole page. Its runs
-    reuse the arguments of the page's last run, so the canvas keeps its key and arguments.
-    A submit reruns the whole page, which then shows the fragment locked. Call it inside a
-    keyed container: drawn straight into the page, a whole-page run after a pause mounted a
-    new canvas, and a stroke whose value was still on its way was lost
-    (tests/browser/test_push.py draws through pauses)."""
+    """The artist's canvas for this pulse, then a confirmed, locked submit (R4, R5)."""
     pulse = 1 if view["phase"] == "pulse1" else 2
     if "draw" not in view["actions"]:  # this pulse's fragment is locked
         st.success(t("ui.play.locked"))
@@ -424,8 +415,7 @@ def player_page(token: str) -> None:
     if phase in ("pulse1", "pulse2") and not curator:
         if not card_shown and "draw" in view["actions"]:
             st.caption(t("ui.play.hint.draw", **view["actions"]["draw"]))
-        with st.container(key="cc_drawing"):  # see draw()
-            draw(view, t, token)
+        draw(view, t, token)
     elif phase == "choice" and curator and view["options"]:
         choose(view, t, token)
     elif phase == "accusation":

@@ -37,12 +37,10 @@ def push_only(start_streamlit):
 def runs_of(page: Page) -> list[str]:
     """Each run the server makes of `page`, as its websocket tells: "page" (the whole page
     drawn again though the browser did not ask: the live part found it behind), "own" (the
-    whole page, asked by one of the page's widgets, e.g. a button), "canvas" (the drawing
-    canvas's fragment alone, asked by its value) or "part" (the live part's fragment alone).
-    A page that polled would run every second."""
+    whole page, asked by one of the page's widgets, e.g. the canvas's first value) or "part"
+    (the live part's fragment alone). A page that polled would run every second."""
     runs: list[str] = []
     asked_whole = 0
-    canvas_fragments: set[str] = set()  # the fragments that drew a drawing canvas
 
     def decode(message, payload: str | bytes):  # type: ignore[no-untyped-def]
         return message.FromString(payload if isinstance(payload, bytes) else payload.encode())
@@ -56,18 +54,10 @@ def runs_of(page: Page) -> list[str]:
     def received(payload: str | bytes) -> None:
         nonlocal asked_whole
         message = decode(ForwardMsg, payload)
-        kind = message.WhichOneof("type")
-        if kind == "delta" and message.delta.WhichOneof("type") == "new_element":
-            element = message.delta.new_element
-            if element.WhichOneof("type") == "bidi_component" and (
-                "drawable_canvas" in element.bidi_component.component_name
-            ):
-                canvas_fragments.add(message.delta.fragment_id)
-        if kind != "new_session":
+        if message.WhichOneof("type") != "new_session":
             return
-        fragments = set(message.metadata.run.fragment_ids)
-        if fragments:
-            runs.append("canvas" if fragments <= canvas_fragments else "part")
+        if message.metadata.run.fragment_ids:
+            runs.append("part")
         elif asked_whole:
             asked_whole -= 1
             runs.append("own")
@@ -132,9 +122,9 @@ def test_changes_arrive_by_push_alone_and_a_quiet_page_sends_nothing(push_only, 
         )
     assert screen_runs[screen_before_submits:] == [], "a submit ran the projector"
     assert facilitator_runs[facilitator_before:] == [], "a submit ran the facilitator page"
-    # (The phone may also run its canvas: its first value, if Ana is an artist.)
+    # (The phone may also run for a reason of its own, e.g. its canvas's first value.)
     submits_ran = phone_runs[before_submits:]
-    assert set(submits_ran) <= {"canvas"}, "a submit ran the phone's page on the server"
+    assert set(submits_ran) <= {"own"}, "a submit ran the phone's page on the server"
 
     table.engine.pause(table.key)  # a change every page shows: the whole page again
     for page in (screen, phone, table.facilitator):
@@ -154,38 +144,15 @@ def an_artist_in_the_first_pulse(server, new_page) -> tuple[Table, str, Page]:
     return table, token, new_page(width=360, height=740)
 
 
-def test_an_artists_canvas_runs_only_itself_on_the_server(push_only, new_page):
-    """The canvas's first value, as it appears at a pulse's start on every artist's phone, and
-    each finished stroke rerun only the canvas's fragment, not the artist's whole page; the
-    strokes still reach the server as a draft, and Submit still locks the page."""
-    table, token, phone = an_artist_in_the_first_pulse(push_only, new_page)
-    runs = runs_of(phone)
-    phone.goto(f"{push_only.url}/play?token={token}")
-    canvas = wait_canvas(phone)
-    loaded = 1  # the page's own first run
-    for count, stroke in enumerate(stroke_set(0, 1)[:2], start=1):
-        mouse_stroke(phone, canvas, stroke)
-        counter = t("ui.play.stroke_counter", count=count, most=3)
-        expect(phone.get_by_text(counter, exact=True)).to_be_visible(timeout=UI_TIMEOUT_MS)
-    draft = eventually(lambda: len(table.engine.player_view(token)["draft"]), 2)
-    assert draft == 2, "the strokes did not reach the server as a draft"
-    assert runs[:loaded] == ["own"]
-    assert runs[loaded:] and set(runs[loaded:]) == {"canvas"}, f"the canvas ran the page: {runs}"
-    button(phone, "submit_fragment").click()
-    button(phone, "confirm_submit").click(timeout=UI_TIMEOUT_MS)
-    expect(phone.get_by_text(t("ui.play.locked"))).to_be_visible(timeout=UI_TIMEOUT_MS)
-    assert table.engine.public_view(table.code)["ready"]["done"] == 1
-
-
 def test_a_phone_drawing_through_pauses_keeps_its_strokes_and_hears_the_next_phase(
     push_only, new_page
 ):
     """The facilitator pauses and resumes as the artist finishes each stroke, so the phone's
-    whole page runs while the stroke's value is on its way as a run of the canvas's fragment.
-    The canvas keeps every stroke, they reach the server as a draft, and the phone (no
-    fallback poll: only its live part can tell it) shows the next phase with the drawing
-    locked in. (With the fragment not in a keyed container, the page's run remounted the
-    canvas and the stroke was lost every time.)"""
+    page runs for the pause while the stroke's value is on its way. The canvas keeps every
+    stroke, they reach the server as a draft, and the phone (no fallback poll: only its live
+    part can tell it) shows the next phase with the drawing locked in. (With the canvas in a
+    fragment of its own, tried on 1 December, the first stroke was lost here every time; see
+    also the slow phone below.)"""
     table, token, phone = an_artist_in_the_first_pulse(push_only, new_page)
     phone.goto(f"{push_only.url}/play?token={token}")
     canvas = wait_canvas(phone)
@@ -204,3 +171,36 @@ def test_a_phone_drawing_through_pauses_keeps_its_strokes_and_hears_the_next_pha
     assert draft == strokes, "the strokes did not reach the server as a draft"
     table.engine.advance(table.key)  # the pulse ends: the draft is locked in
     expect(phone.get_by_text(t("ui.play.auto_locked"))).to_be_visible(timeout=UI_TIMEOUT_MS)
+
+
+def test_a_slow_phone_drawing_fast_through_a_pause_keeps_every_stroke(push_only, new_page):
+    """A slow phone (300 ms each way, a CPU four times slower) draws three strokes in quick
+    succession, the facilitator pauses and resumes meanwhile, and the student double-taps
+    Submit and Confirm: the three strokes are counted and handed in once. (With the canvas
+    in a fragment of its own, even inside a keyed container, a stroke was lost here in 2 of
+    3 runs.)"""
+    table, token, phone = an_artist_in_the_first_pulse(push_only, new_page)
+    cdp = phone.context.new_cdp_session(phone)
+    cdp.send("Network.enable")
+    slow = {"offline": False, "latency": 300, "downloadThroughput": -1, "uploadThroughput": -1}
+    cdp.send("Network.emulateNetworkConditions", slow)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    phone.goto(f"{push_only.url}/play?token={token}", timeout=4 * UI_TIMEOUT_MS)
+    canvas = wait_canvas(phone)
+    strokes = [[(0.1, 0.2), (0.5, 0.25)], [(0.1, 0.5), (0.6, 0.55)], [(0.2, 0.8), (0.7, 0.85)]]
+    for stroke in strokes:  # no waiting between strokes
+        mouse_stroke(phone, canvas, stroke)
+    table.engine.pause(table.key)
+    table.engine.resume(table.key)
+    counter = t("ui.play.stroke_counter", count=3, most=3)
+    expect(phone.get_by_text(counter, exact=True)).to_be_visible(timeout=UI_TIMEOUT_MS)
+    submit = button(phone, "submit_fragment")
+    expect(submit).to_be_enabled(timeout=UI_TIMEOUT_MS)
+    submit.dblclick()
+    button(phone, "confirm_submit").dblclick(timeout=UI_TIMEOUT_MS)
+    expect(phone.get_by_text(t("ui.play.locked"))).to_be_visible(timeout=UI_TIMEOUT_MS)
+    assert table.engine.public_view(table.code)["ready"]["done"] == 1  # handed in once
+    signature = table.engine.player_view(token)["signature"]
+    table.engine.advance(table.key)  # the merge shows what was handed in
+    (mine,) = [f for f in table.public()["fragments"] if f["signature"] == signature]
+    assert len(mine["strokes"]) == 3
