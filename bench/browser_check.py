@@ -5,7 +5,8 @@ same steps for both, and for each step the reruns each phone asked and what ran.
 Run: .venv/bin/python bench/browser_check.py     (Debian's Chromium, a throwaway PostgreSQL)
 
 Steps, made through the engine as in bench/load.py: the facilitator starts the first pulse;
-three other artists submit a second apart; the facilitator pauses, resumes, ends the pulse.
+three other artists submit a second apart; the facilitator pauses, resumes, ends the pulse
+and starts the second one (a canvas over the first pulse's drawing).
 Chromium's side is read from its websocket frames: each `rerun_script` it sent (which live
 part asked, read from the trigger it carries, and whether it names a fragment) and each run
 the server started (`new_session`: a fragment's run names its fragments) and how it ended.
@@ -180,6 +181,7 @@ async def check(engine: Engine, base: str) -> None:
         await step("facilitator: pause", lambda: engine.pause(key))
         await step("facilitator: resume", lambda: engine.resume(key))
         await step("facilitator: end the pulse", lambda: engine.advance(key))
+        await step("facilitator: start the second pulse", lambda: engine.advance(key))
         browser_ms = sorted(ask_to_end(wire.times[browser_times:]))
         tab_ms = sorted(1000 * run.seconds for run in tab.runs[tab_runs:])
         print("\nrequest -> end of its run, ms (min / median / max):")

@@ -30,10 +30,10 @@ list.
 
 Like a browser, the tab tells the server which large messages it keeps (Streamlit's message
 cache: `cached_message_hashes`) and reads the references the server sends instead of them.
-One thing a browser's components send on their own matters, and the tab sends it too: a
-drawing canvas, when it first appears (an artist's phone at each pulse's start), sends its
-first value, which runs the whole page once more (bench/browser_check.py shows it in
-Chromium). What differs from a browser: a request carries only the trigger, not the values of
+Components send nothing on their own: the drawing canvas has no background image (ui/canvas.py
+paints the picture under it), so it sends no first value when it appears, and
+bench/browser_check.py shows Chromium's phone sending nothing more than the tab at each pulse's
+start. What differs from a browser: a request carries only the trigger, not the values of
 the page's other widgets (Chromium sends the role card's toggle and the canvas's strokes with
 every request; the server keeps the values it last had, and on the bench's pages nobody taps,
 so these are the defaults), and nothing is rendered.
@@ -53,8 +53,6 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 LIVE_COMPONENT = "crossed_canvas_live"  # ui/live.py's component
-CANVAS_COMPONENT = "drawable_canvas"  # streamlit-drawable-canvas (ui/canvas.py)
-CANVAS = "canvas"  # what asked a rerun: a new drawing canvas's first value
 FOLLOW = "cc_follow"  # the page's live part (ui/live.py follow_changes), one per page
 #: What a run drew, by what it shows: PAGE the page's top (a new phase: the part's
 #: `page_version`), READY the live part itself (a phone's list of who is ready: its `version`).
@@ -81,7 +79,6 @@ class Run:
     page: bool  # the whole page ran (a load, or the fragment's st.rerun())
     fragment: bool  # a fragment ran (the part's own; before the page, if it then reran it)
     drawn: dict[str, tuple[int, int]]  # live parts drawn: slot -> (version, stage)
-    canvases: frozenset[str] = frozenset()  # ids of the drawing canvases drawn
 
     @property
     def seconds(self) -> float:
@@ -145,7 +142,6 @@ class Tab:
     #: The browser's message cache: hash -> (message, script runs counted when last seen).
     cache: dict[str, tuple[ForwardMsg, int]] = field(default_factory=dict)
     script_runs: int = 0
-    canvases: set[str] = field(default_factory=set)  # every canvas this tab has shown
     streams_opened: int = 0
     _running: bool = False
     _stopped: bool = False  # following ended: no part asks again
@@ -289,19 +285,12 @@ class Tab:
             finally:
                 self._running, self._asking = False, None
         self.runs.append(run)
-        if run.page and run.canvases - self.canvases:
-            # A browser's new canvas sends its first value (the strokes it holds) as soon as
-            # it is drawn: one more run of the whole page, not a fragment's.
-            self.canvases |= run.canvases
-            drawn_at = run.drawn.get(FOLLOW, (asked_for, 0))[0]
-            await self._request(self._ask(), asked_by=CANVAS, asked_for=drawn_at)
 
     async def _exchange(self, message: BackMsg, asked_by: str, asked_for: int) -> Run:
         """Send one rerun request and read until its last run is over."""
         asked = time.monotonic()
         await self.ws.send(message.SerializeToString())
         drawn: dict[str, tuple[dict, str]] = {}  # slot -> (data with its id, fragment id)
-        canvases: set[str] = set()
         page = fragment = False
         while True:
             # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow a cancel that
@@ -318,7 +307,6 @@ class Tab:
                 else:
                     page = True
                     drawn.clear()  # a full run draws the page anew
-                    canvases.clear()
             elif kind == "navigation":
                 # The page that ran: later reruns must name it, or the home page runs.
                 self.page_hash = reply.navigation.page_script_hash
@@ -332,10 +320,6 @@ class Tab:
                 if found is not None:
                     found["_path"] = tuple(reply.metadata.delta_path)
                     drawn[found["slot"]] = (found, reply.delta.fragment_id)
-                elif element.WhichOneof("type") == "bidi_component" and (
-                    CANVAS_COMPONENT in element.bidi_component.component_name
-                ):
-                    canvases.add(element.bidi_component.id)
             elif kind == "script_finished":
                 if reply.script_finished == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
                     continue  # the fragment's st.rerun(): the page's run follows
@@ -371,7 +355,6 @@ class Tab:
                 for d, _ in drawn.values()
                 for shown, key in ((PAGE, "page_version"), (READY, "version"))
             },
-            frozenset(canvases),
         )
 
     def _cached(self, reply: ForwardMsg) -> ForwardMsg:

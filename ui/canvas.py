@@ -17,11 +17,10 @@ root.
 
 from __future__ import annotations
 
-import functools
-import io
+import base64
 import json
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ui.strokes import (
     MAX_POINTS_PER_STROKE,
@@ -30,9 +29,6 @@ from ui.strokes import (
     stroke_width_px,
     strokes_to_drawing,
 )
-
-if TYPE_CHECKING:  # pragma: no cover
-    from PIL.Image import Image as PILImage
 
 #: Canvas side in CSS pixels. On a 360 px phone Streamlit's main column leaves 328 px
 #: (16 px padding each side, measured in Chromium), so 320 fits with margin; it is also
@@ -50,6 +46,8 @@ _LAST = "_cc_canvas_last__{key}"
 # other components are unaffected. Hosts that got it are marked data-cc-canvas-fix="1".
 _CANVAS_FIX_CSS = (
     ".dc-toolbar{display:none!important;pointer-events:none!important}"
+    # The picture under the strokes (see _background_css), on white.
+    ".dc-background-canvas{background:var(--cc-canvas-image,none) 0 0/100% 100% no-repeat #fff}"
     'button[title="Reset canvas & history"]{display:none!important}'
     ".dc-canvas,.upper-canvas{touch-action:none}"
 )
@@ -105,13 +103,16 @@ def inject_canvas_fix(key: str = "default") -> None:
         st.html(_CANVAS_FIX_HTML, unsafe_allow_javascript=True, width="content")
 
 
-@functools.lru_cache(maxsize=8)
-def _white_png(size: int) -> bytes:
-    from PIL import Image
+def _background_css(widget_key: str, png: bytes | None) -> None:
+    """Show `png` under the canvas `widget_key`: the page sets a CSS variable on the canvas's
+    element (Streamlit classes it st-key-<key>), which the canvas fix's stylesheet paints
+    inside the component. Replacing it keeps the artist's strokes, as with an image."""
+    import streamlit as st
 
-    buffer = io.BytesIO()
-    Image.new("RGB", (size, size), "white").save(buffer, format="PNG")
-    return buffer.getvalue()
+    if png is None:
+        return
+    url = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+    st.html(f'<style>.st-key-{widget_key} {{ --cc-canvas-image: url("{url}"); }}</style>')
 
 
 def canvas_widget_key(key: str, generation: int) -> str:
@@ -179,7 +180,7 @@ def drawing_canvas(
     key: str,
     colour: str,
     size: int = DEFAULT_CANVAS_SIZE,
-    background: PILImage | bytes | None = None,
+    background: bytes | None = None,
     max_strokes: int = 3,
     initial: list[Stroke] | None = None,
     undo_key: str = "undo_stroke",
@@ -195,7 +196,7 @@ def drawing_canvas(
 
     key: stable for the whole pulse (e.g. ``f"draw_r{round}_p{pulse}"``); a new key is a new,
         empty canvas. colour: the signature colour (stroke colour, fixed). size: canvas side
-        in CSS pixels (square). background: PIL image or PNG bytes under the strokes (the
+        in CSS pixels (square). background: PNG bytes under the strokes (the
         pulse-1 composition in pulse 2); keep it identical between reruns (cache it).
     max_strokes: once reached the canvas stops accepting strokes (Undo frees one).
     initial: strokes to start from the first time this tab shows the key (the draft the
@@ -232,14 +233,16 @@ def drawing_canvas(
         count_before = len(st.session_state.get(_LAST.format(key=key), []))
     full = count_before >= max_strokes
 
+    _background_css(widget_key, background)
     result = st_canvas(
         stroke_width=stroke_width_px(size),
         stroke_color=colour,
         fill_color="rgba(0, 0, 0, 0)",
-        # Always an image (plain white when none is given), never background_color: changing
-        # background_color resets the drawing, replacing the image does not (shared notes).
+        # No background_color (changing it resets the drawing) and no background_image: a
+        # canvas with an image sends the image's fit as soon as it loads, which would rerun the
+        # whole page of every artist at the second pulse's start. _background_css puts the
+        # picture under the strokes instead.
         background_color="",
-        background_image=background if background is not None else _white_png(size),
         update_streamlit=True,
         height=size,
         width=size,
