@@ -12,7 +12,9 @@ in session state so it stays byte-identical on every later rerun.
 The library's own toolbar (undo/redo/edit/delete/reset) is invisible until hovered yet still
 catches pointer events in the canvas's top-right corner, and on touch a tap there can hit
 "Reset canvas & history". :func:`inject_canvas_fix` hides it from inside the component's shadow
-root.
+root. The same stylesheet paints what is under the strokes (white, or the picture the page
+names): the canvas is given no background image, since one makes it send a value, and so
+rerun the whole page, as soon as the image loads.
 """
 
 from __future__ import annotations
@@ -92,7 +94,8 @@ _CANVAS_FIX_HTML = """<style>
 
 
 def inject_canvas_fix(key: str = "default") -> None:
-    """Hide the drawable canvas's built-in toolbar on this page (idempotent per tab).
+    """Hide the drawable canvas's built-in toolbar on this page and paint what is under its
+    strokes (idempotent per tab).
 
     Called by :func:`drawing_canvas`; call it yourself before any other ``st_canvas`` use.
     The element renders nothing visible (zero height, no gap).
@@ -197,7 +200,7 @@ def drawing_canvas(
     key: stable for the whole pulse (e.g. ``f"draw_r{round}_p{pulse}"``); a new key is a new,
         empty canvas. colour: the signature colour (stroke colour, fixed). size: canvas side
         in CSS pixels (square). background: PNG bytes under the strokes (the
-        pulse-1 composition in pulse 2); keep it identical between reruns (cache it).
+        pulse-1 composition in pulse 2).
     max_strokes: once reached the canvas stops accepting strokes (Undo frees one).
     initial: strokes to start from the first time this tab shows the key (the draft the
         server kept, after a reload); later reruns ignore it, so the canvas stays stable.
