@@ -48,17 +48,24 @@ PLAY_CSS = """
 .cc-phase { font-size: 1.1rem; }
 .cc-table { table-layout: fixed; width: 100%; }
 /* The countdown floats in the top corner, in sight while the student scrolls to draw; taps
-   and strokes pass through it (the canvas corner, Clear), and the heading wraps before it. */
+   and strokes pass through it (the canvas corner, Clear). The heading's first lines wrap
+   before it (an empty float of its size), the later ones take the whole width. */
 .cc-timer { position: fixed; top: .35rem; right: .8rem; z-index: 999991; font-size: 1.8rem;
   background: rgba(255, 255, 255, .8); border-radius: .5rem; padding: 0 .5rem;
   pointer-events: none; }
-.cc-head { padding-right: 6.5rem; overflow-wrap: anywhere; }
+.cc-head { overflow-wrap: anywhere; }
+.cc-head::before { content: ""; float: right; width: 6.5rem; height: 2.4rem; }
+/* The countdown and the stage marker take no room, and no gap, in the page's column: on a
+   phone the height goes to the card and the canvas. */
+[data-testid="stElementContainer"]:has(.cc-timer) { position: absolute; }
+[data-testid="stLayoutWrapper"]:has(> .st-key-cc_stage) { display: none; }
+.st-key-cc_card { padding: .6rem .9rem; }
 .cc-warn { position: fixed; top: 3.1rem; right: .8rem; z-index: 999991; pointer-events: none;
   background: #b00020; color: #fff; font-weight: 700; border-radius: .4rem;
   padding: .1rem .5rem; }
 /* While drawing, the stroke counter and Submit stay in sight at the bottom of a phone. */
 [data-testid="stLayoutWrapper"]:has(> .st-key-cc_submit_bar) { position: sticky; bottom: 0;
-  z-index: 20; background: #fff; padding: .4rem 0 .6rem; border-top: 1px solid #ddd; }
+  z-index: 20; background: #fff; padding: .25rem 0 .4rem; border-top: 1px solid #ddd; }
 /* Canvas Critters: the mosaics a student judges, two a row. */
 .cc-mosaic { margin: 0; }
 .cc-mosaic figcaption { max-width: 150px; overflow-wrap: anywhere; }
@@ -133,6 +140,7 @@ def enter(token: str) -> None:
 # Phases that share one showing of the card: it may stay open while the artist draws, and is
 # hidden again when the class looks up to discuss, choose and vote, and in each new round.
 CARD_STAGES = {"roles": "draw", "pulse1": "draw", "merge": "draw", "pulse2": "draw"}
+DRAWING_PHASES = ("pulse1", "pulse2")
 
 
 def role_card(view: dict[str, Any], t: Translator) -> bool:
@@ -143,14 +151,17 @@ def role_card(view: dict[str, Any], t: Translator) -> bool:
         st.session_state["show_role"] = False
     if not st.toggle(t("ui.play.show_role"), key="show_role"):
         return False
-    with st.container(border=True):
+    with st.container(border=True, key="cc_card", gap="small"):
         role = view["role"]
         st.html(f'<div class="cc-role">{literal(t(f"ui.role.{role}"))}</div>')
         if view["phase"] == "roles":
             st.write(t(f"ui.role.{role}.help"))
         if view["target"]:
+            # While drawing, small and beside its name: a 740 px phone then shows the card,
+            # the whole canvas and Submit at once, and a neighbour sees less of it.
+            small = view["phase"] in DRAWING_PHASES
             with st.container(horizontal=True, vertical_alignment="center"):
-                picture(view["target"], 110)
+                picture(view["target"], 56 if small else 110, "cc-label" if small else "cc-big")
     return True
 
 
@@ -218,10 +229,13 @@ def submit_bar(
 ) -> None:
     """The stroke counter, Submit and its confirmation: a bar kept in sight while drawing."""
     fewest, most = limits
-    st.html(f"<b>{literal(t('ui.play.stroke_counter', count=len(strokes), most=most))}</b>")
+    counter = f"<b>{literal(t('ui.play.stroke_counter', count=len(strokes), most=most))}</b>"
     confirm_key = f"confirming_{canvas_key}"
     if not st.session_state.get(confirm_key):
-        if st.button(
+        # One row, the counter beside Submit: the bar covers as little of the canvas as it can.
+        row = st.container(horizontal=True, vertical_alignment="center", key="cc_submit_row")
+        row.html(counter, width="content")
+        if row.button(
             t("ui.play.submit"),
             key="submit_fragment",
             type="primary",
@@ -230,6 +244,7 @@ def submit_bar(
             st.session_state[confirm_key] = True
             st.rerun()
         return
+    st.html(counter)
     question = "ui.play.confirm_question" if len(strokes) > 1 else "ui.play.confirm_question_one"
     st.warning(t(question, count=len(strokes)))
     yes, no = st.columns(2)
@@ -412,7 +427,7 @@ def player_page(token: str) -> None:
         return
     card_shown = phase != "reveal" and role_card(view, t)
     curator = view["role"] == "curator"
-    if phase in ("pulse1", "pulse2") and not curator:
+    if phase in DRAWING_PHASES and not curator:
         if not card_shown and "draw" in view["actions"]:
             st.caption(t("ui.play.hint.draw", **view["actions"]["draw"]))
         draw(view, t, token)
