@@ -272,9 +272,9 @@ class Tab:
             rerun.fragment_id = part.fragment_id
             state = rerun.widget_states.widgets.add()
             state.id = TRIGGER_ID.format(id=part.component_id)
-            state.json_trigger_value = json.dumps(
-                [{"event": "changed", "value": int(time.time() * 1000)}]
-            )
+            # As ui/live.js asks: with the newest version and stage its stream told of.
+            heard = {"version": part.latest, "stage": part.latest_stage}
+            state.json_trigger_value = json.dumps([{"event": "changed", "value": heard}])
         return message
 
     async def _request(self, message: BackMsg, *, asked_by: str, asked_for: int) -> None:

@@ -163,7 +163,8 @@ function catchUp(live) {
   }
   live.asked = live.latest;
   live.askedAt = performance.now();
-  ask(live, "changed");
+  // What the stream told of: the fragment reruns the page at once if it is behind that.
+  live.trigger("changed", { version: live.latest, stage: live.latestStage || 0 });
 }
 
 export default function (component) {

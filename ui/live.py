@@ -87,8 +87,14 @@ def status_then_view(
     return read_view(), status
 
 
+def follow_changes(code: str, status: Mapping[str, Any], language: str, **options: Any) -> None:
+    """`_live_part`, from the page's own run: handed the status the page has just read."""
+    st.session_state[_PAGE_STATUS] = status
+    _live_part(code, status, language, **options)
+
+
 @st.fragment
-def follow_changes(
+def _live_part(
     code: str,
     status: Mapping[str, Any],
     language: str,
@@ -109,18 +115,22 @@ def follow_changes(
 
     A fragment: the component's request reruns only it, and Streamlit lets a fragment's run
     wait for a run in progress, where a whole-page request would cut it short and lose a
-    student's tap made just before. The fragment then reads the game's status (one cheap
-    read) and reruns the whole page only if the page, as drawn, is behind. One per page:
-    with two fragments on a phone, a run of one was seen to drop the other from the page
-    (Streamlit 1.67), leaving the phone deaf to the next phase.
+    student's tap made just before. The fragment then reruns the whole page if the page, as
+    drawn, is behind: at once when the request itself says the stream told of a newer stage
+    or version (a new phase: every page of the class asks at once, and each read spared is
+    one less turn on the server's one core), otherwise after reading the game's status. In
+    the page's own run it uses the status the page read a moment before: a change since
+    then comes by the stream like any other.
     """
+    compared = _COMPARED[redraw]
+    heard = st.session_state.pop(_HEARD, None) or {}
+    if heard.get(compared, 0) > status[compared]:
+        st.rerun()
     try:
-        current = get_engine().status(code)
+        current = st.session_state.pop(_PAGE_STATUS, None) or get_engine().status(code)
     except RuleError:
         return
-    if current[_COMPARED[redraw]] != status[_COMPARED[redraw]] or st.session_state.pop(
-        _STALE_TOP, False
-    ):
+    if current[compared] != status[compared] or st.session_state.pop(_STALE_TOP, False):
         st.rerun()
     if part is not None:
         # Read after `current`: a change between the two makes this part ask again.
@@ -155,10 +165,20 @@ def follow_changes(
                     for game, seconds in (clocks or {}).items()
                 ],
             },
-            on_changed_change=lambda: None,
+            on_changed_change=_note_heard,
             on_poll_change=lambda: None,
             on_stale_change=lambda: st.session_state.update({_STALE_TOP: True}),
         )
+
+
+def _note_heard() -> None:
+    """The live part asked because its stream told of a newer version or stage (ui/live.js
+    `catchUp`): kept for the fragment's run that follows. Only ints are kept; a made-up value
+    can at most rerun its own page."""
+    asked = (st.session_state.get("cc_follow") or {}).get("changed")
+    if isinstance(asked, dict):
+        kept = {k: v for k, v in asked.items() if k in ("version", "stage") and type(v) is int}
+        st.session_state[_HEARD] = kept
 
 
 def _watch_key(code: str) -> str:
@@ -172,6 +192,10 @@ def _watch_key(code: str) -> str:
 
 #: Set when the browser found the page's top older than its live part (ui/live.js checkTop).
 _STALE_TOP = "cc_stale_top"
+#: The version and stage the stream told of when the live part asked (`_note_heard`).
+_HEARD = "cc_heard"
+#: The status a page read in its own run, for its live part (`follow_changes`).
+_PAGE_STATUS = "cc_page_status"
 #: What a page compares to the game's status to know it is behind, by what it redraws for.
 _COMPARED = {"any": "version", "stage": "stage"}
 
