@@ -13,10 +13,11 @@ from typing import Any
 
 import streamlit as st
 
-from ui.critters_screen import golden_kept, mosaic_alt, round_text, tie_break
+from ui.critters_screen import mosaic_alt, round_text, tie_break
 from ui.mosaic import mosaic, svg_picture
 from ui.mosaic_svg import mosaic_img
 from ui.moves import act, act_and_redraw, request_id, show_kept_refusal
+from ui.ribbons import golden_kept
 from ui.runtime import get_engine
 from ui.text import Translator, literal, name_html
 

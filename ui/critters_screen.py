@@ -18,6 +18,7 @@ import streamlit as st
 from engine.critters.rules import GOLDEN, PILE
 from ui.look import category_line, podium, round_heading
 from ui.mosaic_svg import mosaic_img, piece_img
+from ui.ribbons import golden_kept, received
 from ui.text import Translator, literal, name_html
 
 CRITTERS_CSS = """
@@ -370,24 +371,6 @@ def _ribbons_html(turned: Mapping[str, Any], name: str, t: Translator) -> str:
             f"−{kept}</span>"
         )
     return f'<div class="cc-cr-ribbons">{"".join(badges) or "—"}</div>'
-
-
-def received(turned: Mapping[str, Any], name: str) -> tuple[list[int], int]:
-    """The ribbons `name` received in the round turned over, highest first, and how many
-    golden ones."""
-    values = sorted(
-        (r["value"] for given in turned["ribbons"] for r in given["ribbons"] if r["to"] == name),
-        reverse=True,
-    )
-    return values, sum(1 for given in turned["ribbons"] if given["golden"] == name)
-
-
-def golden_kept(turned: Mapping[str, Any], name: str) -> int:
-    """What a golden ribbon never given cost `name` in the round turned over (5 in the last
-    regular round, else 0): the ribbons received less the points scored, since the view
-    gives only the round's points."""
-    values, golden = received(turned, name)
-    return max(sum(values) + GOLDEN * golden - turned["scores"].get(name, 0), 0)
 
 
 def _points_text(points: int, total: int, t: Translator) -> str:

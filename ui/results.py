@@ -13,7 +13,7 @@ import io
 from collections.abc import Mapping
 from typing import Any
 
-from ui.critters_screen import received
+from ui.ribbons import received
 from ui.text import Translator
 
 COLUMNS = (
