@@ -190,10 +190,13 @@ class ClassCommands(Door):
         *,
         phase: str | None = None,
         round: int | None = None,
+        drawn: Mapping[int, tuple[str, int]] | None = None,
     ) -> list[int]:
         """End the current phase at one table, or at every running table (only those in
-        `phase`, when given: a double click ends one phase, never two); returns the tables."""
-        return self._timer_tables(class_key, table, phase, round, self._advance)
+        `phase`, when given: a double click ends one phase, never two); returns the tables.
+        `drawn` ({table: (phase, round)}, what the teacher's page showed) guards each table
+        on its own: a table no longer in the phase drawn for it, or not drawn, is left."""
+        return self._timer_tables(class_key, table, phase, round, self._advance, drawn)
 
     def _timer_tables(
         self,
@@ -202,6 +205,7 @@ class ClassCommands(Door):
         phase: str | None,
         round_number: int | None,
         act: Callable[[Session, Game, float], None],
+        drawn: Mapping[int, tuple[str, int]] | None = None,
     ) -> list[int]:
         """A facilitator's timer command on one table (refused as on that table's own page),
         or on every table it applies to (the others are skipped), in one transaction."""
@@ -210,6 +214,10 @@ class ClassCommands(Door):
             done = []
             for game in chosen_tables(tables, table):
                 if not meant(game, phase, round_number):
+                    continue
+                if drawn is not None and (game.phase, game.round) != tuple(
+                    drawn.get(game.table, ())
+                ):
                     continue
                 version = game.version
                 try:

@@ -27,7 +27,13 @@ from ui.gallery import class_gallery_zip
 from ui.links import join_details, page_url, qr_png
 from ui.live import follow_changes, status_then_view
 from ui.look import page_style
-from ui.moderation import facilitator_runner, name_filter_controls
+from ui.moderation import (
+    TIMER_ROW,
+    TIMER_ROW_CSS,
+    facilitator_runner,
+    name_filter_controls,
+    timer_key,
+)
 from ui.private_link import (
     key_from_address,
     private_link_button,
@@ -39,7 +45,7 @@ from ui.runtime import get_engine
 from ui.text import browser_language, dead_end, isolate, literal, show_error, translator
 
 st.set_page_config(page_title="Crossed Canvas · class", page_icon="🎨", layout="wide")
-page_style(CLASS_CSS)
+page_style(CLASS_CSS + TIMER_ROW_CSS)
 engine = get_engine()
 
 language = browser_language()
@@ -69,12 +75,22 @@ def table_keys() -> dict[str, str]:
     return {table["code"]: known_keys[table["code"]] for table in tables}
 
 
-def all_button(label: str, widget_key: str, action: Callable[..., Any], enabled: bool) -> None:
+def all_button(
+    label: str,
+    widget_key: str,
+    action: Callable[..., Any],
+    enabled: bool,
+    drawn: Mapping[int, tuple[str, int]] | None = None,
+) -> None:
+    """A command for every table; `drawn` ({table: (phase, round)} as shown) guards each
+    table as its own button would (`timer_key`)."""
+    stages = sorted((drawn or {}).items())
     st.button(
         label,
-        key=widget_key,
+        key=timer_key(widget_key, *(f"{n}_{p}_{r}" for n, (p, r) in stages)),
         on_click=run,
         args=(action,),
+        kwargs={} if drawn is None else {"drawn": drawn},
         disabled=not enabled,
         type="primary" if widget_key == "start_all" else "secondary",
     )
@@ -85,7 +101,8 @@ def table_buttons(table: Mapping[str, Any]) -> None:
     does nothing, as on a game's own page)."""
     number, phase = table["table"], table["phase"]
     meant_for = {"table": number, "phase": phase, "round": table["round"]}
-    with st.container(horizontal=True):
+    drawn = (table["round"], phase)
+    with st.container(horizontal=True, key=f"{TIMER_ROW}_{number}"):
         if phase == "lobby":
             st.button(
                 t("ui.class.start_table"),
@@ -99,14 +116,14 @@ def table_buttons(table: Mapping[str, Any]) -> None:
             paused = table["paused"]
             st.button(
                 t("ui.fac.resume") if paused else t("ui.fac.pause"),
-                key=f"{'resume' if paused else 'pause'}_table_{number}",
+                key=timer_key(f"{'resume' if paused else 'pause'}_table_{number}", *drawn),
                 on_click=run,
                 args=(engine.resume_tables if paused else engine.pause_tables,),
                 kwargs=meant_for,
             )
             st.button(
                 t(f"ui.fac.advance.{phase}"),
-                key=f"advance_table_{number}",
+                key=timer_key(f"advance_table_{number}", *drawn),
                 on_click=run,
                 args=(engine.advance_tables,),
                 kwargs=meant_for,
@@ -166,12 +183,15 @@ if "command_error" in st.session_state:
     show_error(st.session_state.pop("command_error"), language)
 
 playing = [table for table in tables if table["phase"] not in ("lobby", "finished")]
-with st.container(horizontal=True, vertical_alignment="center"):
+with st.container(horizontal=True, vertical_alignment="center", key=TIMER_ROW):
     all_button(t("ui.class.start_all"), "start_all", engine.start_tables, view["can_start"])
     paused = [table["paused"] for table in playing]
     all_button(t("ui.class.pause_all"), "pause_all", engine.pause_tables, not all(paused))
     all_button(t("ui.class.resume_all"), "resume_all", engine.resume_tables, any(paused))
-    all_button(t("ui.class.advance_all"), "advance_all", engine.advance_tables, bool(playing))
+    drawn = {table["table"]: (table["phase"], table["round"]) for table in playing}
+    all_button(
+        t("ui.class.advance_all"), "advance_all", engine.advance_tables, bool(playing), drawn
+    )
     st.link_button(t("ui.fac.open_screen"), page_url("screen", code=view["code"]))
     private_link_button(view["code"], key, t, page="classroom")
 st.caption(t("ui.class.private_link_hint"))

@@ -23,12 +23,15 @@ from ui.look import (
     standings,
 )
 from ui.moderation import (
+    TIMER_ROW,
+    TIMER_ROW_CSS,
     facilitator_runner,
     gallery_controls,
     moderation_expander,
     moderation_panel,
     names_panel,
     pick_player,
+    timer_key,
 )
 from ui.parts import in_round
 from ui.private_link import key_from_address, private_link_button, show_code_only
@@ -45,7 +48,7 @@ from ui.text import (
 )
 
 st.set_page_config(page_title="Crossed Canvas · facilitator", page_icon="🎨", layout="wide")
-page_style()
+page_style(TIMER_ROW_CSS)
 engine = get_engine()
 
 language = browser_language()
@@ -79,7 +82,14 @@ run = facilitator_runner(key)
 
 def timer_button(label: str, widget_key: str, action, **options) -> None:  # type: ignore[no-untyped-def]
     meant_for = {"phase": view["phase"], "round": view["round"]}
-    st.button(label, key=widget_key, on_click=run, args=(action,), kwargs=meant_for, **options)
+    st.button(
+        label,
+        key=timer_key(widget_key, view["round"], view["phase"]),
+        on_click=run,
+        args=(action,),
+        kwargs=meant_for,
+        **options,
+    )
 
 
 def lost_link() -> None:
@@ -175,7 +185,7 @@ else:
     with main:
         if view["interrupted"]:
             st.warning(t("ui.fac.interrupted"), icon=":material/power:")
-        with st.container(horizontal=True):
+        with st.container(horizontal=True, key=TIMER_ROW):
             if phase != "finished":
                 if view["paused"]:
                     timer_button(t("ui.fac.resume"), "resume_game", engine.resume, type="primary")

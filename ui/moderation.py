@@ -41,6 +41,25 @@ def facilitator_runner(key: str) -> Run:
     return run
 
 
+def timer_key(base: str, *drawn: object) -> str:
+    """A timer button's widget key, naming the stage it was drawn for (its phase and round).
+    The second click of a double click is sent from the button as first drawn: with this key
+    it reaches that button's own command, meant for a phase now over (a quiet no-op), or no
+    button at all, never the button the next phase drew in the same place. The buttons sit
+    in a row keyed `TIMER_ROW` (`TIMER_ROW_CSS`), so one just drawn takes no click at once."""
+    return "-".join([base, *(str(part) for part in drawn)])
+
+
+#: The key (or key prefix) of the rows that hold timer buttons.
+TIMER_ROW = "cc_timer_row"
+#: A timer button just drawn (a new phase, so a new key) ignores the pointer for a moment: a
+#: double click's second click, landing after the page was redrawn, then ends nothing more.
+TIMER_ROW_CSS = f"""
+[class*="st-key-{TIMER_ROW}"] button {{ animation: cc-arm .7s; }}
+@keyframes cc-arm {{ from, to {{ pointer-events: none; }} }}
+"""
+
+
 def pick_player(label: str, players: list[str], key: str, t: Translator) -> str | None:
     """A player picked from the roster (None until one is), names isolated as typed."""
     return st.selectbox(

@@ -79,8 +79,9 @@ def query(address: Page | str, name: str) -> str | None:
 
 
 def button(page: Page, key: str):
-    """The button of the Streamlit element keyed ``key``."""
-    return page.locator(f".st-key-{key} button")
+    """The button of the Streamlit element keyed ``key``, or of the timer button keyed
+    ``key`` for the stage on screen (``key-<round>-<phase>``, ui/moderation.timer_key)."""
+    return page.locator(f'.st-key-{key} button, [class*="st-key-{key}-"] button')
 
 
 def wait_canvas(page: Page):

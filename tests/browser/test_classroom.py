@@ -93,3 +93,36 @@ def test_a_phone_through_a_pulse_and_a_double_click(table: Table, new_page, touc
     signature = table.view(artist)["signature"]
     (mine,) = [f for f in table.public()["fragments"] if f["signature"] == signature]
     assert len(mine["strokes"]) == 2
+
+
+def human_double_click(page, target, gap_ms: int) -> None:
+    """Two clicks where a person's double click puts them, `gap_ms` apart: raw mouse clicks,
+    without Playwright's wait for the button to be ready (a hand does not wait)."""
+    box = target.bounding_box()
+    assert box is not None, "the button is not on the page"
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    page.wait_for_timeout(gap_ms)
+    page.mouse.click(x, y)
+
+
+def test_a_teacher_s_double_click_at_a_hand_s_pace_ends_one_phase(table: Table):
+    """A double click as a hand makes it (the second click after the page was redrawn for the
+    next phase, or while it is being redrawn) ends one phase and pauses once."""
+    table.create_game(pace="untimed")  # every phase waits for the teacher
+    for name in NAMES:
+        table.engine.join(table.code, name, browser=f"browser-{name}")
+    table.start()
+    page = table.facilitator
+    expected = iter([("pulse1", 1), ("merge", 1), ("pulse2", 1)])
+    for gap_ms in (60, 200, 450):
+        settle(page, pause_ms=800)
+        human_double_click(page, button(page, "advance_phase"), gap_ms)
+        phase = next(expected)
+        table.wait_phase(*phase)
+        settle(page, pause_ms=1500)
+        assert (table.public()["phase"], table.public()["round"]) == phase, f"gap {gap_ms} ms"
+    human_double_click(page, button(page, "pause_game"), 200)
+    settle(page, pause_ms=1500)
+    assert table.public()["paused"], "a double click on Pause paused and resumed"
+    expect(button(page, "resume_game")).to_be_visible()

@@ -169,6 +169,21 @@ def test_pause_resume_and_end_a_phase_at_one_table_or_all(engine, clock):
     assert [t["phase"] for t in klass.view()["tables"]] == ["merge", "merge"]
 
 
+def test_ending_every_table_s_phase_twice_from_one_drawing_ends_one_phase(engine, clock):
+    """ "End the current phase at every table" double-clicked, the tables a phase apart: each
+    table ends the phase the teacher's page showed for it, once."""
+    klass = make_class(engine, clock, 14)
+    engine.start_tables(klass.key)
+    engine.advance_tables(klass.key, 1)
+    drawn = {t["table"]: (t["phase"], t["round"]) for t in klass.view()["tables"]}
+    assert drawn == {1: ("pulse1", 1), 2: ("roles", 1)}
+    assert engine.advance_tables(klass.key, drawn=drawn) == [1, 2]
+    assert engine.advance_tables(klass.key, drawn=drawn) == []  # the second click
+    assert [t["phase"] for t in klass.view()["tables"]] == ["merge", "pulse1"]
+    assert engine.advance_tables(klass.key, drawn={2: ("pulse1", 1)}) == [2]  # only table 2
+    assert [t["phase"] for t in klass.view()["tables"]] == ["merge", "merge"]
+
+
 def test_a_table_runs_on_its_own_with_its_derived_key(engine, clock):
     klass = make_class(engine, clock, 14)
     code = klass.code_of(2)

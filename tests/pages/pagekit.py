@@ -46,6 +46,17 @@ def page(path: str, **query: str) -> AppTest:
     return at
 
 
+def base_key(key: str | None) -> str | None:
+    """A timer button's key without the stage it was drawn for (ui/moderation.timer_key)."""
+    return key.split("-")[0] if key else key
+
+
+def timer(at: AppTest, base: str) -> Any:
+    """The timer button keyed `base` (pause_game, advance_table_2, ...) as drawn now."""
+    (found,) = [b for b in at.button if base_key(b.key) == base]
+    return found
+
+
 def run(at: Any) -> AppTest:
     """Run the page (or the page of a widget just set or clicked); fail on any exception."""
     result = at.run()

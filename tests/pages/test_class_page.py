@@ -16,6 +16,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from pagekit import (
     LONG,
+    base_key,
     element_text,
     has_word,
     page,
@@ -25,6 +26,7 @@ from pagekit import (
     rendered,
     run,
     served_media,
+    timer,
     tr,
     visible_text,
     walk,
@@ -108,7 +110,7 @@ def test_the_teacher_sees_28_students_at_three_tables(whole_class):
         cards = cards[len(card) :]
         assert tr("en", "ui.class.students", count=len(names)) in card
         assert all(name in card for name in names)
-    assert {b.key for b in at.button} >= {"start_all", "start_table_1", "move_student"}
+    assert {base_key(b.key) for b in at.button} >= {"start_all", "start_table_1", "move_student"}
     assert not at.button(key="start_all").disabled
 
 
@@ -132,9 +134,9 @@ def test_start_all_pause_all_and_end_a_phase_at_one_table(whole_class):
     at = run(at.button(key="start_all").click())
     assert {view["phase"] for view in whole_class.tables().values()} == {"roles"}
     assert {"pause_table_1", "advance_table_2", "pause_all", "advance_all"} <= {
-        b.key for b in at.button
+        base_key(b.key) for b in at.button
     }
-    assert at.button(key="advance_table_2").label == tr("en", "ui.fac.advance.roles")
+    assert timer(at, "advance_table_2").label == tr("en", "ui.fac.advance.roles")
 
     at = run(at.button(key="pause_all").click())
     assert all(view["paused"] for view in whole_class.tables().values())
@@ -144,20 +146,27 @@ def test_start_all_pause_all_and_end_a_phase_at_one_table(whole_class):
     assert not any(view["paused"] for view in whole_class.tables().values())
 
     stale = whole_class.teacher()  # drawn in the roles phase, like `at`
-    at = run(at.button(key="advance_table_2").click())
+    at = run(timer(at, "advance_table_2").click())
     phases = {number: view["phase"] for number, view in whole_class.tables().items()}
     assert phases == {1: "roles", 2: "pulse1", 3: "roles"}
     # A second click drawn in the roles phase (a double click) ends nothing more.
-    run(stale.button(key="advance_table_2").click())
+    run(timer(stale, "advance_table_2").click())
     assert whole_class.tables()[2]["phase"] == "pulse1"
-    assert at.button(key="advance_table_2").label == tr("en", "ui.fac.advance.pulse1")
+    assert timer(at, "advance_table_2").label == tr("en", "ui.fac.advance.pulse1")
 
-    at = run(at.button(key="pause_table_3").click())
+    at = run(timer(at, "pause_table_3").click())
     paused = {number: view["paused"] for number, view in whole_class.tables().items()}
     assert paused == {1: False, 2: False, 3: True}
     assert not at.error
     # Some tables paused, others not: both "all" commands apply.
     assert not at.button(key="pause_all").disabled and not at.button(key="resume_all").disabled
+
+    # "End the current phase at every table" double-clicked: each table ends one phase.
+    stale = whole_class.teacher()  # drawn like `at`: tables 1 and 3 in roles, 2 in pulse 1
+    at = run(timer(at, "advance_all").click())
+    run(timer(stale, "advance_all").click())
+    phases = {number: view["phase"] for number, view in whole_class.tables().items()}
+    assert phases == {1: "pulse1", 2: "merge", 3: "pulse1"}
 
 
 def finish_every_table(whole_class: Class) -> None:

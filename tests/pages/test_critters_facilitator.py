@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from pagekit import html_text, page, rendered, run, tr, visible_text
+from pagekit import html_text, page, rendered, run, timer, tr, visible_text
 
 from engine import FakeClock
 
@@ -47,14 +47,14 @@ def test_each_judged_phase_in_its_words_with_its_summary(engine):
     active = table.public()["active"]
     at = facilitator(table)
     assert tr("en", "ui.critters.screen.choosing", name=active) in visible_text(at)
-    assert at.button(key="advance_phase").label == tr("en", "ui.critters.fac.advance.theme")
+    assert timer(at, "advance_phase").label == tr("en", "ui.critters.fac.advance.theme")
     assert_no_crossed_canvas_controls(at)
 
     table.pick_all()
     at = facilitator(table)
     theme = table.public()["theme"]["text"]
     assert theme in visible_text(at)
-    assert at.button(key="advance_phase").label == tr("en", "ui.critters.fac.advance.build")
+    assert timer(at, "advance_phase").label == tr("en", "ui.critters.fac.advance.build")
     assert html_text(at).count('class="cc-piece"') == 12  # the pile
 
     table.build_and_finish_all()
@@ -72,20 +72,20 @@ def test_each_judged_phase_in_its_words_with_its_summary(engine):
     at = facilitator(table)
     assert table.phase() == "scores"
     assert 'class="cc-ribbon' in html_text(at)
-    assert at.button(key="advance_phase").label == tr("en", "ui.critters.fac.advance.scores")
+    assert timer(at, "advance_phase").label == tr("en", "ui.critters.fac.advance.scores")
 
 
 def test_the_timer_buttons_run_a_critters_game(engine):
     table = seat(engine, FakeClock(), 3)
     at = facilitator(table)
-    at = run(at.button(key="pause_game").click())
+    at = run(timer(at, "pause_game").click())
     assert table.public()["paused"] is True
-    at = run(at.button(key="resume_game").click())
+    at = run(timer(at, "resume_game").click())
     assert table.public()["paused"] is False
     before = table.public()["seconds_left"]
-    at = run(at.button(key="extend_phase").click())
+    at = run(timer(at, "extend_phase").click())
     assert table.public()["seconds_left"] > before
-    run(at.button(key="advance_phase").click())
+    run(timer(at, "advance_phase").click())
     assert table.phase() == "build"
 
 

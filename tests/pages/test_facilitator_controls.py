@@ -4,7 +4,7 @@ game's data, a game that waited through an outage, and timer clicks that arrive 
 from __future__ import annotations
 
 import pytest
-from pagekit import rendered, run, seat, tr
+from pagekit import rendered, run, seat, timer, tr
 from sqlalchemy import text
 
 from engine import RuleError
@@ -52,7 +52,7 @@ def test_a_game_that_waited_through_an_outage_says_so_and_resumes(engine, db_url
     at = table.facilitator()
     assert [w.value for w in at.warning] == [tr("en", "ui.fac.interrupted")]
     assert table.public()["paused"] and table.phase == "pulse1"
-    at = run(at.button(key="resume_game").click())
+    at = run(timer(at, "resume_game").click())
     assert not at.warning
     assert not table.public()["paused"]
 
@@ -64,10 +64,10 @@ def test_a_timer_click_meant_for_a_phase_already_over_does_nothing(engine):
     stale = table.facilitator()  # drawn during roles
     engine.advance(table.fac)  # the first click already ended the roles phase
     assert table.phase == "pulse1"
-    at = run(stale.button(key="advance_phase").click())
+    at = run(timer(stale, "advance_phase").click())
     assert table.phase == "pulse1"
     assert not at.error
-    at = run(at.button(key="advance_phase").click())  # a click drawn in pulse 1 ends it
+    at = run(timer(at, "advance_phase").click())  # a click drawn in pulse 1 ends it
     assert table.phase == "merge"
 
 
@@ -77,7 +77,7 @@ def test_the_end_button_says_which_phase_it_ends(engine, language):
     table.start()
     for phase in ("roles", "pulse1", "merge", "discussion"):
         table.advance_to(phase)
-        label = table.facilitator().button(key="advance_phase").label
+        label = timer(table.facilitator(), "advance_phase").label
         assert label == tr(language, f"ui.fac.advance.{phase}")
 
 
