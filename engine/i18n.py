@@ -20,11 +20,15 @@ def catalogue(language: str) -> dict[str, str]:
 
 
 def translate(language: str, key: str, **params: Any) -> str:
-    """The message `key` in `language`, with `{placeholders}` filled from `params`.
+    """The message `key` in `language`, with `{placeholders}` filled from `params`; with
+    `count` 1, its singular `key_one` where the catalogue has one ("1 table", not "1 tables").
 
     A key missing from the catalogue comes back as itself, so a gap is visible, never a crash.
     """
-    text = catalogue(language if language in LANGUAGES else "en").get(key, key)
+    strings = catalogue(language if language in LANGUAGES else "en")
+    if params.get("count") == 1 and f"{key}_one" in strings:
+        key = f"{key}_one"
+    text = strings.get(key, key)
     try:
         return text.format(**params)
     except (KeyError, IndexError, ValueError):

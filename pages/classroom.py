@@ -18,8 +18,8 @@ from engine import RuleError
 from ui.browser import browser_id
 from ui.classroom import (
     CLASS_CSS,
+    class_heading,
     class_podium_html,
-    students,
     table_card_html,
     ticking,
 )
@@ -42,7 +42,7 @@ from ui.private_link import (
 )
 from ui.results import class_results_csv
 from ui.runtime import get_engine
-from ui.text import browser_language, dead_end, isolate, literal, show_error, translator
+from ui.text import browser_language, dead_end, isolate, show_error, translator
 
 st.set_page_config(page_title="Crossed Canvas · class", page_icon="🎨", layout="wide")
 page_style(CLASS_CSS + TIMER_ROW_CSS)
@@ -177,8 +177,7 @@ def move_student() -> None:
     st.caption(t("ui.class.move_hint"))
 
 
-heading = t("ui.class.heading", students=students(view), tables=len(tables))
-st.html(f'<div class="cc-phase">{literal(heading)}</div>')
+st.html(f'<div class="cc-phase">{class_heading(view, t)}</div>')
 if "command_error" in st.session_state:
     show_error(st.session_state.pop("command_error"), language)
 

@@ -112,7 +112,7 @@ def join_form() -> None:
         # Said before a name is typed (a late student, a locked lobby), unless this browser
         # holds a seat already: joining again returns it, whatever the name.
         try:
-            enter(engine.join(view["code"], "", browser=browser))
+            enter(seat_of_this_tab(view["code"]) or engine.join(view["code"], "", browser=browser))
         except RuleError as error:
             show_error(error, language)
             st.page_link("app.py", label=t("ui.go_home"))
@@ -129,6 +129,21 @@ def join_form() -> None:
             show_error(error, language)
         else:
             enter(token)
+
+
+def seat_of_this_tab(code: str) -> str | None:
+    """The personal link this tab last showed for game `code`, while it still works. Back from
+    one's seat lands on the code page; joining again there would make a new link and retire
+    this one (only its hash is kept), leaving Forward, a reload and any other tab on a dead
+    page."""
+    for token, game in reversed(st.session_state.get("game_of_token", {}).items()):
+        if game == code:
+            try:
+                engine.player_view(token)  # its own link, not a guess to count
+            except RuleError:
+                return None
+            return token
+    return None
 
 
 def enter(token: str) -> None:

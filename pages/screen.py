@@ -7,7 +7,15 @@ import streamlit as st
 from engine import RuleError
 from ui.board import show_composition, show_replay
 from ui.browser import browser_id
-from ui.classroom import BIG_CSS, CLASS_CSS, class_screen, is_class, students, ticking, view_of_code
+from ui.classroom import (
+    BIG_CSS,
+    CLASS_CSS,
+    class_heading,
+    class_screen,
+    is_class,
+    ticking,
+    view_of_code,
+)
 from ui.critters_screen import heading_and_clue, is_critters, show_critters
 from ui.fullscreen import full_screen_button
 from ui.links import page_url, qr_png, shown_url
@@ -60,8 +68,7 @@ if is_class(status):
     t = translator(view["language"])
     st.html(f"<style>{CLASS_CSS}{BIG_CSS}</style>")
     with st.container(horizontal=True, gap="medium", wrap=False, vertical_alignment="center"):
-        heading = t("ui.class.heading", students=students(view), tables=len(view["tables"]))
-        st.html(f'<div class="cc-phase">{literal(heading)}</div>')
+        st.html(f'<div class="cc-phase">{class_heading(view, t)}</div>')
         full_screen_button(t)
     class_screen(view, status["version"], t)
     follow_changes(view["code"], status, view["language"], big=True, clocks=ticking(view["tables"]))

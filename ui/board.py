@@ -46,15 +46,11 @@ def composition_alt(fragments: Sequence[Mapping[str, Any]], t: Translator) -> st
     (never a role, an author or an object)."""
     if not fragments:
         return t("ui.board.alt_empty")
-
-    def count(key: str, n: int) -> str:
-        return t(f"{key}_one") if n == 1 else t(key, count=n)
-
     drawn_by = {fragment["signature"] for fragment in fragments}
     return t(
         "ui.board.alt",
-        fragments=count("ui.board.fragments", len(fragments)),
-        signatures=count("ui.board.signatures", len(drawn_by)),
+        fragments=t("ui.board.fragments", count=len(fragments)),
+        signatures=t("ui.board.signatures", count=len(drawn_by)),
     )
 
 

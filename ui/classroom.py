@@ -38,6 +38,9 @@ BIG_CSS = """
 .cc-tables-big .cc-table-card { font-size: 1.75rem; line-height: 1.2; padding: .3rem .6rem; }
 .cc-tables-big .cc-table-card h3 { font-size: 2rem; }
 .cc-tables-big .cc-table-card .cc-timer { font-size: 2.4rem; }
+/* A table waiting for players: its count says so, and twelve long names need the room. */
+.cc-tables-big .cc-waiting .cc-table-phase { display: none; }
+.cc-tables-big .cc-names { line-height: 1.1; }
 .cc-class-podium-big { font-size: 1.75rem; line-height: 1.25; }
 .cc-join-line { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 1.5rem; }
 .cc-class-code { font-size: 4.5rem; line-height: 1.1; }
@@ -70,9 +73,17 @@ def view_of_code(
     return engine.public_view(code, browser=browser), status
 
 
-def students(view: Mapping[str, Any]) -> int:
-    """How many students sit at the class's current tables."""
-    return sum(len(table["view"]["players"]) for table in view["tables"])
+def class_heading(view: Mapping[str, Any], t: Translator) -> str:
+    """ "The whole class: 28 students at 3 tables", escaped: its students are those seated at
+    the class's current tables."""
+    seated = sum(len(table["view"]["players"]) for table in view["tables"])
+    return literal(
+        t(
+            "ui.class.heading",
+            students=t("ui.class.students", count=seated),
+            tables=t("ui.class.tables", count=len(view["tables"])),
+        )
+    )
 
 
 def table_title(number: int, t: Translator) -> str:
@@ -113,7 +124,8 @@ def table_card_html(table: Mapping[str, Any], t: Translator, version: int, extra
     elif ready := view["ready"]:
         done = t("ui.ready_count", done=ready["done"], total=ready["total"])
         lines.append(f"<div>{literal(done)}</div>")
-    return f'<div class="cc-table-card">{"".join(lines)}{extra}</div>'
+    card = "cc-table-card cc-waiting" if phase == "lobby" else "cc-table-card"
+    return f'<div class="{card}">{"".join(lines)}{extra}</div>'
 
 
 def winners_html(names: Sequence[str]) -> str:

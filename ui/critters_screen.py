@@ -33,7 +33,9 @@ CRITTERS_CSS = """
 .cc-cr-row { display: flex; gap: 1.5rem; align-items: flex-start; }
 .cc-cr-cells { display: flex; gap: 1rem; flex-wrap: wrap; }
 .cc-cr-big .cc-cr-cells { flex-wrap: nowrap; justify-content: center; }
-.cc-cr-cell { text-align: center; overflow-wrap: anywhere; flex: 0 0 auto; }
+/* Tight lines: six mosaics of 40-character titles by 24-character names, with the list of
+   who gave their ribbons under them, stay within the projector's 720 px. */
+.cc-cr-cell { text-align: center; overflow-wrap: anywhere; flex: 0 0 auto; line-height: 1.1; }
 .cc-cr-cell .cc-mosaic { display: block; margin: 0 auto .2em; max-width: 100%; height: auto; }
 .cc-cr-title { font-weight: 800; font-style: italic; }
 .cc-cr-points, .cc-cr-name { font-weight: 800; }
@@ -165,7 +167,10 @@ def _build_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
     else:
         lead = _theme_html(view, t)
     if view["phase"] == "last_minute":
-        lead += f'<div class="cc-cr-alert">{literal(t("ui.critters.screen.last_minute"))}</div>'
+        # Untimed, no minute runs: the teacher ends the phase.
+        timed = view["seconds_left"] is not None
+        said = "ui.critters.screen.last_minute" if timed else "ui.critters.screen.finish_now"
+        lead += f'<div class="cc-cr-alert">{literal(t(said))}</div>'
     finished = _ready_list(view, view["builders"], "ui.critters.screen.finished", t)
     return f'{lead}<div class="cc-cr-row">{finished}{_pile_html(view, t, big)}</div>'
 

@@ -137,9 +137,15 @@ def test_a_whole_class_from_one_code_to_the_class_podium(streamlit_server, new_p
     assert [len(players) for players in seating.values()] == [10, 9, 9]
     table_of = {name: number for number, names in seating.items() for name in names}
     assert sorted(table_of[name] for name in PHONES) == [1, 2, 3]
-    expect(teacher.get_by_text(t("ui.class.heading", students=28, tables=3))).to_be_visible(
-        timeout=UI_TIMEOUT_MS
-    )
+    expect(
+        teacher.get_by_text(
+            t(
+                "ui.class.heading",
+                students=t("ui.class.students", count=28),
+                tables=t("ui.class.tables", count=3),
+            )
+        )
+    ).to_be_visible(timeout=UI_TIMEOUT_MS)
     problems: list[str] = []
     check_projector(screen, watch, "lobby", problems)
     screen.screenshot(path=f"{SHOTS}/class-projector-lobby.png")

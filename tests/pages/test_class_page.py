@@ -98,12 +98,33 @@ def test_the_home_page_creates_a_class_and_opens_its_page(engine):
     assert at.button(key="start_all").disabled  # nobody to start yet
 
 
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_one_table_and_one_student_are_said_in_the_singular(engine, language):
+    klass = seat_class(engine, NAMES[:5], language)
+    shown = visible_text(klass.teacher())
+    one_table = {"en": "The whole class: 5 students at 1 table", "es": "5 alumnos en 1 mesa"}
+    assert one_table[language] in shown
+    klass.engine.start_tables(klass.key)
+    klass.engine.join(klass.code, "Late Comer", browser="late")  # waits at a table of one
+    shown = visible_text(klass.teacher())
+    assert {"en": "1 student", "es": "1 alumno"}[language] in shown
+    assert {"en": "1 students", "es": "1 alumnos"}[language] not in shown
+
+
 def test_the_teacher_sees_28_students_at_three_tables(whole_class):
     at = whole_class.teacher()
     seating = whole_class.seating()
     assert [len(names) for names in seating.values()] == [10, 9, 9]
     shown = visible_text(at)
-    assert tr("en", "ui.class.heading", students=28, tables=3) in shown
+    assert (
+        tr(
+            "en",
+            "ui.class.heading",
+            students=tr("en", "ui.class.students", count=28),
+            tables=tr("en", "ui.class.tables", count=3),
+        )
+        in shown
+    )
     cards = shown.split(tr("en", "ui.class.table", number=1), 1)[1]
     for number, names in seating.items():
         card = cards.split(tr("en", "ui.class.table", number=number + 1))[0]

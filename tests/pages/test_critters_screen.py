@@ -142,6 +142,19 @@ def test_building_shows_the_pile_and_who_has_finished_not_the_mosaics(judged):
     assert mosaics_shown(at) == 0
 
 
+def test_untimed_the_last_builders_are_not_promised_a_minute(engine):
+    """An untimed pace runs no minute after the first mosaic is finished: the projector does
+    not announce one; the teacher ends the phase."""
+    table = seat(engine, FakeClock(), 3, durations={"last_minute": None})
+    table.pick_all()
+    table.build("Ana", kinds=["whale"] * 3 + ["fox"] * 4)
+    table.finish("Ana")
+    assert table.phase() == "last_minute"
+    shown = visible_text(screen(table))
+    assert tr("en", "ui.critters.screen.finish_now") in shown
+    assert tr("en", "ui.critters.screen.last_minute") not in shown
+
+
 def test_titles_stay_hidden_until_judging_then_ribbons_until_the_scores(judged):
     judged.pick_all()
     judged.build_and_finish_all()

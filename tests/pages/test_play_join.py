@@ -70,6 +70,21 @@ def test_names_stop_at_24_characters(engine):
     assert engine.public_view(table.code)["players"] == ["Ana", "y" * 24]
 
 
+def test_back_to_the_code_page_mid_game_returns_to_the_same_link(engine):
+    """A phone's Back from its seat to /play?code=... (the same tab): the page takes the
+    student back to the link it had, which keeps working (Forward, a reload, other tabs)."""
+    table = seat(engine, ["Ana", "Cai", "Dee", "Eli"])
+    at = join(run(page("pages/play.py", code=table.code)), "Ben")
+    token = at.query_params["token"]
+    table.start()
+    at.query_params.clear()
+    at.query_params["code"] = table.code  # Back
+    at = run(at)
+    assert at.query_params.get("token") == token
+    assert engine.player_view(token)["name"] == "Ben"  # the link still works
+    assert not at.error
+
+
 def test_joining_a_started_game_is_refused(engine):
     table = seat(engine, ["Ana", "Ben", "Cai", "Dee", "Eli"], language="es")
     at = run(page("pages/play.py", code=table.code))  # form opened in the lobby
