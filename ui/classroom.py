@@ -40,7 +40,7 @@ BIG_CSS = """
 .cc-tables-big .cc-table-card .cc-timer { font-size: 2.4rem; }
 /* A table waiting for players: its count says so, and twelve long names need the room. */
 .cc-tables-big .cc-waiting .cc-table-phase { display: none; }
-.cc-tables-big .cc-names { line-height: 1.1; }
+.cc-tables-big .cc-names { line-height: 1.05; }
 .cc-class-podium-big { font-size: 1.75rem; line-height: 1.25; }
 .cc-join-line { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 1.5rem; }
 .cc-class-code { font-size: 4.5rem; line-height: 1.1; }
