@@ -109,6 +109,12 @@ function follow(live) {
   live.source.onerror = () => startFallback(live);
   live.source.onmessage = (event) => {
     const progress = JSON.parse(event.data);
+    if (progress.gone) {
+      // The game was deleted: ask once more, and the page says it is gone.
+      live.source.close();
+      ask(live, "poll");
+      return;
+    }
     live.latest = Math.max(live.latest || 0, progress.version);
     live.latestStage = Math.max(live.latestStage || 0, progress.stage);
     place(live, progress);

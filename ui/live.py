@@ -129,7 +129,7 @@ def _live_part(
     try:
         current = st.session_state.pop(_PAGE_STATUS, None) or get_engine().status(code)
     except RuleError:
-        return
+        st.rerun()  # the game is gone (deleted, expired): the page says so
     if current[compared] != status[compared] or st.session_state.pop(_STALE_TOP, False):
         st.rerun()
     if part is not None:

@@ -44,6 +44,9 @@ WATCH_SECONDS = {"sqlite": 0.25, "postgresql": 2.0}
 #: tab (the write fails).
 HEARTBEAT_SECONDS = 15.0
 STREAM_PATH = "cc-events"
+#: The last event of a game deleted (by its teacher, or expired): its pages ask once more, find
+#: it gone and say so, instead of showing it until they are reloaded.
+GONE = 'data: {"gone": true}\n\n'
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +64,10 @@ class _Follower:
         if progress.version != self.version:
             self.version = progress.version
             self.loop.call_soon_threadsafe(self.queue.put_nowait, event)
+
+    def end(self) -> None:
+        """From the hub's thread: the game is gone; its stream says so, then closes."""
+        self.loop.call_soon_threadsafe(self.queue.put_nowait, GONE)
 
 
 class PushHub:
@@ -131,8 +138,16 @@ class PushHub:
                     for code in events
                     for follower in self._followers.get(code, ())
                 ]
+                gone = [
+                    follower
+                    for code in codes
+                    if code not in versions
+                    for follower in self._followers.get(code, ())
+                ]
             for follower, (progress, event) in followers:
                 follower.offer(progress, event)
+            for follower in gone:
+                follower.end()
 
     def _event(self, code: str, progress: Progress) -> tuple[Progress, str]:
         """The event telling `progress`, with the parts of the pages drawn anew (ui/parts.py)
@@ -200,9 +215,13 @@ async def _events(request: Request) -> Response:
         with hub.follow(code, version) as events:
             while True:
                 try:
-                    yield await asyncio.wait_for(events.get(), HEARTBEAT_SECONDS)
+                    event = await asyncio.wait_for(events.get(), HEARTBEAT_SECONDS)
                 except TimeoutError:
                     yield ": still here\n\n"
+                    continue
+                yield event
+                if event == GONE:
+                    return
 
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)

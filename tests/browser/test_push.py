@@ -204,3 +204,18 @@ def test_a_slow_phone_drawing_fast_through_a_pause_keeps_every_stroke(push_only,
     table.engine.advance(table.key)  # the merge shows what was handed in
     (mine,) = [f for f in table.public()["fragments"] if f["signature"] == signature]
     assert len(mine["strokes"]) == 3
+
+
+def test_a_deleted_game_leaves_the_projector_and_the_phones(push_only, new_page):
+    """The teacher deletes the game mid-round: the projector and a phone stop showing it at
+    once (the stream's last event), with the fallback poll off and no reload."""
+    table, token, phone = an_artist_in_the_first_pulse(push_only, new_page)
+    screen = table.open_screen()
+    phone.goto(f"{push_only.url}/play?token={token}")
+    wait_canvas(phone)
+    table.engine.delete_game(table.key)
+    for page in (screen, phone):
+        expect(page.get_by_text(t("error.unknown_code", code=table.code))).to_be_visible(
+            timeout=UI_TIMEOUT_MS
+        )
+    expect(phone.locator("canvas")).to_have_count(0)
