@@ -85,6 +85,21 @@ def test_problems_are_listed_by_row_in_the_pages_language(engine, db_url, langua
 
 
 @pytest.mark.parametrize(
+    ("language", "said"),
+    [("en", "1 problem to fix first"), ("es", "hay 1 problema que corregir")],
+)
+def test_one_problem_is_said_in_the_singular(engine, db_url, language, said):
+    table = samples.rows()
+    table[3][5] = "unicorn:2"
+    at = attach(
+        home(language), samples.csv_bytes(table), [("pictures.zip", samples.pictures_zip(table))]
+    )
+    [error] = at.error
+    assert said in error.value and "(s)" not in error.value
+    assert stored_decks(db_url) == 0
+
+
+@pytest.mark.parametrize(
     ("encoding", "key"),
     [("latin-1", "error.deck.csv_not_utf8"), ("utf-16", "error.deck.csv_utf16")],
 )
