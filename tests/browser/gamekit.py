@@ -80,8 +80,11 @@ def query(address: Page | str, name: str) -> str | None:
 
 def button(page: Page, key: str):
     """The button of the Streamlit element keyed ``key``, or of the timer button keyed
-    ``key`` for the stage on screen (``key-<round>-<phase>``, ui/moderation.timer_key)."""
-    return page.locator(f'.st-key-{key} button, [class*="st-key-{key}-"] button')
+    ``key`` for the stage on screen (``key-<round>-<phase>``, ui/moderation.timer_key). Not a
+    stale one: while the page runs again, the last stage's timer button stays on the page
+    (marked stale) beside the new stage's, until the run ends."""
+    fresh = ':not([data-stale="true"])'
+    return page.locator(f'.st-key-{key}{fresh} button, [class*="st-key-{key}-"]{fresh} button')
 
 
 def wait_canvas(page: Page):
@@ -291,6 +294,7 @@ class Table:
         assert self.facilitator is not None
         view = self.public()
         assert (view["phase"], view["round"]) == (expected_phase, round_number), view["phase"]
+        settle(self.facilitator)  # the page's run for this phase has ended
         button(self.facilitator, "advance_phase").click()
         deadline = time.monotonic() + 20
         while (self.public()["phase"], self.public()["round"]) == (expected_phase, round_number):
