@@ -101,7 +101,7 @@ def table_buttons(table: Mapping[str, Any]) -> None:
     does nothing, as on a game's own page)."""
     number, phase = table["table"], table["phase"]
     meant_for = {"table": number, "phase": phase, "round": table["round"]}
-    drawn = (table["round"], phase)
+    stage = (table["round"], phase)
     with st.container(horizontal=True, key=f"{TIMER_ROW}_{number}"):
         if phase == "lobby":
             st.button(
@@ -116,14 +116,14 @@ def table_buttons(table: Mapping[str, Any]) -> None:
             paused = table["paused"]
             st.button(
                 t("ui.fac.resume") if paused else t("ui.fac.pause"),
-                key=timer_key(f"{'resume' if paused else 'pause'}_table_{number}", *drawn),
+                key=timer_key(f"{'resume' if paused else 'pause'}_table_{number}", *stage),
                 on_click=run,
                 args=(engine.resume_tables if paused else engine.pause_tables,),
                 kwargs=meant_for,
             )
             st.button(
                 t(f"ui.fac.advance.{phase}"),
-                key=timer_key(f"advance_table_{number}", *drawn),
+                key=timer_key(f"advance_table_{number}", *stage),
                 on_click=run,
                 args=(engine.advance_tables,),
                 kwargs=meant_for,

@@ -71,6 +71,8 @@ PLAY_CSS = """
 .cc-mosaic figcaption { max-width: 150px; overflow-wrap: anywhere; }
 """
 CANVAS_SIZE = 320  # fits a 360 px phone's main column (16 px padding each side)
+#: Session state: {token: game code} of the personal links this tab has shown.
+GAME_OF_TOKEN = "game_of_token"
 
 st.set_page_config(page_title="Crossed Canvas", page_icon="🎨", layout="centered")
 page_style(PLAY_CSS)
@@ -136,7 +138,7 @@ def seat_of_this_tab(code: str) -> str | None:
     one's seat lands on the code page; joining again there would make a new link and retire
     this one (only its hash is kept), leaving Forward, a reload and any other tab on a dead
     page."""
-    for token, game in reversed(st.session_state.get("game_of_token", {}).items()):
+    for token, game in reversed(st.session_state.get(GAME_OF_TOKEN, {}).items()):
         if game == code:
             try:
                 engine.player_view(token)  # its own link, not a guess to count
@@ -382,7 +384,7 @@ def follow(
 def view_and_status(token: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """The student's view and the status read just before it (see `status_then_view`); the
     tab remembers each token's game, so only a first load reads the view twice."""
-    games = st.session_state.setdefault("game_of_token", {})
+    games = st.session_state.setdefault(GAME_OF_TOKEN, {})
     view, status = status_then_view(
         games.get(token), lambda: engine.player_view(token, browser=browser)
     )

@@ -5,8 +5,9 @@ browser.
 page's one live part (its last thing; on a phone, its list of who is ready), mounts a small
 component with no look of its own (ui/live.js). In the
 browser it counts the time down from what the server said, follows the game's push stream
-(ui/push.py), and when the game changed asks Streamlit to rerun its fragment; the fragment
-reads the game's version and reruns the whole page only if it moved. A game that does not
+(ui/push.py), and when the game changed asks Streamlit to rerun its fragment, saying what
+the stream told of; the fragment reruns the whole page if the page is behind that (or, asked
+without it, behind the game's status as read). A game that does not
 change costs the server nothing. When the stream is down the component asks for that rerun
 every FALLBACK_SECONDS instead, so a lost stream costs time, never an update.
 """
@@ -143,7 +144,7 @@ def _live_part(
         return
     with st.container(key="cc_live"):
         _follow(
-            key="cc_follow",
+            key=_FOLLOW_KEY,
             data={
                 "stream": stream_path(app_path(), code),
                 "key": watch_key,
@@ -175,7 +176,7 @@ def _note_heard() -> None:
     """The live part asked because its stream told of a newer version or stage (ui/live.js
     `catchUp`): kept for the fragment's run that follows. Only ints are kept; a made-up value
     can at most rerun its own page."""
-    asked = (st.session_state.get("cc_follow") or {}).get("changed")
+    asked = (st.session_state.get(_FOLLOW_KEY) or {}).get("changed")
     if isinstance(asked, dict):
         kept = {k: v for k, v in asked.items() if k in ("version", "stage") and type(v) is int}
         st.session_state[_HEARD] = kept
@@ -190,6 +191,8 @@ def _watch_key(code: str) -> str:
     return keys[code]
 
 
+#: The live component's widget key: its requests' values are read under it (`_note_heard`).
+_FOLLOW_KEY = "cc_follow"
 #: Set when the browser found the page's top older than its live part (ui/live.js checkTop).
 _STALE_TOP = "cc_stale_top"
 #: The version and stage the stream told of when the live part asked (`_note_heard`).
