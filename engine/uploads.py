@@ -98,7 +98,7 @@ def uploaded_pictures(files: Sequence[tuple[str, bytes]], wanted: set[str]) -> U
                     "error.deck.file_too_large", file=shown(name), most=MAX_UPLOAD_BYTES // MEGABYTE
                 )
             )
-        elif zipfile.is_zipfile(io.BytesIO(data)):
+        elif _is_zip(name, data):
             _read_zip(name, data, wanted, found)
         else:
             found.add(name, data)
@@ -109,44 +109,54 @@ def uploaded_pictures(files: Sequence[tuple[str, bytes]], wanted: set[str]) -> U
     return found
 
 
+def _is_zip(name: str, data: bytes) -> bool:
+    """A ZIP, or what was meant as one: named .zip or starting as a ZIP does, even when its
+    end is missing (a download cut short) and zipfile finds no archive in it."""
+    return (
+        zipfile.is_zipfile(io.BytesIO(data))
+        or picture_key(name).endswith(".zip")
+        or data.startswith(b"PK\x03\x04")
+    )
+
+
 def _read_zip(name: str, data: bytes, wanted: set[str], found: UploadedPictures) -> None:
+    """The wanted pictures of one ZIP into `found`, or the one problem that stops it.
+
+    A damaged archive (corrupt compressed data, bytes missing, a version, method or offset
+    this reader cannot follow) makes zipfile, zlib, bz2, lzma or struct raise one of many
+    kinds at any step: every one is the teacher's file's problem, said as error.deck.zip_bad.
+    """
     try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
-        members = archive.infolist()
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError):
-        found.problems.append(RuleError("error.deck.zip_bad", file=shown(name)))
-        return
+        problem = _unpack(shown(name), data, wanted, found)
+    except Exception:  # a decoder of untrusted bytes: no list of its exceptions is complete
+        problem = RuleError("error.deck.zip_bad", file=shown(name))
+    if problem is not None:
+        found.problems.append(problem)
+
+
+def _unpack(file: str, data: bytes, wanted: set[str], found: UploadedPictures) -> RuleError | None:
+    """What `_read_zip` does, up to the first problem (returned) or the first exception."""
+    archive = zipfile.ZipFile(io.BytesIO(data))
+    members = archive.infolist()
     if len(members) > MAX_ZIP_MEMBERS:
-        found.problems.append(
-            RuleError("error.deck.zip_members", file=shown(name), most=MAX_ZIP_MEMBERS)
-        )
-        return
+        return RuleError("error.deck.zip_members", file=file, most=MAX_ZIP_MEMBERS)
     if sum(m.file_size for m in members) > MAX_ZIP_DECLARED_BYTES:
-        found.problems.append(RuleError("error.deck.zip_bomb", file=shown(name)))
-        return
+        return RuleError("error.deck.zip_bomb", file=file)
     unsafe = next((m.filename for m in members if not _safe_member(m)), None)
     if unsafe is not None:
-        found.problems.append(
-            RuleError("error.deck.zip_path", file=shown(name), member=shown(unsafe))
-        )
-        return
+        return RuleError("error.deck.zip_path", file=file, member=shown(unsafe))
     for member in members:
         if member.is_dir() or picture_key(member.filename) not in wanted:
             continue
         if member.flag_bits & 0x1:
-            found.problems.append(RuleError("error.deck.zip_bad", file=shown(name)))
-            return
-        try:
-            with archive.open(member) as stream:
-                # One byte more than a picture may hold: enough to say it is too large, and
-                # a member whose header understates its size is never inflated further.
-                content = stream.read(MAX_PICTURE_BYTES + 1)
-        except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError, RuntimeError):
-            found.problems.append(RuleError("error.deck.zip_bad", file=shown(name)))
-            return
-        found.add(member.filename, content)
+            return RuleError("error.deck.zip_bad", file=file)
+        with archive.open(member) as stream:
+            # One byte more than a picture may hold: enough to say it is too large, and a
+            # member whose header understates its size is never inflated further.
+            found.add(member.filename, stream.read(MAX_PICTURE_BYTES + 1))
         if found.read_bytes > MAX_DECK_PICTURE_BYTES:
-            return
+            break
+    return None
 
 
 def _safe_member(member: zipfile.ZipInfo) -> bool:

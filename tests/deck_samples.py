@@ -74,10 +74,14 @@ def png(seed: int, size: int = 96) -> bytes:
     return buffer.getvalue()
 
 
-def pictures_zip(table: list[list[str]], extra: dict[str, bytes] | None = None) -> bytes:
+def pictures_zip(
+    table: list[list[str]],
+    extra: dict[str, bytes] | None = None,
+    compression: int = zipfile.ZIP_DEFLATED,
+) -> bytes:
     """A ZIP of every picture the rows name (in a folder, as a teacher's export would be)."""
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+    with zipfile.ZipFile(buffer, "w", compression) as archive:
         for i, row in enumerate(table[1:]):
             if row[4]:
                 archive.writestr(f"pictures/{row[4]}", png(i))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import struct
 import zipfile
 
 import pytest
@@ -13,7 +14,7 @@ from cc_support import NAMES, Table, refused, rid
 from sqlalchemy import text
 
 from engine import DeckRefused, Engine, FakeClock
-from engine.deck_csv import deck_as_csv, deck_pictures_zip, template_csv
+from engine.deck_csv import deck_as_csv, deck_pictures_zip, parse_deck, template_csv
 from engine.decks import load_deck
 from engine.uploads import MAX_PICTURE_BYTES
 from tests import deck_samples as samples
@@ -237,6 +238,94 @@ def test_a_zip_bomb_is_not_opened(engine):
     assert len(bomb) < 1024 * 1024
     error = refusal(engine, samples.csv_bytes(table), [("pictures.zip", bomb)])
     assert [p.key for p in error.problems] == ["error.deck.zip_bomb"]
+
+
+def _first_data(archive: bytes) -> int:
+    """Where the first member's compressed bytes start (after its local header)."""
+    name_length, extra_length = struct.unpack("<HH", archive[26:30])
+    return 30 + name_length + extra_length
+
+
+def _overwritten(archive: bytes, at: int, data: bytes) -> bytes:
+    return archive[:at] + data + archive[at + len(data) :]
+
+
+def _central(archive: bytes) -> int:
+    return archive.find(b"PK\x01\x02")
+
+
+def _end_record(archive: bytes) -> int:
+    return archive.rfind(b"PK\x05\x06")
+
+
+DAMAGED_ZIPS = {
+    # A deflate block of the reserved type 3: zlib cannot inflate it at all.
+    "deflate data corrupt": (
+        zipfile.ZIP_DEFLATED,
+        lambda z: _overwritten(z, _first_data(z), b"\xff" * 16),
+    ),
+    "deflate data corrupt further on": (
+        zipfile.ZIP_DEFLATED,
+        lambda z: _overwritten(z, _first_data(z) + 40, b"\x00" * 20),
+    ),
+    "LZMA properties corrupt": (
+        zipfile.ZIP_LZMA,
+        lambda z: _overwritten(z, _first_data(z), b"\xff" * 16),
+    ),
+    "LZMA data corrupt": (
+        zipfile.ZIP_LZMA,
+        lambda z: _overwritten(z, _first_data(z) + 40, b"\x00" * 20),
+    ),
+    "bytes missing from the middle": (
+        zipfile.ZIP_DEFLATED,
+        lambda z: z[: len(z) // 2] + z[len(z) // 2 + 700 :],
+    ),
+    "an unsupported version": (
+        zipfile.ZIP_DEFLATED,
+        lambda z: _overwritten(z, _central(z) + 6, struct.pack("<H", 99)),
+    ),
+    "an unsupported compression method": (
+        zipfile.ZIP_DEFLATED,
+        lambda z: _overwritten(
+            _overwritten(z, 8, struct.pack("<H", 99)), _central(z) + 10, struct.pack("<H", 99)
+        ),
+    ),
+    "the directory's offset outside the file": (
+        zipfile.ZIP_DEFLATED,
+        lambda z: _overwritten(z, _end_record(z) + 16, struct.pack("<I", len(z) + 1000)),
+    ),
+    "the end cut off": (zipfile.ZIP_DEFLATED, lambda z: z[:-30]),
+}
+
+
+@pytest.mark.parametrize("case", list(DAMAGED_ZIPS))
+def test_a_damaged_zip_is_the_files_problem_said_plainly(engine, case):
+    compression, damage = DAMAGED_ZIPS[case]
+    table = samples.rows()
+    archive = damage(samples.pictures_zip(table, compression=compression))
+    error = refusal(engine, samples.csv_bytes(table), [("pictures.zip", archive)])
+    assert [p.key for p in error.problems] == ["error.deck.zip_bad"]
+    assert "pictures.zip" in error.message("en") and "pictures.zip" in error.message("es")
+
+
+@pytest.mark.parametrize("compression", [zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA])
+def test_any_damage_anywhere_in_a_zip_is_refused_not_crashed_on(compression):
+    """One byte changed, or the file cut short, at positions across the whole archive: the deck
+    is accepted (the damage missed what is read) or refused with messages, never an exception
+    of another kind."""
+    table = samples.rows()
+    csv_data = samples.csv_bytes(table)
+    archive = samples.pictures_zip(table, compression=compression)
+    for at in range(0, len(archive), max(1, len(archive) // 150)):
+        for damaged in (
+            _overwritten(archive, at, bytes([archive[at] ^ 0x5A])),
+            archive[:at],
+            archive[:at] + archive[at + 300 :],
+        ):
+            try:
+                parse_deck(csv_data, [("pictures.zip", damaged)])
+            except DeckRefused as refused_deck:
+                assert all(p.message("es") != p.key for p in refused_deck.problems)
 
 
 def test_a_zip_member_is_read_no_further_than_a_picture_may_be(engine):

@@ -121,6 +121,18 @@ def test_an_svg_with_a_script_is_refused(engine, db_url):
     assert stored_decks(db_url) == 0
 
 
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_damaged_zip_is_named_in_the_pages_language(engine, db_url, language):
+    table = samples.rows()
+    archive = samples.pictures_zip(table)
+    cut = archive[: len(archive) // 2] + archive[len(archive) // 2 + 700 :]  # bytes lost
+    at = attach(home(language), samples.csv_bytes(table), [("pictures.zip", cut)])
+    [error] = at.error
+    said = tr(language, "error.deck.zip_bad", file="pictures.zip")
+    assert said.split("pictures.zip")[-1][:40] in unescaped(error.value)
+    assert stored_decks(db_url) == 0
+
+
 def test_no_csv_chosen(engine):
     at = attach(home(), None, [])
     assert [e.value for e in at.error] == [tr("en", "ui.deck.no_csv")]
