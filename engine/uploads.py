@@ -3,9 +3,10 @@ pictures.
 
 Nothing is ever written to disk, yet a ZIP naming a path outside itself is refused all the
 same (it was made to attack someone). Sizes are checked before anything is decompressed or
-decoded, and again while reading, since a ZIP's declared sizes can lie. An SVG with anything
-active in it (script, event handlers, external references, foreignObject) is refused rather
-than cleaned: a cleaner that misses one trick lets it through, a refusal does not.
+decoded, and again while reading, since a ZIP's declared sizes can lie; a ZIP that cannot be
+read, for whatever reason, is the file's problem, said as such. An SVG is accepted only when
+everything in it is on engine.svg_allowlist's list of plain drawing, and refused otherwise
+rather than cleaned: a cleaner that misses one trick lets it through, a refusal does not.
 """
 
 from __future__ import annotations
@@ -18,11 +19,11 @@ import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
-from xml.etree import ElementTree
 
 from PIL import Image
 
 from engine.errors import RuleError
+from engine.svg_allowlist import svg_problem
 
 MEGABYTE = 1024 * 1024
 # One uploaded file (the CSV, a ZIP or a picture); .streamlit/config.toml's maxUploadSize says
@@ -36,11 +37,6 @@ MAX_PICTURE_SIDE = 4096
 MAX_DECK_PICTURE_BYTES = 24 * MEGABYTE
 MAX_ZIP_MEMBERS = 500
 MAX_ZIP_DECLARED_BYTES = 64 * MEGABYTE
-SVG_NAMESPACE = "{http://www.w3.org/2000/svg}"
-# Elements that run code or pull in other documents: none has a place in a drawing.
-ACTIVE_ELEMENTS = {"script", "foreignobject", "iframe", "embed", "object", "handler", "listener"}
-# A url(...) reference inside the picture itself ("#gradient") is harmless; any other is not.
-URL_REFERENCE = re.compile(r"url\(\s*['\"]?\s*([^)'\"\s]*)", re.IGNORECASE)
 RASTER_TYPES = {"PNG": "image/png", "JPEG": "image/jpeg"}
 
 
@@ -177,14 +173,14 @@ def picture_data_uri(data: bytes, mime: str) -> str:
 
 def checked_picture(row: int, name: str, data: bytes) -> str:
     """The picture's MIME type; RuleError naming `row` when it is too large, not a PNG, JPEG or
-    SVG picture, or an SVG with anything active in it."""
+    SVG picture, or an SVG with anything beyond plain drawing in it."""
     if len(data) > MAX_PICTURE_BYTES:
         raise RuleError(
             "error.deck.picture_large", row=row, file=shown(name), most=MAX_PICTURE_BYTES // 1024
         )
     head = data.lstrip()[:256].lower()
     if head.startswith((b"<?xml", b"<svg", b"<!--")) or picture_key(name).endswith(".svg"):
-        problem = _svg_problem(data)
+        problem = svg_problem(data)
         if problem == "":
             raise RuleError("error.deck.picture_not_image", row=row, file=shown(name))
         if problem is not None:
@@ -207,44 +203,3 @@ def checked_picture(row: int, name: str, data: bytes) -> str:
         raise
     except Exception as exc:  # Pillow raises many kinds for a file that is not a picture
         raise RuleError("error.deck.picture_not_image", row=row, file=shown(name)) from exc
-
-
-def _svg_problem(data: bytes) -> str | None:
-    """What makes this SVG unsafe to show (a short description), "" when it is no SVG at all,
-    None when it is a plain drawing."""
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return ""
-    lowered = text.lower()
-    for marker in ("<!doctype", "<!entity", "<?xml-stylesheet", "javascript:"):
-        if marker in lowered:
-            return marker.lstrip("<!?")
-    try:
-        root = ElementTree.fromstring(text)
-    except ElementTree.ParseError:
-        return ""
-    if root.tag != f"{SVG_NAMESPACE}svg":
-        return ""
-    for element in root.iter():
-        local = str(element.tag).rsplit("}", 1)[-1].lower()
-        if local in ACTIVE_ELEMENTS:
-            return f"<{local}>"
-        if local == "style" and _external(element.text or "", style=True):
-            return "<style>"
-        for attribute, value in element.attrib.items():
-            name = attribute.rsplit("}", 1)[-1].lower()
-            if name.startswith("on"):
-                return name
-            if name == "href" and not value.strip().startswith("#"):
-                return f"href={value.strip()[:40]}"
-            if _external(value, style=False):
-                return name
-    return None
-
-
-def _external(text: str, *, style: bool) -> bool:
-    """Whether CSS or an attribute reaches outside the picture (url(x) with x not "#...")."""
-    if style and "@import" in text.lower():
-        return True
-    return any(not ref.startswith("#") for ref in URL_REFERENCE.findall(text))

@@ -8,6 +8,7 @@ import io
 import json
 import struct
 import zipfile
+from pathlib import Path
 
 import pytest
 from cc_support import NAMES, Table, refused, rid
@@ -15,8 +16,8 @@ from sqlalchemy import text
 
 from engine import DeckRefused, Engine, FakeClock
 from engine.deck_csv import deck_as_csv, deck_pictures_zip, parse_deck, template_csv
-from engine.decks import load_deck
-from engine.uploads import MAX_PICTURE_BYTES
+from engine.decks import DEFAULT_DECK, load_deck
+from engine.uploads import MAX_PICTURE_BYTES, checked_picture
 from tests import deck_samples as samples
 
 TEACHER = "teacher-browser-0123456789"
@@ -155,6 +156,104 @@ ROW_REFUSALS = {
         ("error.deck.svg_unsafe", 4),
     ),
 }
+
+
+# Routes past the old list of forbidden things, and others an allowlist refuses by default.
+UNSAFE_SVGS = {
+    "CSS after a child of <style>": "<style><rect/>@import url(https://evil.example/x.css);</style>",
+    "a <style> element at all": "<style>rect { fill: red }</style>",
+    "a CSS escape spelling url": '<rect style="fill: \\75 rl(https://evil.example/x)"/>',
+    "a CSS escape spelling @import": '<rect style="fill: \\40 import"/>',
+    "an escape in a presentation attribute": '<rect fill="\\75rl(https://evil.example/x)"/>',
+    "image-set() in a style": "<rect style=\"fill: image-set('https://evil.example/x.png' 1x)\"/>",
+    "image-set() in an attribute": "<rect fill=\"image-set('x.png' 1x)\"/>",
+    "an external url() in a style": '<rect style="fill: url(https://evil.example/x#a)"/>',
+    "an external url() in an attribute": '<rect fill="url(https://evil.example/x#a)"/>',
+    "a CSS property not on the list": '<rect style="background: red"/>',
+    "a CSS comment": '<rect style="fill: red /* x */"/>',
+    "SMIL <set> changing an href": (
+        '<use href="#a"><set attributeName="href" to="https://evil.example/x.svg#a"/></use>'
+    ),
+    "SMIL <animate> changing an href": (
+        '<use href="#a"><animate attributeName="href" values="javascript:alert(1)"/></use>'
+    ),
+    "<animateTransform>": '<rect><animateTransform attributeName="transform"/></rect>',
+    "<a> with a link": '<a href="https://evil.example/"><rect/></a>',
+    "<image> with a data URI": '<image href="data:image/png;base64,iVBORw0KGgo="/>',
+    "<use> of another file": '<use href="other.svg#a"/>',
+    "xlink:href to another site": (
+        '<use xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="https://evil.example/#a"/>'
+    ),
+    "an href on a shape": '<rect href="#a"/>',
+    "an event handler": '<rect onload="alert(1)"/>',
+    "an attribute not on the list": '<rect data-x="1"/>',
+    "javascript: in a value": '<rect fill="javascript:alert(1)"/>',
+    "a filter with feImage": '<filter><feImage href="https://evil.example/x.png"/></filter>',
+    "an element of another namespace": '<x:p xmlns:x="http://www.w3.org/1999/xhtml">hi</x:p>',
+    "Inkscape's namedview": (
+        '<sodipodi:namedview xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"'
+        ' pagecolor="#ffffff"/>'
+    ),
+    "HTML inside <metadata>": (
+        '<metadata><x:script xmlns:x="http://www.w3.org/1999/xhtml">alert(1)</x:script></metadata>'
+    ),
+    "text outside a text element": "<g>stray words</g>",
+    "a stylesheet instruction": '<?xml-stylesheet href="https://evil.example/x.css"?><g/>',
+}
+
+
+@pytest.mark.parametrize("case", list(UNSAFE_SVGS))
+def test_an_svg_beyond_plain_drawing_is_refused(engine, case):
+    body = UNSAFE_SVGS[case]
+    svg = body.replace("<g/>", SVG.format("<g/>")) if body.startswith("<?") else SVG.format(body)
+    error = refusal(engine, *with_picture("p.svg", svg.encode(), 4))
+    assert problems(error) == {("error.deck.svg_unsafe", 4)}, case
+    [problem] = error.problems
+    assert problem.params["what"] and problem.params["what"] in problem.message("es")
+
+
+INKSCAPE_PLAIN = (
+    '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
+    ' xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"'
+    ' xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"'
+    ' xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"'
+    ' xmlns:cc="http://creativecommons.org/ns#" xmlns:dc="http://purl.org/dc/elements/1.1/"'
+    ' width="100mm" height="100mm" viewBox="0 0 100 100" version="1.1" sodipodi:docname="a.svg"'
+    ' inkscape:version="1.3">'
+    "<title>A pear</title><desc>Green and round</desc>"
+    '<metadata><rdf:RDF><cc:Work rdf:about=""><dc:format>image/svg+xml</dc:format>'
+    '<dc:type rdf:resource="http://purl.org/dc/dcmitype/StillImage"/></cc:Work></rdf:RDF>'
+    "</metadata>"
+    '<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">'
+    '<stop offset="0" stop-color="#8c4"/><stop offset="100%" style="stop-color:rgb(0,90,0)"/>'
+    '</linearGradient><clipPath id="c" clipPathUnits="userSpaceOnUse"><circle r="40"/></clipPath>'
+    '<symbol id="s"><path d="M0 0L10 10z"/></symbol></defs>'
+    '<g inkscape:label="Layer 1" inkscape:groupmode="layer" transform="translate(5, -2.5e-1)">'
+    '<ellipse cx="50" cy="55" rx="30" ry="40" fill="url(#g)" clip-path="url(\'#c\')"'
+    ' style="stroke:#000;stroke-width:0.5px;fill-opacity:0.9" xml:space="preserve"/>'
+    '<use xlink:href="#s" x="3"/><text x="5" y="95" font-family="\'DejaVu Sans\'">pera'
+    '<tspan dy="-2">!</tspan></text></g></svg>'
+)
+
+
+def test_a_plain_drawing_and_inkscapes_plain_svg_are_accepted(engine):
+    table = samples.rows()
+    archive = samples.pictures_zip(table)
+    table[3][4], table[4][4] = "inkscape.svg", "plain.svg"
+    plain = SVG.format('<rect width="10" height="10" fill="#fc0"/>')
+    files = [("pictures.zip", archive), ("inkscape.svg", INKSCAPE_PLAIN.encode())]
+    engine.upload_deck(
+        TEACHER, "SVG", samples.csv_bytes(table), [*files, ("plain.svg", plain.encode())]
+    )
+    assert [d["objects"] for d in engine.decks(TEACHER)] == [20]
+
+
+@pytest.mark.parametrize(
+    "picture", sorted(Path(DEFAULT_DECK).parent.joinpath("images").glob("*.svg")), ids=str
+)
+def test_every_built_in_picture_passes_the_allowlist(picture):
+    """The built-in deck's Twemoji: an allowlist that refused them would be too tight."""
+    assert checked_picture(2, picture.name, picture.read_bytes()) == "image/svg+xml"
 
 
 @pytest.mark.parametrize("case", list(ROW_REFUSALS))
