@@ -148,6 +148,20 @@ def durations_for(
 FORBIDDEN_IN_NAMES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 # The controls a keyboard or a paste brings as spaces; they collapse like spaces.
 TYPED_WHITESPACE = frozenset("\t\n\r")
+# Unicode's Default_Ignorable_Code_Point characters the categories above let through: the
+# combining grapheme joiner, Hangul fillers, Khmer inherent vowels and the variation
+# selectors. Each shows as nothing, so "gre\u034fen" or "Ana\u3164" passes for another name.
+VARIATION_SELECTORS = frozenset(
+    [
+        *map(chr, range(0xFE00, 0xFE10)),
+        *map(chr, range(0xE0100, 0xE01F0)),
+        *"\u180b\u180c\u180d\u180f",
+    ]
+)
+IGNORABLE = VARIATION_SELECTORS | frozenset("\u034f\u115f\u1160\u17b4\u17b5\u3164\uffa0")
+# A variation selector picks how the symbol, digit or sign before it looks ("❤️", "1️⃣"):
+# there it is part of an emoji; after a letter or a mark it only hides.
+VARIATION_BASES = frozenset("NPS")
 
 
 def clean_name(name: object) -> str:
@@ -166,8 +180,8 @@ def clean_name(name: object) -> str:
 
 def typed_text(text: object, *, empty: str, bad: str) -> str:
     """What a person typed (a name, a title) as shown: NFKC, spaces trimmed and collapsed;
-    refused with `bad` when it holds an invisible or direction-changing character, with
-    `empty` when it has nothing to see."""
+    refused with `empty` when it has nothing to see, with `bad` when it holds an invisible
+    or direction-changing character (an emoji's variation selector is not one)."""
     if not isinstance(text, str):
         raise RuleError(empty)
     normal = unicodedata.normalize("NFKC", text)
@@ -179,7 +193,23 @@ def typed_text(text: object, *, empty: str, bad: str) -> str:
     cleaned = " ".join(normal.split())
     if not cleaned or not skeleton(cleaned):
         raise RuleError(empty)
+    if _hides(cleaned):
+        raise RuleError(bad)
     return cleaned
+
+
+def _hides(text: str) -> bool:
+    """Whether `text` holds a character that shows as nothing (IGNORABLE), other than a
+    variation selector right after the symbol, digit or sign it styles."""
+    return any(
+        char in IGNORABLE
+        and not (
+            char in VARIATION_SELECTORS
+            and index > 0
+            and unicodedata.category(text[index - 1])[0] in VARIATION_BASES
+        )
+        for index, char in enumerate(text)
+    )
 
 
 def name_key(name: str) -> str:

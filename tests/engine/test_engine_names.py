@@ -65,6 +65,16 @@ def lobby(engine, clock):
         "Ana\u2028Bea",  # LINE SEPARATOR
         "Ana\u2029",  # PARAGRAPH SEPARATOR
         "Ana\x85",  # NEXT LINE, a C1 control
+        # default-ignorable but not format characters: they show as nothing inside a name
+        "An\u034fa",  # COMBINING GRAPHEME JOINER
+        "An\ufe0fa",  # a variation selector after a letter
+        "Ana\U000e0100",  # an ideographic variation selector after a letter
+        "Ana \ufe0e",  # a variation selector after a space
+        "Ana\u3164Bea",  # HANGUL FILLER inside a name
+        "\u115fAna",  # HANGUL CHOSEONG FILLER
+        "Ana\uffa0",  # HALFWIDTH HANGUL FILLER
+        "Ana\u17b4",  # KHMER VOWEL INHERENT AQ
+        "Ana\u180b",  # MONGOLIAN FREE VARIATION SELECTOR ONE
     ],
 )
 def test_hidden_characters_are_refused_and_change_nothing(lobby, name):
@@ -107,7 +117,14 @@ def test_the_length_rule_counts_normalised_characters(lobby):
 
 @pytest.mark.parametrize(
     "name",
-    ["مريم", "דנה", "Zoë", "Łukasz", "Ngọc Anh", "李小龙", "Ана", "O'Brien", "Jean-Luc", "Bo 🎨"],
+    [
+        *("مريم", "דנה", "Zoë", "Łukasz", "Ngọc Anh", "李小龙", "Ана", "O'Brien", "Jean-Luc"),
+        "Bo 🎨",
+        "\u2764\ufe0f",  # ❤️: a variation selector giving a symbol its emoji look
+        "Bo \u270c\ufe0f",  # ✌️
+        "1\ufe0f\u20e3 Ana",  # the keycap 1️⃣
+        "Ana \u2600\ufe0f",  # ☀️
+    ],
 )
 def test_legitimate_names_are_accepted_as_typed(lobby, name):
     lobby.engine.join(lobby.code, name)
