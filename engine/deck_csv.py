@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.decks import CLOSENESS_LEVELS, Deck, fold
+from engine.decks import CLOSENESS_LEVELS, Deck, reads_as, signature_word
 from engine.errors import DeckRefused, RuleError
-from engine.rules import MAX_PLAYERS, signature_words
+from engine.rules import MAX_PLAYERS, typed_text
 from engine.uploads import checked_picture, csv_text, picture_key, shown, uploaded_pictures
 
 COLUMNS = ("english", "spanish", "category_en", "category_es", "picture", "close_to")
@@ -150,40 +150,25 @@ def _rows(text: str) -> list[_Row]:
 
 
 def _check_names(rows: list[_Row], problems: list[RuleError]) -> None:
-    """Every name present, short, printable, free of separators and signature words (R3), and
-    no two objects with one name in either language."""
-    forbidden = {fold(word) for word in signature_words()}
+    """Every name present, something one can see, short, free of invisible characters (as
+    rules.typed_text has them for students' names), separators and signature words (R3), and
+    no two objects whose names read the same (decks.reads_as) in either language. The rows
+    keep each name as typed_text shows it."""
     first_row: dict[tuple[str, str], int] = {}
     for row in rows:
         for column in REQUIRED:
-            value = getattr(row, column)
-            if not value:
-                problems.append(RuleError("error.deck.missing", row=row.number, column=column))
-            elif len(value) > MAX_NAME_LENGTH:
-                problems.append(
-                    RuleError(
-                        "error.deck.name_long",
-                        row=row.number,
-                        name=shown(value),
-                        most=MAX_NAME_LENGTH,
-                    )
-                )
-            elif not value.isprintable() or any(ch in SEPARATORS for ch in value):
-                problems.append(
-                    RuleError("error.deck.name_chars", row=row.number, name=shown(value))
-                )
+            value = _checked_name(row, column, problems)
+            if value is not None:
+                setattr(row, column, value)
         for language, name in (("en", row.english), ("es", row.spanish)):
-            clash = forbidden & set(re.findall(r"\w+", fold(name)))
-            if clash:
+            word = signature_word(name)
+            if word is not None:
                 problems.append(
                     RuleError(
-                        "error.deck.signature_word",
-                        row=row.number,
-                        name=shown(name),
-                        word=sorted(clash)[0],
+                        "error.deck.signature_word", row=row.number, name=shown(name), word=word
                     )
                 )
-            earlier = first_row.setdefault((language, fold(name)), row.number)
+            earlier = first_row.setdefault((language, reads_as(name)), row.number)
             if name and earlier != row.number:
                 problems.append(
                     RuleError(
@@ -192,18 +177,54 @@ def _check_names(rows: list[_Row], problems: list[RuleError]) -> None:
                 )
 
 
+def _checked_name(row: _Row, column: str, problems: list[RuleError]) -> str | None:
+    """The row's name in `column` as shown, or None with its problem added."""
+    value = getattr(row, column)
+    if not value:
+        problems.append(RuleError("error.deck.missing", row=row.number, column=column))
+        return None
+    try:
+        cleaned = typed_text(value, empty="error.deck.looks_blank", bad="error.deck.name_chars")
+    except RuleError as error:
+        problems.append(RuleError(error.key, row=row.number, column=column, name=shown(value)))
+        return None
+    if len(cleaned) > MAX_NAME_LENGTH:
+        problems.append(
+            RuleError(
+                "error.deck.name_long", row=row.number, name=shown(value), most=MAX_NAME_LENGTH
+            )
+        )
+        return None
+    if any(ch in SEPARATORS for ch in cleaned):
+        problems.append(RuleError("error.deck.name_chars", row=row.number, name=shown(value)))
+        return None
+    return cleaned
+
+
 def _categories(rows: list[_Row], problems: list[RuleError]) -> dict[str, tuple[str, str]]:
-    """Categories by id, in order of first appearance; each needs MIN_CATEGORY_OBJECTS objects
-    and one Spanish name."""
+    """Categories by id, in order of first appearance, told apart as read (decks.reads_as);
+    each needs MIN_CATEGORY_OBJECTS objects and one Spanish name of its own."""
     found: dict[str, tuple[str, str]] = {}
     members: dict[str, list[int]] = {}
+    by_spanish: dict[str, tuple[str, int]] = {}  # a Spanish name as read: (category, row)
     for row in rows:
         if not row.category_en:
             continue
-        key = fold(row.category_en)
+        key = reads_as(row.category_en)
+        if key not in found and row.category_es:
+            other, first = by_spanish.setdefault(reads_as(row.category_es), (key, row.number))
+            if other != key:
+                problems.append(
+                    RuleError(
+                        "error.deck.looks_same_category",
+                        row=row.number,
+                        category=shown(row.category_en),
+                        first=first,
+                    )
+                )
         english, spanish = found.setdefault(key, (row.category_en, row.category_es))
         members.setdefault(key, []).append(row.number)
-        if fold(spanish) != fold(row.category_es):
+        if reads_as(spanish) != reads_as(row.category_es):
             problems.append(
                 RuleError(
                     "error.deck.category_spanish",
@@ -227,12 +248,13 @@ def _categories(rows: list[_Row], problems: list[RuleError]) -> dict[str, tuple[
 
 
 def _category_id(categories: dict[str, tuple[str, str]], row: _Row) -> str:
-    return next(cid for cid, (en, _) in categories.items() if fold(en) == fold(row.category_en))
+    key = reads_as(row.category_en)
+    return next(cid for cid, (en, _) in categories.items() if reads_as(en) == key)
 
 
 def _pairs(rows: list[_Row], problems: list[RuleError]) -> list[dict[str, Any]]:
     """The close pairs the close_to cells name, each once, with its closeness level."""
-    by_name = {fold(row.english): row for row in rows if row.english}
+    by_name = {reads_as(row.english): row for row in rows if row.english}
     pairs: dict[tuple[str, str], dict[str, Any]] = {}
     for row in rows:
         for entry in filter(None, (e.strip() for e in re.split(r"[,;]", row.close_to))):
@@ -242,14 +264,14 @@ def _pairs(rows: list[_Row], problems: list[RuleError]) -> list[dict[str, Any]]:
                     RuleError("error.deck.close_bad", row=row.number, entry=shown(entry))
                 )
                 continue
-            other = by_name.get(fold(name))
+            other = by_name.get(reads_as(name))
             if other is None:
                 problems.append(
                     RuleError("error.deck.pair_unknown", row=row.number, name=shown(name))
                 )
             elif other is row:
                 problems.append(RuleError("error.deck.pair_self", row=row.number, name=shown(name)))
-            elif fold(other.category_en) != fold(row.category_en):
+            elif reads_as(other.category_en) != reads_as(row.category_en):
                 problems.append(
                     RuleError("error.deck.pair_category", row=row.number, name=shown(name))
                 )

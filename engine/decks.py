@@ -1,7 +1,8 @@
 """Decks: objects with bilingual names and pictures, grouped in visually close pairs.
 
 A deck is checked whole when it is loaded, so a broken deck is refused before any game uses it,
-with a message naming what is wrong.
+with a message naming where it is wrong. Names are checked as a reader sees them (reads_as):
+no invisible character, none blank, no two alike in a language, no signature word (R3).
 """
 
 from __future__ import annotations
@@ -14,11 +15,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.errors import DeckError
+from engine.errors import DeckError, RuleError
 from engine.i18n import LANGUAGES
-from engine.rules import MAX_PLAYERS, signature_words
+from engine.rules import MAX_PLAYERS, signature_words, skeleton, typed_text
 
-DEFAULT_DECK = Path(__file__).resolve().parent.parent / "data" / "deck.json"
+# The only folder a game's deck file may come from (create_game refuses any other unread).
+DATA_FOLDER = Path(__file__).resolve().parent.parent / "data"
+DEFAULT_DECK = DATA_FOLDER / "deck.json"
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 CLOSENESS_LEVELS = (1, 2, 3)
 
@@ -63,34 +66,80 @@ class Deck:
 
 @cache
 def load_deck(path: Path | str = DEFAULT_DECK) -> Deck:
-    """The deck at `path`, validated; raises DeckError naming the first problem found."""
+    """The deck at `path`, validated; raises DeckError naming the first problem found.
+
+    A message names where the problem is (an entry's position, a field), never what the
+    file holds: a tool may point this at any file, and an error is shown and logged.
+    """
     path = Path(path).resolve()
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise DeckError(f"deck {path}: cannot be read as JSON ({exc})") from exc
+    except json.JSONDecodeError as exc:
+        where = f"line {exc.lineno}, column {exc.colno}"
+        raise DeckError(f"deck {path}: cannot be read as JSON ({where})") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DeckError(
+            f"deck {path}: cannot be read as UTF-8 JSON ({type(exc).__name__})"
+        ) from None
     if not isinstance(raw, dict):
         raise DeckError(f"deck {path}: the top level must be an object")
     categories = _categories(path, raw.get("categories"))
     objects = _objects(path, raw.get("objects"), categories)
     pairs = _pairs(path, raw.get("pairs"), objects)
     deck = Deck(path, categories, objects, pairs)
-    for pair in pairs:
+    for index, pair in enumerate(pairs):
         if len(deck.neutrals(pair)) < 2:
             raise DeckError(
-                f"deck {path}: pair {pair.a}/{pair.b} needs at least two other objects "
-                f"in category {objects[pair.a].category!r} for neutral options"
+                f"deck {path}: pairs[{index}] needs at least two other objects in its "
+                f"category for neutral options"
             )
     return deck
 
 
+def data_deck(path: Path) -> Path | None:
+    """`path` resolved (symbolic links followed) when it names a JSON file inside the data
+    folder, else None; decided from the name alone, without opening the file."""
+    resolved = Path(path).resolve()
+    inside = resolved.is_relative_to(DATA_FOLDER.resolve()) and resolved.suffix == ".json"
+    return resolved if inside else None
+
+
+def reads_as(text: str) -> str:
+    """A deck's name as a reader sees it: without case, accents, invisible characters or
+    letters of another script that look the same (the TR39 skeleton of the folded text), so
+    "Círculo", "circulo" and a "circulo" spelt with a Cyrillic "о" are one name."""
+    return skeleton(fold(text))
+
+
+@cache
+def _signature_words_read() -> dict[str, str]:
+    return {reads_as(word): word for word in signature_words()}
+
+
+def signature_word(name: str) -> str | None:
+    """The first signature word (R3) in `name`, compared as read (reads_as): a look-alike
+    spelling of "green" still names a signature's colour."""
+    words = _signature_words_read()
+    return min((words[w] for w in re.findall(r"\w+", reads_as(name)) if w in words), default=None)
+
+
+NAME_PROBLEMS = {
+    "error.deck.looks_blank": "has no {language!r} name one can see",
+    "error.deck.name_chars": "hides an invisible character in its {language!r} name",
+}
+
+
 def _names(path: Path, where: str, entry: dict) -> dict[str, str]:
+    """An entry's names, one per language, as a page shows them (rules.typed_text)."""
     names = {}
     for language in LANGUAGES:
-        name = entry.get(language)
-        if not isinstance(name, str) or not name.strip():
-            raise DeckError(f"deck {path}: {where} has no {language!r} name")
-        names[language] = name.strip()
+        try:
+            names[language] = typed_text(
+                entry.get(language), empty="error.deck.looks_blank", bad="error.deck.name_chars"
+            )
+        except RuleError as error:
+            problem = NAME_PROBLEMS[error.key].format(language=language)
+            raise DeckError(f"deck {path}: {where} {problem}") from None
     return names
 
 
@@ -100,44 +149,56 @@ def _entries(path: Path, raw: object, what: str) -> list[dict]:
     return raw
 
 
-def _checked_id(path: Path, value: object, what: str, seen: set[str]) -> str:
+def _checked_id(path: Path, value: object, where: str, seen: dict[str, str]) -> str:
     if not isinstance(value, str) or not ID_PATTERN.match(value):
-        raise DeckError(f"deck {path}: {what} id {value!r} must be letters, digits, - or _")
+        raise DeckError(f"deck {path}: {where} id must be 1 to 40 letters, digits, - or _")
     if value in seen:
-        raise DeckError(f"deck {path}: {what} id {value!r} appears twice")
-    seen.add(value)
+        raise DeckError(f"deck {path}: {where} id appears twice (first in {seen[value]})")
+    seen[value] = where
     return value
 
 
+def _distinct(path: Path, where: str, names: dict[str, str], seen: dict[tuple, str]) -> None:
+    """Refuse a name that reads the same (reads_as) as an earlier entry's in its language."""
+    for language, name in names.items():
+        first = seen.setdefault((language, reads_as(name)), where)
+        if first != where:
+            raise DeckError(f"deck {path}: {where} {language!r} name reads the same as {first}'s")
+
+
 def _categories(path: Path, raw: object) -> dict[str, dict[str, str]]:
-    seen: set[str] = set()
+    ids: dict[str, str] = {}
+    read: dict[tuple, str] = {}
     result = {}
-    for entry in _entries(path, raw, "categories"):
-        category_id = _checked_id(path, entry.get("id"), "category", seen)
-        result[category_id] = _names(path, f"category {category_id!r}", entry)
+    for index, entry in enumerate(_entries(path, raw, "categories")):
+        where = f"categories[{index}]"
+        category_id = _checked_id(path, entry.get("id"), where, ids)
+        result[category_id] = _names(path, where, entry)
+        _distinct(path, where, result[category_id], read)
     return result
 
 
 def _objects(path: Path, raw: object, categories: dict) -> dict[str, DeckObject]:
-    seen: set[str] = set()
-    forbidden = {fold(word) for word in signature_words()}
+    ids: dict[str, str] = {}
+    read: dict[tuple, str] = {}
     result = {}
-    for entry in _entries(path, raw, "objects"):
-        object_id = _checked_id(path, entry.get("id"), "object", seen)
-        where = f"object {object_id!r}"
+    for index, entry in enumerate(_entries(path, raw, "objects")):
+        where = f"objects[{index}]"
+        object_id = _checked_id(path, entry.get("id"), where, ids)
         if entry.get("category") not in categories:
-            raise DeckError(f"deck {path}: {where} has unknown category {entry.get('category')!r}")
+            raise DeckError(f"deck {path}: {where} has an unknown category")
         names = _names(path, where, entry)
+        _distinct(path, where, names, read)
         for language, name in names.items():
-            clash = forbidden & set(re.findall(r"\w+", fold(name)))
-            if clash:
+            word = signature_word(name)
+            if word is not None:
                 raise DeckError(
-                    f"deck {path}: {where} {language} name {name!r} uses the signature word "
-                    f"{sorted(clash)[0]!r}, so a signature could hint at it"
+                    f"deck {path}: {where} {language} name uses the signature word "
+                    f"{word!r}, so a signature could hint at it"
                 )
         image = path.parent / str(entry.get("image", ""))
         if not entry.get("image") or not image.is_file():
-            raise DeckError(f"deck {path}: {where} picture {entry.get('image')!r} is missing")
+            raise DeckError(f"deck {path}: {where} picture is missing")
         result[object_id] = DeckObject(object_id, entry["category"], names, image)
     return result
 
@@ -151,9 +212,9 @@ def fold(text: str) -> str:
 def _pairs(path: Path, raw: object, objects: dict[str, DeckObject]) -> tuple[Pair, ...]:
     keys: set[str] = set()
     pairs = []
-    for entry in _entries(path, raw, "pairs"):
+    for index, entry in enumerate(_entries(path, raw, "pairs")):
         a, b = entry.get("a"), entry.get("b")
-        where = f"pair {a}/{b}"
+        where = f"pairs[{index}]"
         if a not in objects or b not in objects:
             raise DeckError(f"deck {path}: {where} names an unknown object")
         if a == b:

@@ -20,7 +20,7 @@ from engine import flow, name_filter, rules, storage
 from engine.changes import ChangeFeed, notify_other_servers
 from engine.clock import Clock, system_clock
 from engine.db import Database
-from engine.decks import DEFAULT_DECK, Deck, load_deck, stored_deck
+from engine.decks import DEFAULT_DECK, Deck, data_deck, load_deck, stored_deck
 from engine.errors import RuleError
 from engine.games import PHASE_SECONDS, declaration_of
 from engine.guesses import GuessLimiter
@@ -351,15 +351,19 @@ class Door:
     def _deck_name(self, session: Session, deck: object, browser: str | None, now: float) -> str:
         """What a new game stores to find its deck again.
 
-        Decks come from the data folder, by name, from a file the code itself names (a `Path`:
-        tests and tools, never a visitor, who can only send text), or from the database, by the
-        id only its uploading browser knows and for that browser alone; anything else is
-        refused unread, with one message whether the deck is missing or someone else's.
+        Decks come from the data folder, by name, from a JSON file in the data folder the code
+        itself names (a `Path`: tests and tools, never a visitor, who can only send text), or
+        from the database, by the id only its uploading browser knows and for that browser
+        alone; anything else (a file outside the data folder too) is refused unread, with one
+        message whether the deck is missing or someone else's.
         """
         if deck is None or deck == DEFAULT_DECK_NAME:
             return DEFAULT_DECK_NAME
         if isinstance(deck, Path):
-            return str(load_deck(deck).path)
+            path = data_deck(deck)
+            if path is None:
+                raise RuleError("error.unknown_deck", deck=storage.shown(deck.name))
+            return str(load_deck(path).path)
         owner = browser_key(browser)
         stored = (
             # Locked: a purge of unused decks at this moment waits for this game, or wins.

@@ -8,9 +8,9 @@ import re
 from pathlib import Path
 
 import pytest
-from cc_support import NAMES, row_counts, seat_table
+from cc_support import NAMES, refused, row_counts, seat_table
 
-from engine import DeckError, Engine, FakeClock
+from engine import DeckError, Engine, FakeClock, decks, door
 from engine.decks import DEFAULT_DECK, load_deck
 from engine.service import CODE_ALPHABET
 
@@ -51,7 +51,7 @@ def test_a_portable_copy_loads(tmp_path):
 
 def _duplicate_id(deck):
     deck["objects"].append(dict(deck["objects"][0]))
-    return deck["objects"][0]["id"]
+    return f"objects[{len(deck['objects']) - 1}] id appears twice (first in objects[0])"
 
 
 def _cross_pair(deck):
@@ -75,22 +75,22 @@ def _poor_category(deck):
             }
         )
     deck["pairs"].append({"a": "tiny0", "b": "tiny1", "closeness": 1})
-    return "tiny"
+    return f"pairs[{len(deck['pairs']) - 1}]"
 
 
 def _no_spanish(deck):
     del deck["objects"][3]["es"]
-    return deck["objects"][3]["id"]
+    return "objects[3]"
 
 
 def _blank_spanish(deck):
     deck["objects"][4]["es"] = "   "
-    return deck["objects"][4]["id"]
+    return "objects[4]"
 
 
 def _no_picture(deck):
     deck["objects"][5]["image"] = str(DATA / "images" / "no-such-picture.svg")
-    return "no-such-picture.svg"
+    return "objects[5] picture"
 
 
 def _signature_word(deck):
@@ -105,7 +105,7 @@ def _signature_word_es(deck):
 
 def _signature_word_without_accent(deck):
     deck["objects"][7]["es"] = "circulo de tiza"
-    return "circulo"
+    return "círculo"
 
 
 def _few_pairs(deck):
@@ -121,7 +121,33 @@ def _repeated_pair(deck):
 
 def _unknown_category(deck):
     deck["objects"][8]["category"] = "planets"
-    return "planets"
+    return "objects[8]"
+
+
+def _signature_word_lookalike(deck):
+    deck["objects"][6]["en"] = "blu\u0435 whale"  # a Cyrillic е
+    return "'blue'"
+
+
+def _hidden_in_name(deck):
+    deck["objects"][6]["en"] = "wha\u034fle"
+    return "objects[6]"
+
+
+def _blank_name(deck):
+    deck["objects"][6]["es"] = "\u3164"
+    return "objects[6]"
+
+
+def _lookalike_names(deck):
+    first = deck["objects"][0]["en"]
+    deck["objects"][9]["en"] = first.upper().replace("A", "\u0410").replace("O", "\u041e")
+    return "objects[9] 'en' name reads the same as objects[0]'s"
+
+
+def _lookalike_categories(deck):
+    deck["categories"][1]["es"] = deck["categories"][0]["es"].upper()
+    return "categories[1] 'es' name reads the same as categories[0]'s"
 
 
 def _bad_closeness(deck):
@@ -137,6 +163,11 @@ def _bad_closeness(deck):
         (_poor_category, "neutral"),
         (_no_spanish, "'es'"),
         (_blank_spanish, "'es'"),
+        (_hidden_in_name, "invisible character"),
+        (_blank_name, "no 'es' name one can see"),
+        (_lookalike_names, None),
+        (_lookalike_categories, None),
+        (_signature_word_lookalike, "signature word"),
         (_no_picture, "missing"),
         (_signature_word, "signature word"),
         (_signature_word_es, "signature word"),
@@ -177,19 +208,112 @@ def test_a_missing_deck_file_is_refused(tmp_path):
         load_deck(tmp_path / "nowhere.json")
 
 
-def test_a_broken_deck_creates_no_game(tmp_path, engine):
+@pytest.fixture
+def data_folder(tmp_path, monkeypatch):
+    """tmp_path as the data folder create_game takes deck files from (a school's own decks)."""
+    monkeypatch.setattr(decks, "DATA_FOLDER", tmp_path)
+    return tmp_path
+
+
+def test_a_deck_file_outside_the_data_folder_is_refused_unread(tmp_path, engine, monkeypatch):
+    outside = write(tmp_path, portable(RAW))
+    (tmp_path / "secret.json").write_text('{"password": "hunter2"}', encoding="utf-8")
+
+    def never(*_args, **_kwargs):
+        raise AssertionError("a deck outside the data folder was opened")
+
+    monkeypatch.setattr(door, "load_deck", never)
+    rows = row_counts(engine)
+    for path in [
+        outside,
+        tmp_path / "secret.json",
+        DATA / ".." / ".." / "etc" / "passwd",
+        Path("data/../../etc/passwd"),
+        DATA / "i18n" / ".." / ".." / "pyproject.toml",
+        DATA / "images" / "no-such-deck.svg",  # inside, but no JSON file
+    ]:
+        error = refused("error.unknown_deck", engine.create_game, deck=path)
+        assert "hunter2" not in error.message("en") and error.message("es") != str(error)
+    assert row_counts(engine) == rows
+
+
+def test_a_link_out_of_the_data_folder_is_followed_before_deciding(data_folder, tmp_path_factory):
+    elsewhere = tmp_path_factory.mktemp("elsewhere")
+    (data_folder / "linked.json").symlink_to(write(elsewhere, portable(RAW)))
+    assert decks.data_deck(data_folder / "linked.json") is None
+    assert decks.data_deck(data_folder / "own.json") == data_folder / "own.json"
+
+
+SECRET = "hunter2-secret"
+
+
+def _secret_in_id(deck):
+    deck["objects"][1]["id"] = deck["objects"][0]["id"] = SECRET
+
+
+def _secret_category(deck):
+    deck["objects"][2]["category"] = SECRET
+
+
+def _secret_picture(deck):
+    deck["objects"][3]["image"] = f"/{SECRET}/{SECRET}.svg"
+
+
+def _secret_bad_id(deck):
+    deck["objects"][4]["id"] = f"{SECRET} !"
+
+
+def _secret_in_a_pair(deck):
+    deck["pairs"][0]["a"] = SECRET
+
+
+def _secret_bytes(_deck):
+    return b'{"categories": "' + SECRET.encode() + b'\xff"}'
+
+
+def _secret_json(_deck):
+    return f'{{"categories": [{SECRET}]}}'
+
+
+@pytest.mark.parametrize(
+    "breaks",
+    [
+        _secret_in_id,
+        _secret_category,
+        _secret_picture,
+        _secret_bad_id,
+        _secret_in_a_pair,
+        _secret_bytes,
+        _secret_json,
+    ],
+)
+def test_a_deck_error_never_echoes_the_file(data_folder, engine, breaks):
+    deck = portable(RAW)
+    changed = breaks(deck)
+    path = data_folder / "deck.json"
+    if isinstance(changed, bytes):
+        path.write_bytes(changed)
+    else:
+        write(data_folder, deck if changed is None else changed)
+    with pytest.raises(DeckError) as error:
+        engine.create_game(deck=path)
+    assert SECRET not in str(error.value) and "deck.json" in str(error.value)
+    assert error.value.__cause__ is None
+
+
+def test_a_broken_deck_creates_no_game(data_folder, engine):
     deck = portable(RAW)
     _duplicate_id(deck)
     rows = row_counts(engine)
     with pytest.raises(DeckError):
-        engine.create_game(deck=write(tmp_path, deck))
+        engine.create_game(deck=write(data_folder, deck))
     assert row_counts(engine) == rows
 
 
-def test_a_12_player_game_on_a_12_pair_deck_uses_every_pair_once(tmp_path):
+def test_a_12_player_game_on_a_12_pair_deck_uses_every_pair_once(data_folder):
     deck = portable(RAW)
     deck["pairs"] = deck["pairs"][:12]
-    path = write(tmp_path, deck)
+    path = write(data_folder, deck)
     clock = FakeClock()
     engine = Engine("sqlite://", clock=clock, seed=5)
     game = engine.create_game(deck=path)
@@ -203,11 +327,11 @@ def test_a_12_player_game_on_a_12_pair_deck_uses_every_pair_once(tmp_path):
     assert used == {frozenset((p["a"], p["b"])) for p in deck["pairs"]}
 
 
-def test_a_game_with_a_custom_deck_plays_its_objects(tmp_path, clock):
+def test_a_game_with_a_custom_deck_plays_its_objects(data_folder, clock):
     deck = portable(RAW)
     deck["pairs"] = deck["pairs"][-12:]
     engine = Engine("sqlite://", clock=clock, seed=9)
-    game = engine.create_game(deck=write(tmp_path, deck))
+    game = engine.create_game(deck=write(data_folder, deck))
     for name in NAMES[:5]:
         engine.join(game.code, name)
     engine.start(game.facilitator_token)

@@ -115,6 +115,51 @@ ROW_REFUSALS = {
         lambda: edited(lambda t: t[10].__setitem__(1, "")),
         ("error.deck.missing", 11),
     ),
+    # Names as a reader sees them: invisible characters, look-alike letters, blank fillers.
+    "a variation selector inside a word": (
+        lambda: edited(lambda t: t[7].__setitem__(0, "app\ufe0fle")),
+        ("error.deck.name_chars", 8),
+    ),
+    "a combining grapheme joiner inside a word": (
+        lambda: edited(lambda t: t[8].__setitem__(1, "pe\u034fra")),
+        ("error.deck.name_chars", 9),
+    ),
+    "a signature word with a hidden joiner": (
+        lambda: edited(lambda t: t[7].__setitem__(0, "gre\u034fen apple")),
+        ("error.deck.signature_word", 8),
+    ),
+    "a signature word in Cyrillic letters": (
+        lambda: edited(lambda t: t[7].__setitem__(0, "gr\u0435\u0435n apple")),
+        ("error.deck.signature_word", 8),
+    ),
+    "a signature word in full-width letters": (
+        lambda: edited(lambda t: t[8].__setitem__(1, "pera \uff52\uff4f\uff4a\uff41")),
+        ("error.deck.signature_word", 9),
+    ),
+    "a look-alike of another object's name": (
+        lambda: edited(lambda t: t[4].__setitem__(0, "h\u0430mmer")),  # Cyrillic а
+        ("error.deck.duplicate", 5),
+    ),
+    "a Spanish name that differs only by an accent": (
+        lambda: edited(lambda t: t[3].__setitem__(1, "mázo")),
+        ("error.deck.duplicate", 4),
+    ),
+    "a name of a Hangul filler only": (
+        lambda: edited(lambda t: t[10].__setitem__(1, "\u3164")),
+        ("error.deck.looks_blank", 11),
+    ),
+    "a name of a choseong filler only": (
+        lambda: edited(lambda t: t[10].__setitem__(0, "\u115f \u3164")),
+        ("error.deck.looks_blank", 11),
+    ),
+    "a category of a filler only": (
+        lambda: edited(lambda t: t[10].__setitem__(3, "\uffa0")),
+        ("error.deck.looks_blank", 11),
+    ),
+    "two categories alike in Spanish": (
+        lambda: edited(lambda t: [row.__setitem__(3, "frut\u0430s") for row in t[11:16]]),
+        ("error.deck.looks_same_category", 12),
+    ),
     "a picture too large": (
         lambda: with_picture("big.png", samples.png(1, size=1200) + b"\0" * MAX_PICTURE_BYTES, 6),
         ("error.deck.picture_large", 6),
