@@ -21,6 +21,7 @@ from typing import Any
 from engine.decks import CLOSENESS_LEVELS, Deck, reads_as, signature_word
 from engine.errors import DeckRefused, RuleError
 from engine.rules import MAX_PLAYERS, typed_text
+from engine.spreadsheet import spreadsheet_csv
 from engine.uploads import checked_picture, csv_text, picture_key, shown, uploaded_pictures
 
 COLUMNS = ("english", "spanish", "category_en", "category_es", "picture", "close_to")
@@ -296,7 +297,7 @@ def _fresh_ids(count: int) -> list[str]:
 
 def template_csv() -> str:
     """The header and four example rows: a spreadsheet's starting point."""
-    return _csv_text([COLUMNS, *TEMPLATE_ROWS])
+    return spreadsheet_csv([COLUMNS, *TEMPLATE_ROWS])
 
 
 def deck_as_csv(deck: Deck) -> str:
@@ -318,7 +319,7 @@ def deck_as_csv(deck: Deck) -> str:
                 "; ".join(close.get(obj.id, [])),
             )
         )
-    return _csv_text(rows)
+    return spreadsheet_csv(rows)
 
 
 def deck_pictures_zip(deck: Deck) -> bytes:
@@ -327,10 +328,4 @@ def deck_pictures_zip(deck: Deck) -> bytes:
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for obj in deck.objects.values():
             archive.write(obj.image, obj.image.name)
-    return buffer.getvalue()
-
-
-def _csv_text(rows: Sequence[Sequence[str]]) -> str:
-    buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerows(rows)
     return buffer.getvalue()

@@ -1,18 +1,16 @@
 """The game's results as CSV for the teacher's records: one row per round and player.
 
-A spreadsheet runs a cell that starts with = + - @, a tab or a carriage return as a formula,
-so such cells get a leading apostrophe (OWASP's advice for CSV injection): a student named
-=1+1 or =HYPERLINK(...) stays text. The file is UTF-8 with a byte order mark, which is how
-Excel knows to read "Chloé" as UTF-8.
+No cell runs as a formula in a spreadsheet, whatever separator it splits on (engine.spreadsheet:
+a student named =1+1, =HYPERLINK(...) or x;=1+1 stays text). The file is UTF-8 with a byte
+order mark, which is how Excel knows to read "Chloé" as UTF-8.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Mapping
 from typing import Any
 
+from engine.spreadsheet import spreadsheet_csv
 from ui.ribbons import received
 from ui.text import Translator
 
@@ -32,15 +30,6 @@ COLUMNS = (
     "voted_for",
     "points",
 )
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _cell(value: object) -> str:
-    """A cell a spreadsheet shows as text, never runs."""
-    text = str(value)
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
-
-
 #: Canvas Critters' columns: a row per round and player, as Crossed Canvas's.
 CRITTERS_COLUMNS = (
     "round",
@@ -137,6 +126,4 @@ def _rows(view: Mapping[str, Any], t: Translator) -> list[list[object]]:
 
 
 def _csv(rows: list[list[object]]) -> bytes:
-    buffer = io.StringIO()
-    csv.writer(buffer).writerows([_cell(value) for value in row] for row in rows)
-    return buffer.getvalue().encode("utf-8-sig")
+    return spreadsheet_csv(rows).encode("utf-8-sig")

@@ -6,8 +6,12 @@ from __future__ import annotations
 import codecs
 import csv
 import io
+import re
+from dataclasses import replace
 
 from engine import Engine, FakeClock
+from engine.deck_csv import deck_as_csv, template_csv
+from engine.decks import load_deck
 from ui.results import class_results_csv, results_csv
 from ui.text import translator
 
@@ -20,11 +24,11 @@ def rows_of(data: bytes) -> list[list[str]]:
     return list(csv.reader(io.StringIO(data.decode("utf-8-sig"), newline="")))
 
 
-def played_round() -> dict:
+def played_round(names: list[str] = NAMES) -> dict:
     """The facilitator's view after round 1's reveal, with students named like formulas."""
     engine = Engine("sqlite://", clock=FakeClock(), seed=3)
     game = engine.create_game()
-    for name in NAMES:
+    for name in names:
         engine.join(game.code, name)
     engine.start(game.facilitator_token)
     while engine.public_view(game.code)["phase"] != "reveal":
@@ -104,3 +108,39 @@ def test_a_class_gets_one_file_by_table_and_names_stay_text():
         assert [row[1:] for row in rows[1:] if row[0] == str(table["table"])] == own
     cells = [cell for row in rows for cell in row]
     assert "'=1+1" in cells and "=1+1" not in cells
+
+
+# Formulas after a separator: a spreadsheet splitting on ";" (Spanish Excel) or "," starts a
+# cell there, quotes or not.
+SEPARATED = ["x;=1+1", "y,=2+2", "z; -3+3", "w;@SUM(A1)", "v,\t+1", "u;;=1", "Plain"]
+
+
+def test_no_cell_starts_a_formula_whatever_the_separator():
+    data = results_csv(played_round(SEPARATED), translator("es")).decode("utf-8-sig")
+    for delimiter in ",;":
+        rows = csv.reader(io.StringIO(data, newline=""), delimiter=delimiter)
+        cells = [cell.lstrip(" ") for row in rows for cell in row]
+        assert not [cell for cell in cells if cell.startswith(FORMULA_STARTS)], delimiter
+    # a spreadsheet that ignores quotes and splits at every separator
+    parts = [part.strip('" ') for line in data.splitlines() for part in re.split("[,;]", line)]
+    assert not [part for part in parts if part.startswith(FORMULA_STARTS)]
+
+
+def test_every_text_cell_is_quoted_and_numbers_stay_numbers():
+    data = results_csv(played_round(SEPARATED), translator("en")).decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(data, newline=""), quoting=csv.QUOTE_NONNUMERIC))
+    assert all(isinstance(row[-1], float) for row in rows[1:])  # points, unquoted
+    players = {row[rows[0].index("player")] for row in rows[1:]}
+    assert players == {"x;'=1+1", "y,'=2+2", "z; '-3+3", "w;'@SUM(A1)", "v, '+1", "u;;'=1", "Plain"}
+
+
+def test_the_deck_files_are_written_the_same_way():
+    deck = load_deck()
+    first = next(iter(deck.objects.values()))
+    renamed = {**deck.objects, first.id: replace(first, names={"en": "=cmd", "es": "-x"})}
+    exported = deck_as_csv(replace(deck, objects=renamed))
+    cells = [cell for row in csv.reader(io.StringIO(exported, newline="")) for cell in row]
+    assert "'=cmd" in cells and "'-x" in cells
+    for text in (exported, template_csv()):
+        rows = csv.reader(io.StringIO(text, newline=""), quoting=csv.QUOTE_NONNUMERIC)
+        assert all(isinstance(cell, str) for row in rows for cell in row)
