@@ -397,7 +397,8 @@ def player_page(token: str) -> None:
     try:
         view, status = view_and_status(token)
     except RuleError as error:
-        dead_end(browser_language(), error)
+        # The language this tab last showed the game in, if it did (a removed student).
+        dead_end(st.session_state.get("language", browser_language()), error)
     language = view["language"]
     st.session_state["language"] = language
     t = translator(language)

@@ -59,6 +59,18 @@ def test_name_rules_refused_with_a_clear_message(engine, language, name, key, pa
     assert at.text_input(key="join_name")  # the form is still there to try again
 
 
+def test_a_removed_student_is_told_their_teacher_removed_them(engine):
+    """The tab that showed the lobby says it in the game's language, and a reload (no
+    language known but the browser's) says it too; neither names the game or anyone in it."""
+    table = seat(engine, ["Ana", "Ben"], language="es")
+    at = table.play("Ben")
+    engine.remove_player(table.fac, "Ben")
+    for shown, language in [(run(at), "es"), (table.play("Ben"), "en")]:
+        assert [e.value for e in shown.error] == [tr(language, "error.player_removed")]
+        everything = rendered(shown)
+        assert table.code not in everything and "Ana" not in everything
+
+
 def test_names_stop_at_24_characters(engine):
     """The form stops typing at 24 characters (AppTest, like a browser, cannot enter 25:
     the engine's own refusal of 25 is covered by the engine tests); 24 join."""
