@@ -29,7 +29,7 @@ from ui.look import (
     signature_html,
     standings,
 )
-from ui.moves import act, request_id
+from ui.moves import act_once, done_elsewhere, offer
 from ui.runtime import get_engine, query_param
 from ui.text import (
     Translator,
@@ -211,9 +211,13 @@ def draw(view: dict[str, Any], t: Translator, token: str) -> None:
     """The artist's canvas for this pulse, then a confirmed, locked submit (R4, R5)."""
     pulse = 1 if view["phase"] == "pulse1" else 2
     if "draw" not in view["actions"]:  # this pulse's fragment is locked
-        st.success(t("ui.play.locked"))
+        if done_elsewhere("fragment", view):
+            st.warning(t("error.already_submitted"), icon=":material/devices:")
+        else:
+            st.success(t("ui.play.locked"))
         show_composition(view["fragments"], view["signatures"], CANVAS_SIZE, t)
         return
+    offer("fragment", view)
     fewest, most = view["actions"]["draw"]["fewest"], view["actions"]["draw"]["most"]
     earlier = [f for f in view["fragments"] if f["pulse"] == 1]
     background = composition_png(earlier, view["signatures"], CANVAS_SIZE) if pulse == 2 else None
@@ -268,8 +272,8 @@ def submit_bar(
     if no.button(t("ui.play.keep_drawing"), key="cancel_submit"):
         st.session_state[confirm_key] = False
         st.rerun()
-    if yes.button(t("ui.play.confirm"), key="confirm_submit", type="primary") and act(
-        view, engine.submit_fragment, token, strokes, request_id("fragment", view)
+    if yes.button(t("ui.play.confirm"), key="confirm_submit", type="primary") and act_once(
+        "fragment", view, engine.submit_fragment, token, strokes
     ):
         st.session_state[confirm_key] = False
         reset_canvas(canvas_key)
@@ -301,7 +305,7 @@ def choose(view: dict[str, Any], t: Translator, token: str) -> None:
                     object_image(option, 80, name_card=False)
                     if st.button(
                         plain_label(option["name"]), key=f"option_{option['id']}", width="stretch"
-                    ) and act(view, engine.choose, token, option["id"], request_id("choice", view)):
+                    ) and act_once("choice", view, engine.choose, token, option["id"]):
                         st.rerun()
 
 
@@ -328,7 +332,7 @@ def accuse(view: dict[str, Any], t: Translator, token: str) -> None:
             key=f"accuse_{sig_id}",
             width="stretch",
             disabled=bool(voted) or sig_id == view["signature"],
-        ) and act(view, engine.accuse, token, sig_id, request_id("vote", view)):
+        ) and act_once("vote", view, engine.accuse, token, sig_id):
             st.rerun()
 
 

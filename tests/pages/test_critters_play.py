@@ -10,6 +10,7 @@ import pytest
 from pagekit import page, rendered, run, tr
 
 from engine import Engine
+from ui.text import plain_label
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from critters_kit import LONG, Critters, rid, spot  # noqa: E402
@@ -112,6 +113,29 @@ def test_ribbons_are_given_from_the_phone_in_secret(critters):
     # Ben's phone says who has given, never what.
     assert "Ana" in rendered(phone(critters, "Ben"))
     assert critters.view("Ben")["my_ribbons"] is None
+
+
+def test_ribbons_given_from_another_tab_are_said_on_this_one(critters):
+    """Two tabs on Ana's link: the first gives her ribbons; the second, which showed the
+    form, says on its next run (the click on its own Give) which ribbons count; the first
+    tab says they are placed, as ever."""
+    critters.pick_all()
+    critters.build_and_finish_all()
+    critters.title_all()
+    first, second = phone(critters, "Ana"), phone(critters, "Ana")
+    first.selectbox(key="ribbon_3").select("Ben")
+    first.selectbox(key="ribbon_1").select("Cy")
+    first = run(first.button[0].click())
+    second.selectbox(key="ribbon_3").select("Cy")
+    second.selectbox(key="ribbon_1").select("Ben")
+    second = run(second.button[0].click())
+    given = "+3 → \u2068Ben\u2069, +1 → \u2068Cy\u2069"
+    told = tr("en", "error.critters.already_awarded", ribbons=plain_label(given))
+    assert [w.value for w in second.warning] == [told]
+    assert tr("en", "ui.critters.play.awarded") not in rendered(second)
+    assert not first.warning and tr("en", "ui.critters.play.awarded") in rendered(run(first))
+    mine = critters.view("Ana")["my_ribbons"]["ribbons"]
+    assert mine == [{"value": 3, "to": "Ben"}, {"value": 1, "to": "Cy"}]
 
 
 def test_a_refused_ribbon_says_why_and_changes_nothing(critters):
