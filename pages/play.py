@@ -85,7 +85,7 @@ def code_form(language: str) -> None:
     t = translator(language)
     st.title(t("ui.title"))
     st.info(t("ui.play.no_link"))
-    code = st.text_input(t("ui.home.code_label"), key="join_code", max_chars=8)
+    code = st.text_input(t("ui.home.code_label"), key="join_code")
     if st.button(t("ui.home.join_go"), key="join_go", type="primary") and code.strip():
         st.query_params["code"] = code.strip().upper()
         st.rerun()
@@ -120,7 +120,9 @@ def join_form() -> None:
             st.page_link("app.py", label=t("ui.go_home"))
         return
     with st.form("join"):
-        name = st.text_input(t("ui.play.name_label"), key="join_name", max_chars=24)
+        # No max_chars, here or on any typed text: Streamlit drops a longer paste whole and
+        # says nothing; the engine refuses it saying the limit, and the text stays to shorten.
+        name = st.text_input(t("ui.play.name_label"), key="join_name")
         submitted = st.form_submit_button(
             t("ui.play.join_submit"), key="join_submit", type="primary"
         )

@@ -179,9 +179,7 @@ def title(view: dict[str, Any], t: Translator, token: str) -> None:
     if own["title"]:
         st.success(t("ui.critters.play.titled", title=own["title"]))
     with st.form("title_form"):
-        text = st.text_input(
-            t("ui.critters.play.title_label"), value=own["title"] or "", max_chars=40
-        )
+        text = st.text_input(t("ui.critters.play.title_label"), value=own["title"] or "")
         if st.form_submit_button(t("ui.critters.play.title_save"), type="primary") and act(
             view, engine.title_mosaic, token, text
         ):

@@ -59,7 +59,7 @@ def upload_form(engine: Engine, t: Translator, language: str) -> None:
             "application/zip",
             key="deck_ex_zip",
         )
-    st.text_input(t("ui.deck.title"), key="deck_title", max_chars=60)
+    st.text_input(t("ui.deck.title"), key="deck_title")
     st.file_uploader(t("ui.deck.csv"), type=["csv"], key="deck_csv")
     st.file_uploader(
         t("ui.deck.pictures"), type=PICTURE_TYPES, accept_multiple_files=True, key="deck_pictures"

@@ -87,6 +87,18 @@ def test_a_title_is_saved_and_shown_to_its_owner(critters):
     assert "Dandelions at night" in rendered(phone(critters, "Cy"))
 
 
+def test_a_pasted_long_title_is_refused_saying_the_limit_and_kept(critters):
+    critters.pick_all()
+    critters.build_and_finish_all()
+    at = phone(critters, "Cy")
+    pasted = "The giraffes and the penguins at the seaside"
+    at.text_input[0].input(pasted)
+    at = run(at.button[0].click())
+    assert tr("en", "error.critters.title_too_long", most=40) in rendered(at)
+    assert at.text_input[0].value == pasted
+    assert critters.view("Cy")["mosaic"]["title"] is None
+
+
 def test_a_refused_title_says_why_and_saves_nothing(critters):
     critters.pick_all()
     critters.build_and_finish_all()
