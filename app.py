@@ -85,7 +85,7 @@ else:
     join_column, create_column = st.columns(2, gap="large")
     with join_column:
         st.subheader(t("ui.home.join_title"))
-        code = st.text_input(t("ui.home.code_label"), key="join_code", max_chars=8)
+        code = st.text_input(t("ui.home.code_label"), key="join_code")
         if st.button(t("ui.home.join_go"), key="join_go", type="primary"):
             try:
                 found, _ = view_of_code(engine, checked(code, "error.bad_code"), browser)

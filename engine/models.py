@@ -79,7 +79,8 @@ class Game(SQLModel, table=True):
     locked: bool = False
     # The game the facilitator started for the same class once this one finished.
     next_code: str | None = Field(default=None, max_length=12)
-    # Hashes of browser sessions whose player the facilitator removed: they may not rejoin.
+    # Hashes of the browser sessions and personal tokens of players the facilitator removed:
+    # such a browser may not rejoin, and such a link is told why it no longer works.
     banned: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     # The built-in filter of names a school would refuse (engine/name_filter.py), on unless
     # the facilitator turns it off; names the facilitator allowed despite it, as typed.

@@ -209,14 +209,15 @@ class Engine(ClassCommands, CritterCommands):
 
     def remove_player(self, facilitator_token: str, name: str) -> None:
         """Take a player out of the lobby (a mistyped name, a student who left, one student
-        seating friends): their browser session may not join this game again."""
+        seating friends): their browser session may not join this game again, and their
+        personal link says they were removed rather than that it is not valid."""
 
         def act(session: Session, game: Game, now: float) -> None:
             if game.phase != Phase.LOBBY:
                 raise RuleError("error.already_started")
             player = storage.named_player(session, game, name)
-            if player.browser is not None:
-                game.banned = [*game.banned, player.browser]
+            browser = [] if player.browser is None else [player.browser]
+            game.banned = [*game.banned, *browser, player.token_hash]
             session.delete(player)
             game.version += 1
 

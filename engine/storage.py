@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+from sqlalchemy import String, cast
 from sqlmodel import Session, col, delete, select
 
 from engine import rules
@@ -58,9 +59,19 @@ def player_by_token(session: Session, token: str) -> Player:
     if well_formed(token):
         digest = token_hash(token)
         player = session.exec(select(Player).where(Player.token_hash == digest)).first()
+        if player is None and removed(session, digest):
+            raise RuleError("error.player_removed")
     if player is None or not same_hash(player.token_hash, token):
         raise RuleError("error.bad_player_token")
     return player
+
+
+def removed(session: Session, digest: str) -> bool:
+    """Whether a facilitator removed the player whose token has this hash (Game.banned). Read
+    only once a token matches no player, so the polling path never pays for it; a hash is
+    hexadecimal, so it cannot be a LIKE pattern."""
+    listed = cast(Game.banned, String).contains(f'"{digest}"')
+    return session.exec(select(Game.id).where(listed)).first() is not None
 
 
 def game_by_player(session: Session, token: str) -> Game:

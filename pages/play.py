@@ -29,7 +29,7 @@ from ui.look import (
     signature_html,
     standings,
 )
-from ui.moves import act, request_id
+from ui.moves import act_once, done_elsewhere, offer
 from ui.runtime import get_engine, query_param
 from ui.text import (
     Translator,
@@ -85,7 +85,7 @@ def code_form(language: str) -> None:
     t = translator(language)
     st.title(t("ui.title"))
     st.info(t("ui.play.no_link"))
-    code = st.text_input(t("ui.home.code_label"), key="join_code", max_chars=8)
+    code = st.text_input(t("ui.home.code_label"), key="join_code")
     if st.button(t("ui.home.join_go"), key="join_go", type="primary") and code.strip():
         st.query_params["code"] = code.strip().upper()
         st.rerun()
@@ -120,7 +120,9 @@ def join_form() -> None:
             st.page_link("app.py", label=t("ui.go_home"))
         return
     with st.form("join"):
-        name = st.text_input(t("ui.play.name_label"), key="join_name", max_chars=24)
+        # No max_chars, here or on any typed text: Streamlit drops a longer paste whole and
+        # says nothing; the engine refuses it saying the limit, and the text stays to shorten.
+        name = st.text_input(t("ui.play.name_label"), key="join_name")
         submitted = st.form_submit_button(
             t("ui.play.join_submit"), key="join_submit", type="primary"
         )
@@ -211,9 +213,13 @@ def draw(view: dict[str, Any], t: Translator, token: str) -> None:
     """The artist's canvas for this pulse, then a confirmed, locked submit (R4, R5)."""
     pulse = 1 if view["phase"] == "pulse1" else 2
     if "draw" not in view["actions"]:  # this pulse's fragment is locked
-        st.success(t("ui.play.locked"))
+        if done_elsewhere("fragment", view):
+            st.warning(t("error.already_submitted"), icon=":material/devices:")
+        else:
+            st.success(t("ui.play.locked"))
         show_composition(view["fragments"], view["signatures"], CANVAS_SIZE, t)
         return
+    offer("fragment", view)
     fewest, most = view["actions"]["draw"]["fewest"], view["actions"]["draw"]["most"]
     earlier = [f for f in view["fragments"] if f["pulse"] == 1]
     background = composition_png(earlier, view["signatures"], CANVAS_SIZE) if pulse == 2 else None
@@ -268,8 +274,8 @@ def submit_bar(
     if no.button(t("ui.play.keep_drawing"), key="cancel_submit"):
         st.session_state[confirm_key] = False
         st.rerun()
-    if yes.button(t("ui.play.confirm"), key="confirm_submit", type="primary") and act(
-        view, engine.submit_fragment, token, strokes, request_id("fragment", view)
+    if yes.button(t("ui.play.confirm"), key="confirm_submit", type="primary") and act_once(
+        "fragment", view, engine.submit_fragment, token, strokes
     ):
         st.session_state[confirm_key] = False
         reset_canvas(canvas_key)
@@ -301,7 +307,7 @@ def choose(view: dict[str, Any], t: Translator, token: str) -> None:
                     object_image(option, 80, name_card=False)
                     if st.button(
                         plain_label(option["name"]), key=f"option_{option['id']}", width="stretch"
-                    ) and act(view, engine.choose, token, option["id"], request_id("choice", view)):
+                    ) and act_once("choice", view, engine.choose, token, option["id"]):
                         st.rerun()
 
 
@@ -328,7 +334,7 @@ def accuse(view: dict[str, Any], t: Translator, token: str) -> None:
             key=f"accuse_{sig_id}",
             width="stretch",
             disabled=bool(voted) or sig_id == view["signature"],
-        ) and act(view, engine.accuse, token, sig_id, request_id("vote", view)):
+        ) and act_once("vote", view, engine.accuse, token, sig_id):
             st.rerun()
 
 
@@ -397,7 +403,8 @@ def player_page(token: str) -> None:
     try:
         view, status = view_and_status(token)
     except RuleError as error:
-        dead_end(browser_language(), error)
+        # The language this tab last showed the game in, if it did (a removed student).
+        dead_end(st.session_state.get("language", browser_language()), error)
     language = view["language"]
     st.session_state["language"] = language
     t = translator(language)

@@ -13,13 +13,14 @@ from typing import Any
 
 import streamlit as st
 
+from engine.critters.views import given_text
 from ui.critters_screen import mosaic_alt, round_text, tie_break
 from ui.mosaic import mosaic, svg_picture
 from ui.mosaic_svg import mosaic_img
-from ui.moves import act, act_and_redraw, request_id, show_kept_refusal
+from ui.moves import act, act_and_redraw, act_once, done_elsewhere, offer, show_kept_refusal
 from ui.ribbons import golden_kept
 from ui.runtime import get_engine
-from ui.text import Translator, literal, name_html
+from ui.text import Translator, literal, name_html, plain_label
 
 PIECES = Path(__file__).resolve().parents[1] / "data" / "critters" / "pieces"
 
@@ -178,9 +179,7 @@ def title(view: dict[str, Any], t: Translator, token: str) -> None:
     if own["title"]:
         st.success(t("ui.critters.play.titled", title=own["title"]))
     with st.form("title_form"):
-        text = st.text_input(
-            t("ui.critters.play.title_label"), value=own["title"] or "", max_chars=40
-        )
+        text = st.text_input(t("ui.critters.play.title_label"), value=own["title"] or "")
         if st.form_submit_button(t("ui.critters.play.title_save"), type="primary") and act(
             view, engine.title_mosaic, token, text
         ):
@@ -190,6 +189,10 @@ def title(view: dict[str, Any], t: Translator, token: str) -> None:
 def judge(view: dict[str, Any], t: Translator, token: str) -> None:
     """The player's ribbons, placed in secret: one receiver per ribbon, and the golden one."""
     given = view["my_ribbons"]
+    if given is not None and done_elsewhere("ribbons", view):
+        placed = plain_label(given_text(given))
+        st.warning(t("error.critters.already_awarded", ribbons=placed), icon=":material/devices:")
+        return
     if given is not None:
         st.success(t("ui.critters.play.awarded"))
         for ribbon in given["ribbons"]:
@@ -197,11 +200,12 @@ def judge(view: dict[str, Any], t: Translator, token: str) -> None:
         if given["golden"]:
             st.html(f"★ +5 → {name_html(given['golden'])}")
         return
-    offer = view["actions"].get("award")
-    if offer is None:
+    allowed = view["actions"].get("award")
+    if allowed is None:
         return
+    offer("ribbons", view)
     titles = {m["name"]: m["title"] for m in view["mosaics"]}
-    shown = [m for m in view["mosaics"] if m["name"] in offer["receivers"]]
+    shown = [m for m in view["mosaics"] if m["name"] in allowed["receivers"]]
     with st.container(horizontal=True, gap="small"):
         for each in shown:
             st.html(
@@ -218,18 +222,18 @@ def judge(view: dict[str, Any], t: Translator, token: str) -> None:
         chosen = {
             value: st.selectbox(
                 t("ui.critters.play.ribbon", value=value),
-                offer["receivers"],
+                allowed["receivers"],
                 index=None,
                 format_func=label,
                 key=f"ribbon_{value}",
             )
-            for value in offer["ribbons"]
+            for value in allowed["ribbons"]
         }
         golden = None
-        if offer["golden"]:
+        if allowed["golden"]:
             golden = st.selectbox(
                 t("ui.critters.play.golden"),
-                offer["receivers"],
+                allowed["receivers"],
                 index=None,
                 format_func=label,
                 placeholder=t("ui.critters.play.golden_keep"),
@@ -238,14 +242,7 @@ def judge(view: dict[str, Any], t: Translator, token: str) -> None:
         if st.form_submit_button(t("ui.critters.play.award"), type="primary"):
             engine = get_engine()
             placed = {value: name for value, name in chosen.items() if name is not None}
-            if act(
-                view,
-                engine.award_ribbons,
-                token,
-                placed,
-                request_id("ribbons", view),
-                golden=golden,
-            ):
+            if act_once("ribbons", view, engine.award_ribbons, token, placed, golden=golden):
                 st.rerun()
 
 
@@ -271,8 +268,7 @@ def guess(view: dict[str, Any], t: Translator, token: str) -> None:
         submitted = st.form_submit_button(t("ui.critters.play.guess_go"), type="primary")
     if submitted and choice is not None:
         ribbon, card, theme = choice
-        placed = request_id("guess", view)
-        if act(view, get_engine().guess_theme, token, ribbon, card, placed, theme=theme):
+        if act_once("guess", view, get_engine().guess_theme, token, ribbon, card, theme=theme):
             st.rerun()
 
 

@@ -14,12 +14,13 @@ from engine import DeckRefused, Engine, RuleError
 from engine.deck_csv import deck_as_csv, deck_pictures_zip, template_csv
 from engine.decks import load_deck
 from engine.i18n import translate
-from engine.uploads import MAX_UPLOAD_BYTES, MEGABYTE
+from engine.uploads import MAX_CSV_BYTES, MAX_PICTURE_BYTES, MAX_UPLOAD_BYTES, MEGABYTE
 from ui.browser import deck_owner_id, known_deck_owner_id
 from ui.text import Translator, error_markdown, plain_label
 
 DEFAULT = "default"
 PICTURE_TYPES = ["png", "jpg", "jpeg", "svg", "zip"]
+CSV_MB = MAX_CSV_BYTES // MEGABYTE
 
 
 def deck_choice(engine: Engine, t: Translator) -> tuple[str, str | None]:
@@ -59,11 +60,18 @@ def upload_form(engine: Engine, t: Translator, language: str) -> None:
             "application/zip",
             key="deck_ex_zip",
         )
-    st.text_input(t("ui.deck.title"), key="deck_title", max_chars=60)
+    st.text_input(t("ui.deck.title"), key="deck_title")
     st.file_uploader(t("ui.deck.csv"), type=["csv"], key="deck_csv")
+    uploader_texts("deck_csv", t("ui.deck.choose_file"), t("ui.deck.csv_limit", most=CSV_MB))
     st.file_uploader(
         t("ui.deck.pictures"), type=PICTURE_TYPES, accept_multiple_files=True, key="deck_pictures"
     )
+    pictures_limit = t(
+        "ui.deck.pictures_limit",
+        picture=MAX_PICTURE_BYTES // 1024,
+        most=MAX_UPLOAD_BYTES // MEGABYTE,
+    )
+    uploader_texts("deck_pictures", t("ui.deck.choose_files"), pictures_limit)
     st.button(
         t("ui.deck.upload"),
         key="deck_upload",
@@ -78,6 +86,36 @@ def upload_form(engine: Engine, t: Translator, language: str) -> None:
             st.success(text, icon=":material/check_circle:")
         else:
             st.error(text, icon=":material/warning:")
+
+
+# Streamlit's own texts in an uploader, each (its box, the element of the text in it, size):
+# its button's, and the line under it.
+UPLOADER_TEXTS = (
+    ("button [data-testid=stMarkdownContainer]", "p", "1rem"),
+    ("[data-testid=stFileUploaderDropzoneInstructions] > div", "span", ".875rem"),
+)
+
+
+def uploader_texts(key: str, button: str, limit: str) -> None:
+    """Streamlit 1.67's file uploader says "Upload" and "<server.maxUploadSize>MB per file" in
+    English whatever the page's language, and that cap is Streamlit's, set above ours so the
+    engine refuses a larger file in the page's language. The uploader keyed `key` shows
+    `button` and `limit` instead, drawn by CSS in the texts' boxes: the old texts are gone,
+    the new ones are seen and read aloud (the button is named by it). Streamlit offers no
+    option for these texts."""
+    rules = "".join(
+        f".st-key-{key} {box} > {old}{{display:none}}"
+        f".st-key-{key} {box}::after{{content:{css_string(text)};font-size:{size};"
+        "white-space:normal}"
+        for (box, old, size), text in zip(UPLOADER_TEXTS, (button, limit), strict=True)
+    )
+    st.html(f"<style>{rules}</style>")
+
+
+def css_string(text: str) -> str:
+    """`text` as a quoted CSS string that cannot end its rule or the <style> element."""
+    escaped = "".join(c if c.isalnum() or c in " ,.()" else f"\\{ord(c):x} " for c in text)
+    return f'"{escaped}"'
 
 
 def upload(engine: Engine, language: str) -> None:

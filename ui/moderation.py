@@ -77,7 +77,7 @@ def names_panel(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run
     with the names the teacher allowed despite it."""
     with st.expander(t("ui.fac.names"), key="names_panel", on_change="rerun"):
         who = pick_player(t("ui.fac.rename_who"), view["players"], "rename_who", t)
-        st.text_input(t("ui.fac.rename_to"), key="rename_to", max_chars=64)
+        st.text_input(t("ui.fac.rename_to"), key="rename_to")
         st.button(
             t("ui.fac.rename"),
             key="rename_player",
@@ -105,7 +105,7 @@ def name_filter_controls(
         on_change=run,
         args=(set_filter, not view["name_filter"]),
     )
-    st.text_input(t("ui.fac.allow_name"), key="allow_name_text", max_chars=64)
+    st.text_input(t("ui.fac.allow_name"), key="allow_name_text")
     st.button(t("ui.fac.allow"), key="allow_name", on_click=_allow, args=(allow, run))
     if view.get("allowed_names"):
         st.caption(plain_label(t("ui.fac.allowed", names=", ".join(view["allowed_names"]))))

@@ -43,7 +43,34 @@ def show_kept_refusal(language: str) -> None:
 _KEPT = "cc_kept_refusal"
 
 
+def act_once(kind: str, view: dict[str, Any], action, *args, **options) -> bool:  # type: ignore[no-untyped-def]
+    """`act` for a move made once a round and phase (a fragment, a choice, a vote, ribbons, a
+    guess), its request id last among `args`: a double click or a retry from this tab repeats
+    the id, so the engine answers it quietly; another tab's own id is refused with a message.
+    Once done here, this tab no longer counts as offering it (`done_elsewhere`)."""
+    done = act(view, action, *args, request_id(kind, view), **options)
+    if done:
+        st.session_state.pop(_key("offered", kind, view), None)
+    return done
+
+
+def offer(kind: str, view: dict[str, Any]) -> None:
+    """Remember that this tab shows the move (its canvas or form) in this round and phase."""
+    st.session_state[_key("offered", kind, view)] = True
+
+
+def done_elsewhere(kind: str, view: dict[str, Any]) -> bool:
+    """Asked once the view shows the move made: whether this tab offered it but did not make
+    it, i.e. the same personal link open in another tab or device did (the student is told
+    so, rather than silently shown other strokes or ribbons than the ones they chose)."""
+    return st.session_state.get(_key("offered", kind, view), False)
+
+
 def request_id(kind: str, view: dict[str, Any]) -> str:
     """One id per action and round: a double click or a retry repeats it, never a new one."""
-    key = f"request_{kind}_{view['round']}_{view['phase']}"
-    return st.session_state.setdefault(key, uuid.uuid4().hex)
+    return st.session_state.setdefault(_key("request", kind, view), uuid.uuid4().hex)
+
+
+def _key(what: str, kind: str, view: dict[str, Any]) -> str:
+    """This tab's session-state key for a move of `kind` in the round and phase on screen."""
+    return f"{what}_{kind}_{view['round']}_{view['phase']}"

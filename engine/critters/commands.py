@@ -12,7 +12,7 @@ from sqlmodel import Session, select
 
 from engine import flow, storage
 from engine.critters import game as critters
-from engine.critters import rules
+from engine.critters import rules, views
 from engine.critters.models import CritterRound, Guess, Holding, Mosaic, Ribbons
 from engine.critters.themes import theme_ids
 from engine.door import Door
@@ -237,11 +237,13 @@ class CritterCommands(Door):
             earlier = storage.earlier(session, Ribbons, Ribbons.giver_id, player, request_id)
             if earlier is not None:
                 return _ribbons_result(earlier)
-            if session.exec(
-                select(Ribbons.id).where(Ribbons.round_id == rnd.id, Ribbons.giver_id == player.id)
-            ).first():
-                raise RuleError("error.critters.already_awarded")
             players = storage.players(session, game)
+            mine = (Ribbons.round_id == rnd.id, Ribbons.giver_id == player.id)
+            placed = session.exec(select(Ribbons).where(*mine)).first()
+            if placed is not None:  # by another request: another tab or device
+                names = {p.id: p.name for p in players}
+                given = views.given_text(views.given_by(names.__getitem__, placed))
+                raise RuleError("error.critters.already_awarded", ribbons=given)
             if not isinstance(ribbons, Mapping):
                 raise RuleError("error.critters.awards_malformed")
             by_id = {value: _receiver(players, name) for value, name in ribbons.items()}

@@ -9,6 +9,7 @@ player's own view adds their own canvas, card, ribbons and guess, and the moves 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -169,7 +170,7 @@ def player_view(
         }
     given = next((r for r in snap.ribbons if r.giver_id == player.id), None)
     if given is not None:
-        view["my_ribbons"] = _given(snap, given)
+        view["my_ribbons"] = given_by(snap.name_of, given)
     guess = next((g for g in snap.guesses if g.player_id == player.id), None)
     if guess is not None:
         view["my_guess"] = {"ribbon": guess.ribbon, "card": guess.card, "theme": guess.theme}
@@ -295,12 +296,23 @@ def _theme(choice: dict[str, Any] | None, language: str) -> dict[str, str] | Non
     return {"card": choice["card"], "id": theme.id, "text": theme.text(language)}
 
 
-def _given(snap: CritterSnapshot, given: Ribbons) -> dict[str, Any]:
+def given_by(name_of: Callable[[int], str], given: Ribbons) -> dict[str, Any]:
+    """One giver's ribbons by name: in their own view, in the round turned over, and said back
+    to them when they give them again from another tab."""
     return {
-        "giver": snap.name_of(given.giver_id),
-        "ribbons": [{"value": value, "to": snap.name_of(to)} for value, to in given.ribbons],
-        "golden": None if given.golden is None else snap.name_of(given.golden),
+        "giver": name_of(given.giver_id),
+        "ribbons": [{"value": value, "to": name_of(to)} for value, to in given.ribbons],
+        "golden": None if given.golden is None else name_of(given.golden),
     }
+
+
+def given_text(given: Mapping[str, Any]) -> str:
+    """`given_by`'s ribbons in one line of a message ("+3 → Ben, +2 → Cy, ★ +5 → Ben"), each
+    name isolated (FSI ... PDI) so a right-to-left name cannot reorder the line."""
+    placed = [f"+{r['value']} → \u2068{r['to']}\u2069" for r in given["ribbons"]]
+    if given["golden"] is not None:
+        placed.append(f"★ +{rules.GOLDEN} → \u2068{given['golden']}\u2069")
+    return ", ".join(placed)
 
 
 def _turned_over(snap: CritterSnapshot, rnd: CritterRound, rows: Played) -> dict[str, Any]:
@@ -308,7 +320,7 @@ def _turned_over(snap: CritterSnapshot, rnd: CritterRound, rows: Played) -> dict
     what each player scored."""
     language = snap.game.language
     return {
-        "ribbons": [_given(snap, given) for given in rows.ribbons],
+        "ribbons": [given_by(snap.name_of, given) for given in rows.ribbons],
         "themes": {
             snap.name_of(int(p)): _theme(choice, language) for p, choice in rnd.choices.items()
         }

@@ -7,6 +7,7 @@ by phase, each reveal checked on the projector: the whole game runs on the deck,
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -24,6 +25,7 @@ from gamekit import (
 from playwright.sync_api import Page, expect
 
 from engine import Engine
+from engine.i18n import translate
 from tests import deck_samples as samples
 
 pytestmark = pytest.mark.browser
@@ -167,3 +169,38 @@ def test_a_names_only_reveal_reads_at_28_px_on_the_projector(streamlit_server, n
     settle(page, pause_ms=300)
     found = measure_layout(page)
     assert found["small"] == [] and found["outside"] == [], found
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_uploaders_speak_the_pages_language_and_say_our_limits(
+    streamlit_server, new_page, language
+):
+    """Streamlit's own "Upload" and "64MB per file" (its cap, set above ours) never show:
+    each uploader says, in the page's language, what to press and the engine's limits, and
+    its button is named so for a screen reader too."""
+    page = new_page()
+    page.goto(f"{streamlit_server.url}/")
+    button(page, "create_game").wait_for(timeout=UI_TIMEOUT_MS)
+    if language == "es":
+        page.locator(".st-key-home_language").get_by_text("Español").click()
+        expect(page.get_by_text(translate("es", "ui.deck.own_title"))).to_be_visible()
+    page.get_by_text(translate(language, "ui.deck.own_title")).click()
+    for key, press, limit in [
+        ("deck_csv", "ui.deck.choose_file", translate(language, "ui.deck.csv_limit", most=1)),
+        (
+            "deck_pictures",
+            "ui.deck.choose_files",
+            translate(language, "ui.deck.pictures_limit", picture=512, most=20),
+        ),
+    ]:
+        uploader = page.locator(f".st-key-{key} [data-testid=stFileUploaderDropzone]")
+        expect(uploader).to_be_visible(timeout=UI_TIMEOUT_MS)
+        seen = uploader.inner_text()
+        assert "Upload" not in seen and "MB per file" not in seen and "64" not in seen, seen
+        drawn = uploader.evaluate(
+            "(e) => [...e.querySelectorAll('*')].map((n) => getComputedStyle(n, '::after')"
+            ".content).filter((c) => c !== 'none' && c !== 'normal')"
+        )
+        assert drawn == [json.dumps(translate(language, press)), json.dumps(limit)]
+        named = uploader.get_by_role("button", name=translate(language, press), exact=True)
+        expect(named).to_be_visible()

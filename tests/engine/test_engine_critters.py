@@ -18,6 +18,7 @@ from test_engine_concurrency import in_processes
 
 from engine import Engine, FakeClock
 from engine.critters import rules
+from engine.i18n import translate
 
 
 def test_a_whole_game_of_four_scores_every_ribbon_and_the_golden_rule(engine, clock):
@@ -142,6 +143,32 @@ def test_a_retried_take_takes_one_piece_and_the_last_one_goes_to_one_player(engi
     refused(
         "error.critters.none_left", engine.take_piece, table.tokens["Cy"], "rhino", 0.5, 0.5, rid()
     )
+
+
+def test_ribbons_given_again_from_another_tab_are_said_back(engine, clock):
+    """A retry of the same request is answered quietly with the first ribbons; another
+    request (another tab on the same link) is refused with the ribbons that count, in the
+    game's language, and changes nothing."""
+    table = seat(engine, clock, 4)
+    table.pick_all()
+    table.build_and_finish_all()
+    table.title_all()
+    ana, first_tab, second_tab = table.tokens["Ana"], rid(), rid()
+    first = engine.award_ribbons(ana, {3: "Ben", 2: "Cy", 1: "Di"}, first_tab, golden="Ben")
+    version = engine.status(table.code)["version"]
+    assert engine.award_ribbons(ana, {3: "Di", 2: "Cy", 1: "Ben"}, first_tab) == first
+    error = refused(
+        "error.critters.already_awarded",
+        engine.award_ribbons,
+        ana,
+        {3: "Di", 2: "Cy", 1: "Ben"},
+        second_tab,
+    )
+    given = "+3 → \u2068Ben\u2069, +2 → \u2068Cy\u2069, +1 → \u2068Di\u2069, ★ +5 → \u2068Ben\u2069"
+    assert error.message("en") == translate("en", "error.critters.already_awarded", ribbons=given)
+    assert "otra pestaña" in error.message("es") and given in error.message("es")
+    assert engine.status(table.code)["version"] == version
+    assert table.view("Ana")["my_ribbons"]["ribbons"][0] == {"value": 3, "to": "Ben"}
 
 
 def test_ribbons_stay_secret_until_everyone_has_awarded(engine, clock):

@@ -19,6 +19,7 @@ from cc_support import (
 
 from engine import RuleError
 from engine.i18n import translate
+from engine.tokens import new_token
 
 I18N = Path(__file__).resolve().parents[2] / "data" / "i18n"
 BAD_TOKENS = [None, 123, b"bytes", ["x"], {"t": 1}, "", "not-a-token", 1.5]
@@ -329,6 +330,21 @@ def test_remove_player_in_lobby_only(engine, clock):
     assert_refused_unchanged(table, "error.unknown_player", engine.remove_player, table.fac, "Ana")
     engine.start(table.fac)
     assert_refused_unchanged(table, "error.already_started", engine.remove_player, table.fac, "Ben")
+
+
+def test_a_removed_players_link_says_so_and_nothing_else(engine, clock):
+    table = seat_table(engine, clock, 6, start=False)
+    ana = table.tokens.pop("Ana")
+    retired = table.tokens["Ben"]
+    table.tokens["Ben"] = engine.player_token(table.fac, "Ben")  # a new link: the old retires
+    engine.remove_player(table.fac, "Ana")
+    for call, args in [(engine.player_view, ()), (engine.save_draft, ([],))]:
+        error = refused("error.player_removed", call, ana, *args)
+        assert error.params == {}  # the game, its code and the name stay unsaid
+    refused("error.bad_player_token", engine.player_view, retired)
+    refused("error.bad_player_token", engine.player_view, new_token())
+    engine.delete_game(table.fac)
+    refused("error.bad_player_token", engine.player_view, ana)  # the game and its list are gone
 
 
 # ---------------------------------------------------------------- messages

@@ -123,3 +123,23 @@ def test_awards_once_when_catch_up_and_advance_meet(table):
     assert table.public()["round"] == 2
     assert row_counts(table.engine)["award"] == 6
     assert sum(table.public()["totals"].values()) == 2 * 5 * 100
+
+
+def test_a_second_tabs_submit_is_told_the_first_tabs_strokes_count(table):
+    """Two tabs on one personal link: the first tab's retry is quiet, the second tab's own
+    request is refused saying so, and the strokes kept are the first tab's."""
+    table.advance_to("pulse1")
+    artist = table.artists()[0]
+    token, first_tab, second_tab = table.tokens[artist], rid(), rid()
+    table.engine.save_draft(token, strokes(1, offset=0.2))  # the second tab's draft
+    first = table.engine.submit_fragment(token, strokes(2), first_tab)
+    rows, version = row_counts(table.engine), table.engine.status(table.code)["version"]
+    assert table.engine.submit_fragment(token, strokes(2), first_tab) == first
+    error = refused(
+        "error.already_submitted", table.engine.submit_fragment, token, strokes(1), second_tab
+    )
+    assert "another tab or device" in error.message("en")
+    assert "otra pestaña" in error.message("es")
+    assert (row_counts(table.engine), table.engine.status(table.code)["version"]) == (rows, version)
+    own = [f for f in table.view(artist)["fragments"] if f["pulse"] == 1]
+    assert [len(f["strokes"]) for f in own] == [2]

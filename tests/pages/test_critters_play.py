@@ -10,6 +10,7 @@ import pytest
 from pagekit import page, rendered, run, tr
 
 from engine import Engine
+from ui.text import plain_label
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from critters_kit import LONG, Critters, rid, spot  # noqa: E402
@@ -86,6 +87,18 @@ def test_a_title_is_saved_and_shown_to_its_owner(critters):
     assert "Dandelions at night" in rendered(phone(critters, "Cy"))
 
 
+def test_a_pasted_long_title_is_refused_saying_the_limit_and_kept(critters):
+    critters.pick_all()
+    critters.build_and_finish_all()
+    at = phone(critters, "Cy")
+    pasted = "The giraffes and the penguins at the seaside"
+    at.text_input[0].input(pasted)
+    at = run(at.button[0].click())
+    assert tr("en", "error.critters.title_too_long", most=40) in rendered(at)
+    assert at.text_input[0].value == pasted
+    assert critters.view("Cy")["mosaic"]["title"] is None
+
+
 def test_a_refused_title_says_why_and_saves_nothing(critters):
     critters.pick_all()
     critters.build_and_finish_all()
@@ -112,6 +125,29 @@ def test_ribbons_are_given_from_the_phone_in_secret(critters):
     # Ben's phone says who has given, never what.
     assert "Ana" in rendered(phone(critters, "Ben"))
     assert critters.view("Ben")["my_ribbons"] is None
+
+
+def test_ribbons_given_from_another_tab_are_said_on_this_one(critters):
+    """Two tabs on Ana's link: the first gives her ribbons; the second, which showed the
+    form, says on its next run (the click on its own Give) which ribbons count; the first
+    tab says they are placed, as ever."""
+    critters.pick_all()
+    critters.build_and_finish_all()
+    critters.title_all()
+    first, second = phone(critters, "Ana"), phone(critters, "Ana")
+    first.selectbox(key="ribbon_3").select("Ben")
+    first.selectbox(key="ribbon_1").select("Cy")
+    first = run(first.button[0].click())
+    second.selectbox(key="ribbon_3").select("Cy")
+    second.selectbox(key="ribbon_1").select("Ben")
+    second = run(second.button[0].click())
+    given = "+3 → \u2068Ben\u2069, +1 → \u2068Cy\u2069"
+    told = tr("en", "error.critters.already_awarded", ribbons=plain_label(given))
+    assert [w.value for w in second.warning] == [told]
+    assert tr("en", "ui.critters.play.awarded") not in rendered(second)
+    assert not first.warning and tr("en", "ui.critters.play.awarded") in rendered(run(first))
+    mine = critters.view("Ana")["my_ribbons"]["ribbons"]
+    assert mine == [{"value": 3, "to": "Ben"}, {"value": 1, "to": "Cy"}]
 
 
 def test_a_refused_ribbon_says_why_and_changes_nothing(critters):

@@ -38,3 +38,25 @@ def test_strokes_are_kept_as_drawn_and_locked_when_time_runs_out(started):
     at = table.play(artist)
     assert [s.value for s in at.success] == [tr("en", "ui.play.auto_locked")]
     assert not table.play(other).success  # nothing said to an artist who had nothing drawn
+
+
+def test_a_submit_from_another_tab_is_said_on_this_one(started):
+    """Two tabs on one personal link, both drawing: the one that submits is the one that
+    counts; the other, on its next run (a stroke, a tap on Submit), says so instead of
+    silently showing a different canvas. The submitting tab says its strokes are locked."""
+    table = started
+    table.advance_to("pulse1")
+    artist = table.loyal()[0]
+    first, second = table.play(artist), table.play(artist)
+    key = canvas_key(table.view(artist))
+    second.session_state[key] = drawing_state(a_path(200))
+    second = run(second)  # the second tab's stroke is the draft now
+    first.session_state[key] = drawing_state(a_path(40), a_path(120))
+    first = run(run(first).button(key="submit_fragment").click())
+    first = run(first.button(key="confirm_submit").click())
+    assert [s.value for s in first.success] == [tr("en", "ui.play.locked")]
+    second = run(second.button(key="submit_fragment").click())
+    assert [w.value for w in second.warning] == [tr("en", "error.already_submitted")]
+    assert not second.success and not canvases(second)
+    [mine] = [f for f in table.view(artist)["fragments"] if f["pulse"] == 1]
+    assert len(mine["strokes"]) == 2  # the first tab's

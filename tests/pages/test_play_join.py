@@ -59,12 +59,29 @@ def test_name_rules_refused_with_a_clear_message(engine, language, name, key, pa
     assert at.text_input(key="join_name")  # the form is still there to try again
 
 
-def test_names_stop_at_24_characters(engine):
-    """The form stops typing at 24 characters (AppTest, like a browser, cannot enter 25:
-    the engine's own refusal of 25 is covered by the engine tests); 24 join."""
-    table = seat(engine, ["Ana"])
+def test_a_removed_student_is_told_their_teacher_removed_them(engine):
+    """The tab that showed the lobby says it in the game's language, and a reload (no
+    language known but the browser's) says it too; neither names the game or anyone in it."""
+    table = seat(engine, ["Ana", "Ben"], language="es")
+    at = table.play("Ben")
+    engine.remove_player(table.fac, "Ben")
+    for shown, language in [(run(at), "es"), (table.play("Ben"), "en")]:
+        assert [e.value for e in shown.error] == [tr(language, "error.player_removed")]
+        everything = rendered(shown)
+        assert table.code not in everything and "Ana" not in everything
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_pasted_long_name_is_refused_saying_the_limit_and_kept(engine, language):
+    """A name of 25 characters or more is neither dropped by the text box nor cut: the page
+    says the limit and keeps the text to shorten; 24 join."""
+    table = seat(engine, ["Ana"], language=language)
     at = run(page("pages/play.py", code=table.code))
-    assert at.text_input(key="join_name").max_chars == 24
+    pasted = "Alexandra Montserrat García"
+    at = join(at, pasted)
+    assert [e.value for e in at.error] == [tr(language, "error.name_too_long", max=24)]
+    assert at.text_input(key="join_name").value == pasted
+    assert "token" not in at.query_params
     at = join(at, "y" * 24)
     assert at.query_params.get("token")
     assert engine.public_view(table.code)["players"] == ["Ana", "y" * 24]
