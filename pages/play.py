@@ -171,6 +171,9 @@ def role_card(view: dict[str, Any], t: Translator) -> bool:
     with st.container(border=True, key="cc_card", gap="small"):
         role = view["role"]
         st.html(f'<div class="cc-role">{literal(t(f"ui.role.{role}"))}</div>')
+        sig = view["signatures"].get(view["signature"] or "")
+        if sig:
+            st.html(f"{literal(t('ui.play.your_signature'))} {signature_html(sig)}")
         if view["phase"] == "roles":
             st.write(t(f"ui.role.{role}.help"))
         if view["target"]:
@@ -410,10 +413,10 @@ def player_page(token: str) -> None:
             f'<div class="cc-phase">{critters_play.heading_html(view, t)}</div></div>'
         )
     else:
-        sig = view["signatures"].get(view["signature"] or "")
-        chip = f" · {signature_html(sig)}" if sig and phase != "finished" else ""
+        # No signature here: the Curator has none, so a header with one would tell a
+        # neighbour who the Curator is. It is on the secret card and on the canvas's ink.
         st.html(
-            f'<div class="cc-head"><b>{name_html(view["name"])}</b>{chip}'
+            f'<div class="cc-head"><b>{name_html(view["name"])}</b>'
             f'<div class="cc-phase">{round_heading(view, t)}</div>'
             f'<div class="cc-muted">{category_line(view, t)}</div></div>'
         )

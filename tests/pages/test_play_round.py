@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from pagekit import (
     a_path,
@@ -18,6 +20,7 @@ from pagekit import (
     served_media,
     tr,
     unescaped,
+    visible_text,
 )
 
 # ---------------------------------------------------------------- role card
@@ -250,3 +253,24 @@ def test_curator_can_accuse_any_signature(started):
     assert not any(at.button(key=f"accuse_{s}").disabled for s in sigs)
     run(at.button(key=f"accuse_{sigs[0]}").click())
     assert table.view(curator)["my_vote"] == sigs[0]
+
+
+@pytest.mark.parametrize("phase", ["roles", "merge", "discussion"])
+def test_with_the_card_closed_every_role_shows_the_same_page(started, phase):
+    """A neighbour glancing at a phone whose card is closed learns nothing of its role: the
+    Curator's page reads as the artists' do (no signature in the header, nothing missing)."""
+    table = started
+    table.advance_to(phase)
+    seen = {}
+    for role in ("loyal", "distorter", "curator"):
+        name = table.who(role)
+        shown = visible_text(table.play(name)).replace(name, "NAME")
+        seen[role] = re.sub(r"\b\d+:\d\d\b", "m:ss", shown)  # the countdown ticks meanwhile
+    assert seen["curator"] == seen["loyal"] == seen["distorter"]
+
+
+def test_the_secret_card_holds_an_artists_signature(started):
+    table = started
+    for role in ("loyal", "distorter", "curator"):
+        at = run(table.play(table.who(role)).toggle(key="show_role").set_value(True))
+        assert (tr("en", "ui.play.your_signature") in visible_text(at)) == (role != "curator")
