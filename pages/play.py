@@ -158,6 +158,7 @@ def enter(token: str) -> None:
 # hidden again when the class looks up to discuss, choose and vote, and in each new round.
 CARD_STAGES = {"roles": "draw", "pulse1": "draw", "merge": "draw", "pulse2": "draw"}
 DRAWING_PHASES = ("pulse1", "pulse2")
+CURATOR_HINT_PHASES = ("pulse1", "pulse2", "choice")
 
 
 def role_card(view: dict[str, Any], t: Translator) -> bool:
@@ -309,7 +310,8 @@ def choose(view: dict[str, Any], t: Translator, token: str) -> None:
 
 
 def accuse(view: dict[str, Any], t: Translator, token: str) -> None:
-    """One button per signature, one's own disabled; a vote locks (R7)."""
+    """One button per signature, a vote locks (R7). One's own looks like the others, so the
+    Curator's buttons tell a neighbour nothing; tapping it says it cannot be accused."""
     show_composition(view["fragments"], view["signatures"], CANVAS_SIZE, t)
     voted = view["my_vote"]
     if voted:
@@ -324,13 +326,8 @@ def accuse(view: dict[str, Any], t: Translator, token: str) -> None:
     st.html(f"<style>{colours}</style>")
     for sig_id, sig in view["signatures"].items():
         label = f"{SHAPE_GLYPHS.get(sig['shape'], '●')} {sig['name']}"
-        if sig_id == view["signature"]:
-            label += f" ({t('ui.play.yours')})"
         if st.button(
-            plain_label(label),
-            key=f"accuse_{sig_id}",
-            width="stretch",
-            disabled=bool(voted) or sig_id == view["signature"],
+            plain_label(label), key=f"accuse_{sig_id}", width="stretch", disabled=bool(voted)
         ) and act(view, engine.accuse, token, sig_id, request_id("vote", view)):
             st.rerun()
 
@@ -460,7 +457,10 @@ def player_page(token: str) -> None:
         reveal_pictures(view["reveal"], t, 100)
         reveal_summary(view, t)
     else:
-        hint = f"ui.play.hint.{phase}.curator" if curator else f"ui.play.hint.{phase}"
+        # The Curator's own hint only where the Curator's page differs anyway (no canvas, the
+        # options): elsewhere every phone with its card closed reads alike.
+        own_hint = curator and phase in CURATOR_HINT_PHASES
+        hint = f"ui.play.hint.{phase}.curator" if own_hint else f"ui.play.hint.{phase}"
         if not (phase == "roles" and card_shown):
             st.info(t(hint))
         ended_pulse = {"merge": 1, "discussion": 2}.get(phase)
