@@ -175,8 +175,8 @@ def role_card(view: dict[str, Any], t: Translator) -> bool:
         sig = view["signatures"].get(view["signature"] or "")
         if sig:
             st.html(f"{literal(t('ui.play.your_signature'))} {signature_html(sig)}")
-        if view["phase"] == "roles":
-            st.write(t(f"ui.role.{role}.help"))
+        # The whole explanation when roles are dealt, one line of what to do after that.
+        st.write(t(f"ui.role.{role}.help" if view["phase"] == "roles" else f"ui.role.{role}.todo"))
         if view["target"]:
             # While drawing, small and beside its name: a 740 px phone then shows the card,
             # the whole canvas and Submit at once, and a neighbour sees less of it.
@@ -454,6 +454,7 @@ def player_page(token: str) -> None:
         accuse(view, t, token)
     elif phase == "reveal":
         st.html(f'<div class="cc-role">{literal(points_line(view, t))}</div>')
+        show_composition(view["fragments"], view["signatures"], CANVAS_SIZE, t)
         reveal_pictures(view["reveal"], t, 100)
         reveal_summary(view, t)
     else:
