@@ -82,8 +82,10 @@ else:
         remember_language(language)
     t = translator(language)
 
-    st.title(t("ui.title"))
-    st.write(t("ui.tagline"))
+    # The game picked below (its radio's last value): the page's title names that game.
+    picked = st.session_state.get("create_game_name") or "crossed_canvas"
+    st.title(t(f"ui.home.title.{picked}"))
+    st.write(t(f"ui.home.tagline.{picked}"))
 
     join_column, create_column = st.columns(2, gap="large")
     with join_column:
