@@ -462,6 +462,8 @@ def player_page(token: str) -> None:
         # options): elsewhere every phone with its card closed reads alike.
         own_hint = curator and phase in CURATOR_HINT_PHASES
         hint = f"ui.play.hint.{phase}.curator" if own_hint else f"ui.play.hint.{phase}"
+        if phase == "merge" and view["seconds_left"] is None and not view["paused"]:
+            hint = "ui.play.hint.merge.untimed"  # no "soon": it waits for the teacher
         if not (phase == "roles" and card_shown):
             st.info(t(hint))
         ended_pulse = {"merge": 1, "discussion": 2}.get(phase)
