@@ -11,7 +11,7 @@ import streamlit as st
 
 from engine import RuleError
 from engine.i18n import LANGUAGES
-from ui.browser import browser_id
+from ui.browser import browser_id, remember_language, remembered_language
 from ui.classroom import view_of_code
 from ui.deck_upload import deck_choice, upload_form
 from ui.hub_login import hub_auth, sign_in_url, signed_in_teacher
@@ -65,22 +65,27 @@ else:
             st.session_state.get("create_game_name") or "crossed_canvas"
         )
 
+    first_language = remembered_language(LANGUAGES) or browser_language()
     language = (
         st.segmented_control(
             "Language / Idioma",
             LANGUAGES,
             format_func=LANGUAGE_NAMES.get,
-            default=browser_language(),
+            default=first_language,
             key="home_language",
             label_visibility="collapsed",
             on_change=game_language_follows,
         )
-        or browser_language()
+        or first_language
     )
+    if language != first_language:
+        remember_language(language)
     t = translator(language)
 
-    st.title(t("ui.title"))
-    st.write(t("ui.tagline"))
+    # The game picked below (its radio's last value): the page's title names that game.
+    picked = st.session_state.get("create_game_name") or "crossed_canvas"
+    st.title(t(f"ui.home.title.{picked}"))
+    st.write(t(f"ui.home.tagline.{picked}"))
 
     join_column, create_column = st.columns(2, gap="large")
     with join_column:

@@ -103,7 +103,9 @@ def _at_a_glance(view: dict[str, Any], started_elsewhere: bool) -> dict[str, Any
 
 def _podium(tables: list[dict[str, Any]]) -> dict[str, Any] | None:
     """Once every table that started has finished: each table's winners, and the class's best
-    totals across tables (the students with one of the BEST_PLACES highest)."""
+    totals across tables (the students with one of the BEST_PLACES highest). The class's lowest
+    total is never among them unless everyone shares it: a podium names the best, never who
+    came last."""
     played = [t for t in tables if t["view"]["phase"] != Phase.LOBBY]
     if not played or any(t["view"]["phase"] != Phase.FINISHED for t in played):
         return None
@@ -112,7 +114,8 @@ def _podium(tables: list[dict[str, Any]]) -> dict[str, Any] | None:
         for t in played
         for name, total in t["view"]["totals"].items()
     ]
-    best = sorted({s["total"] for s in scores}, reverse=True)[:BEST_PLACES]
+    distinct = sorted({s["total"] for s in scores}, reverse=True)
+    best = distinct[: min(BEST_PLACES, max(1, len(distinct) - 1))]
     return {
         "tables": [
             {"table": t["table"], "winners": t["view"]["winners"], "totals": t["view"]["totals"]}

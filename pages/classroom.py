@@ -32,6 +32,8 @@ from ui.moderation import (
     TIMER_ROW_CSS,
     facilitator_runner,
     name_filter_controls,
+    names_runner,
+    show_names_refusal,
     timer_key,
 )
 from ui.private_link import (
@@ -209,7 +211,10 @@ for column, table in zip(st.columns(len(tables)) if tables else [], tables, stri
 st.caption(t("ui.class.own_page_hint"))
 move_student()
 with st.expander(t("ui.fac.names"), key="names_panel", on_change="rerun"):
-    name_filter_controls(view, t, run, engine.set_class_name_filter, engine.allow_class_name)
+    show_names_refusal(language)
+    name_filter_controls(
+        view, t, names_runner(run), engine.set_class_name_filter, engine.allow_class_name
+    )
 
 if view["podium"] is not None:
     st.subheader(t("ui.class.podium"))

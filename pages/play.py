@@ -160,6 +160,7 @@ def enter(token: str) -> None:
 # hidden again when the class looks up to discuss, choose and vote, and in each new round.
 CARD_STAGES = {"roles": "draw", "pulse1": "draw", "merge": "draw", "pulse2": "draw"}
 DRAWING_PHASES = ("pulse1", "pulse2")
+CURATOR_HINT_PHASES = ("pulse1", "pulse2", "choice")
 
 
 def role_card(view: dict[str, Any], t: Translator) -> bool:
@@ -173,8 +174,11 @@ def role_card(view: dict[str, Any], t: Translator) -> bool:
     with st.container(border=True, key="cc_card", gap="small"):
         role = view["role"]
         st.html(f'<div class="cc-role">{literal(t(f"ui.role.{role}"))}</div>')
-        if view["phase"] == "roles":
-            st.write(t(f"ui.role.{role}.help"))
+        sig = view["signatures"].get(view["signature"] or "")
+        if sig:
+            st.html(f"{literal(t('ui.play.your_signature'))} {signature_html(sig)}")
+        # The whole explanation when roles are dealt, one line of what to do after that.
+        st.write(t(f"ui.role.{role}.help" if view["phase"] == "roles" else f"ui.role.{role}.todo"))
         if view["target"]:
             # While drawing, small and beside its name: a 740 px phone then shows the card,
             # the whole canvas and Submit at once, and a neighbour sees less of it.
@@ -312,7 +316,8 @@ def choose(view: dict[str, Any], t: Translator, token: str) -> None:
 
 
 def accuse(view: dict[str, Any], t: Translator, token: str) -> None:
-    """One button per signature, one's own disabled; a vote locks (R7)."""
+    """One button per signature, a vote locks (R7). One's own looks like the others, so the
+    Curator's buttons tell a neighbour nothing; tapping it says it cannot be accused."""
     show_composition(view["fragments"], view["signatures"], CANVAS_SIZE, t)
     voted = view["my_vote"]
     if voted:
@@ -327,13 +332,8 @@ def accuse(view: dict[str, Any], t: Translator, token: str) -> None:
     st.html(f"<style>{colours}</style>")
     for sig_id, sig in view["signatures"].items():
         label = f"{SHAPE_GLYPHS.get(sig['shape'], '●')} {sig['name']}"
-        if sig_id == view["signature"]:
-            label += f" ({t('ui.play.yours')})"
         if st.button(
-            plain_label(label),
-            key=f"accuse_{sig_id}",
-            width="stretch",
-            disabled=bool(voted) or sig_id == view["signature"],
+            plain_label(label), key=f"accuse_{sig_id}", width="stretch", disabled=bool(voted)
         ) and act_once("vote", view, engine.accuse, token, sig_id):
             st.rerun()
 
@@ -417,10 +417,10 @@ def player_page(token: str) -> None:
             f'<div class="cc-phase">{critters_play.heading_html(view, t)}</div></div>'
         )
     else:
-        sig = view["signatures"].get(view["signature"] or "")
-        chip = f" · {signature_html(sig)}" if sig and phase != "finished" else ""
+        # No signature here: the Curator has none, so a header with one would tell a
+        # neighbour who the Curator is. It is on the secret card and on the canvas's ink.
         st.html(
-            f'<div class="cc-head"><b>{name_html(view["name"])}</b>{chip}'
+            f'<div class="cc-head"><b>{name_html(view["name"])}</b>'
             f'<div class="cc-phase">{round_heading(view, t)}</div>'
             f'<div class="cc-muted">{category_line(view, t)}</div></div>'
         )
@@ -461,10 +461,16 @@ def player_page(token: str) -> None:
         accuse(view, t, token)
     elif phase == "reveal":
         st.html(f'<div class="cc-role">{literal(points_line(view, t))}</div>')
+        show_composition(view["fragments"], view["signatures"], CANVAS_SIZE, t)
         reveal_pictures(view["reveal"], t, 100)
         reveal_summary(view, t)
     else:
-        hint = f"ui.play.hint.{phase}.curator" if curator else f"ui.play.hint.{phase}"
+        # The Curator's own hint only where the Curator's page differs anyway (no canvas, the
+        # options): elsewhere every phone with its card closed reads alike.
+        own_hint = curator and phase in CURATOR_HINT_PHASES
+        hint = f"ui.play.hint.{phase}.curator" if own_hint else f"ui.play.hint.{phase}"
+        if phase == "merge" and view["seconds_left"] is None and not view["paused"]:
+            hint = "ui.play.hint.merge.untimed"  # no "soon": it waits for the teacher
         if not (phase == "roles" and card_shown):
             st.info(t(hint))
         ended_pulse = {"merge": 1, "discussion": 2}.get(phase)

@@ -9,7 +9,11 @@ with the browser session.
 lesson too, so this cookie lasts a year; it is set only in a browser that uploads a deck, and
 without it nobody can list or use those decks.
 
-Both cookies hold nothing but a random id. Streamlit reads cookies when the page connects, so
+`remember_language`: the language last picked on the home page, for a year, so a teacher who
+switched to Spanish finds the home page in Spanish next time (before any choice, the browser's
+own language decides).
+
+The id cookies hold nothing but a random id. Streamlit reads cookies when the page connects, so
 on the very first visit an id comes from this tab's session state while a script stores it in
 the cookie for the next load.
 """
@@ -27,6 +31,7 @@ from ui.links import app_path
 COOKIE = "cc_browser"
 DECK_COOKIE = "cc_decks"
 DECK_COOKIE_SECONDS = 365 * 86400
+LANGUAGE_COOKIE = "cc_language"
 
 
 def browser_id() -> str:
@@ -58,11 +63,24 @@ def deck_owner_id() -> str:
     return known_deck_owner_id() or st.session_state.setdefault(DECK_COOKIE, new_token())
 
 
+def remembered_language(languages: tuple[str, ...]) -> str | None:
+    """The language this browser last picked on the home page, if it is one of `languages`."""
+    chosen = st.session_state.get(f"{LANGUAGE_COOKIE}_stored")
+    chosen = chosen or st.context.cookies.get(LANGUAGE_COOKIE)
+    return chosen if chosen in languages else None
+
+
+def remember_language(language: str) -> None:
+    """Keep the home page's language for this browser's next visit."""
+    _store_cookie(LANGUAGE_COOKIE, language, f"; max-age={DECK_COOKIE_SECONDS}")
+
+
 def _store_cookie(cookie: str, value: str, lifetime: str) -> None:
-    """Once per tab: a script sets the cookie, which Streamlit reads at the next page load."""
-    if st.session_state.get(f"{cookie}_stored"):
+    """Once per tab and value: a script sets the cookie, which Streamlit reads at the next page
+    load."""
+    if st.session_state.get(f"{cookie}_stored") == value:
         return
-    st.session_state[f"{cookie}_stored"] = True
+    st.session_state[f"{cookie}_stored"] = value
     # Scoped to the app's path: behind a hub, other services and users' servers share the
     # origin, and have no use for it.
     text = json.dumps(f"{cookie}={value}; path={app_path()}; SameSite=Lax{lifetime}")

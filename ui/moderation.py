@@ -16,7 +16,7 @@ from engine import Engine, RuleError
 from ui.board import show_composition
 from ui.gallery import gallery_zip
 from ui.look import signature_html
-from ui.text import Translator, isolate, literal, plain_label
+from ui.text import Translator, isolate, literal, plain_label, show_error
 
 THUMB_PX = 140
 # Runs a facilitator command (the engine method, then its arguments after the key); whether
@@ -72,10 +72,34 @@ def pick_player(label: str, players: list[str], key: str, t: Translator) -> str 
     )
 
 
+def names_runner(run: Run) -> Run:
+    """`run` for the Names panel: a refusal ("that name is taken") is said inside the panel,
+    beside the field it is about, rather than at the top of a long page."""
+
+    def here(action: Callable[..., Any], *args: Any, **kwargs: Any) -> bool:
+        if run(action, *args, **kwargs):
+            return True
+        st.session_state[NAMES_REFUSAL] = st.session_state.pop("command_error")
+        return False
+
+    return here
+
+
+def show_names_refusal(language: str) -> None:
+    """The Names panel's last refusal (`names_runner`), shown once, at the top of the panel."""
+    if NAMES_REFUSAL in st.session_state:
+        show_error(st.session_state.pop(NAMES_REFUSAL), language)
+
+
+NAMES_REFUSAL = "names_refusal"
+
+
 def names_panel(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run) -> None:
     """Rename a player (lobby or mid-game; the same checks as a join), and the name filter
     with the names the teacher allowed despite it."""
+    run = names_runner(run)
     with st.expander(t("ui.fac.names"), key="names_panel", on_change="rerun"):
+        show_names_refusal(view["language"])
         who = pick_player(t("ui.fac.rename_who"), view["players"], "rename_who", t)
         st.text_input(t("ui.fac.rename_to"), key="rename_to")
         st.button(

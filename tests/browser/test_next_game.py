@@ -1,6 +1,7 @@
 """What a class does next (issue "Classroom-proof", point 9 and wording): the home page keeps
-the chosen pace when switched to Spanish; at the reveal each phone says why it got its points;
-at the end the teacher plays again, the projector follows and a student joins in one tap."""
+the chosen pace when switched to Spanish, and Spanish on the next visit; at the reveal each
+phone says why it got its points; at the end the teacher plays again, the projector follows
+and a student joins in one tap."""
 
 from __future__ import annotations
 
@@ -24,6 +25,10 @@ def test_the_pace_survives_switching_the_home_page_to_spanish(streamlit_server, 
     page.locator(".st-key-home_language button").filter(has_text="Español").click()
     relaxed = pace.filter(has_text=translate("es", "ui.pace.relaxed"))
     expect(relaxed.locator("input")).to_be_checked(timeout=UI_TIMEOUT_MS)
+    # The next visit opens in Spanish: the browser remembers the choice (its locale is English).
+    page.reload()
+    heading = page.get_by_role("heading", name=translate("es", "ui.home.join_title"))
+    expect(heading).to_be_visible(timeout=UI_TIMEOUT_MS)
 
 
 def test_points_explained_then_play_again_with_the_same_class(table: Table, new_page):

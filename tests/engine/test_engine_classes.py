@@ -17,6 +17,7 @@ from sqlalchemy import text
 from test_engine_secrecy import ROLE_WORDS, SECRET_KEYS, secret_words, strings
 
 from engine import Engine, FakeClock
+from engine.class_views import _podium
 from engine.seating import table_sizes
 
 FIRST = ["Ana", "Ben", "Carmen", "Dario", "Elif", "Femi", "Gus", "Hiro", "Jonas", "Kemal"]
@@ -474,3 +475,24 @@ def test_another_server_following_a_class_sees_a_table_change(postgres_server):
     finally:
         stop.set()
         listening.join(timeout=5)
+
+
+def _finished_table(number: int, totals: dict[str, int]) -> dict:
+    best = max(totals.values())
+    winners = [name for name, total in totals.items() if total == best]
+    return {"table": number, "view": {"phase": "finished", "totals": totals, "winners": winners}}
+
+
+def test_the_class_podium_never_names_who_came_last():
+    tables = [
+        _finished_table(1, {"Ana": 300, "Ben": 100, "Hana": 0}),
+        _finished_table(2, {"Cy": 200, "Dee": 0, "Eli": 100}),
+    ]
+    best = _podium(tables)["best"]
+    assert [row["name"] for row in best] == ["Ana", "Cy", "Ben", "Eli"]
+    # Two totals in the whole class: only the higher one is a best score.
+    two = _podium([_finished_table(1, {"Ana": 100, "Ben": 0, "Cy": 0})])["best"]
+    assert [row["name"] for row in two] == ["Ana"]
+    # Everyone tied: all share the best, since nobody came last.
+    tied = _podium([_finished_table(1, {"Ana": 0, "Ben": 0})])["best"]
+    assert [row["name"] for row in tied] == ["Ana", "Ben"]

@@ -83,3 +83,14 @@ def test_spanish_browser_gets_spanish_home(engine):
     at.context = {"locale": "es-MX"}
     run(at)
     assert at.button(key="create_game").label == tr("es", "ui.home.create_go")
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_title_names_the_game_picked(engine, language):
+    at = run(page("app.py"))
+    at.segmented_control(key="home_language").set_value(language)
+    run(at)
+    assert [h.value for h in at.title] == [tr(language, "ui.home.title.crossed_canvas")]
+    run(at.radio(key="create_game_name").set_value("canvas_critters"))
+    assert [h.value for h in at.title] == [tr(language, "ui.home.title.canvas_critters")]
+    assert tr(language, "ui.home.tagline.canvas_critters") in [m.value for m in at.markdown]

@@ -40,7 +40,10 @@ def test_a_refused_rename_says_why_and_changes_nothing(table):
     at = run(at.selectbox(key="rename_who").set_value("Ben"))  # a pick reruns the page
     at.text_input(key="rename_to").set_value("ANA")
     at = run(at.button(key="rename_player").click())
-    assert [e.value for e in at.error] == [tr("en", "error.name_taken", name="\u2068ANA\u2069")]
+    # Said in the Names panel, beside the name typed, not at the top of the page.
+    names = next(e for e in at.expander if e.label == tr("en", "ui.fac.names"))
+    assert [e.value for e in names.error] == [tr("en", "error.name_taken", name="\u2068ANA\u2069")]
+    assert len(at.error) == 1
     assert table.public()["players"] == ["Ana", "Ben", "Cai", "Dee", "Eli"]
     assert at.text_input(key="rename_to").value == "ANA"  # kept, to be corrected
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from pagekit import (
     a_path,
@@ -18,6 +20,7 @@ from pagekit import (
     served_media,
     tr,
     unescaped,
+    visible_text,
 )
 
 # ---------------------------------------------------------------- role card
@@ -55,6 +58,9 @@ def test_role_card_hidden_until_shown_then_only_ones_own_object(started, phase):
         at = run(toggle.set_value(True))
         shown = rendered(at)
         assert tr("en", f"ui.role.{role}") in html_text(at), role
+        # What to do, in the role's own words: in full as roles are dealt, then in one line.
+        todo = "help" if phase == "roles" else "todo"
+        assert tr("en", f"ui.role.{role}.{todo}") in [m.value for m in at.markdown], role
         for other in ("loyal", "distorter", "curator"):
             if other != role:
                 assert tr("en", f"ui.role.{other}") not in shown
@@ -220,10 +226,13 @@ def test_accusation_buttons_vote_and_lock(started):
     signatures = list(me["signatures"])
     at = table.play(voter)
     assert sorted(keys(at, "accuse_")) == sorted(f"accuse_{s}" for s in signatures)
-    for sig in signatures:
+    for sig in signatures:  # one's own among them, alike: a neighbour learns nothing
         button = at.button(key=f"accuse_{sig}")
-        assert button.disabled is (sig == me["signature"])
+        assert not button.disabled
         assert me["signatures"][sig]["name"] in unescaped(button.label)
+    at = run(at.button(key=f"accuse_{me['signature']}").click())
+    assert [e.value for e in at.error] == [tr("en", "error.own_signature")]
+    assert table.view(voter)["my_vote"] is None
     target = next(s for s in signatures if s != me["signature"])
 
     at = run(at.button(key=f"accuse_{target}").click())
@@ -250,3 +259,36 @@ def test_curator_can_accuse_any_signature(started):
     assert not any(at.button(key=f"accuse_{s}").disabled for s in sigs)
     run(at.button(key=f"accuse_{sigs[0]}").click())
     assert table.view(curator)["my_vote"] == sigs[0]
+
+
+# What differs between two phones of one game whatever their roles: the browser's own id, and
+# the countdown (each page is drawn a moment later).
+PER_PHONE = (
+    (re.compile(r"cc_browser=[\w-]+"), "cc_browser=ID"),
+    (re.compile(r">\d+:\d\d<"), ">m:ss<"),
+    (re.compile(r'seconds_left\\": [\d.]+'), "seconds_left: S"),
+)
+
+
+@pytest.mark.parametrize("phase", ["roles", "merge", "discussion", "accusation"])
+def test_with_the_card_closed_every_role_shows_the_same_page(started, phase):
+    """A neighbour glancing at a phone whose card is closed learns nothing of its role: outside
+    drawing and choosing, the Curator's page is the artists' (same header, hints and buttons),
+    down to every element the browser receives."""
+    table = started
+    table.advance_to(phase)
+    seen = {}
+    for role in ("loyal", "distorter", "curator"):
+        name = table.who(role)
+        page_text = rendered(table.play(name)).replace(name, "NAME")
+        for pattern, same in PER_PHONE:
+            page_text = pattern.sub(same, page_text)
+        seen[role] = page_text
+    assert seen["curator"] == seen["loyal"] == seen["distorter"]
+
+
+def test_the_secret_card_holds_an_artists_signature(started):
+    table = started
+    for role in ("loyal", "distorter", "curator"):
+        at = run(table.play(table.who(role)).toggle(key="show_role").set_value(True))
+        assert (tr("en", "ui.play.your_signature") in visible_text(at)) == (role != "curator")

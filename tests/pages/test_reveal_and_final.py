@@ -79,7 +79,10 @@ def test_reveal_on_the_play_page(revealed):
     r = revealed
     table = r["table"]
     for name in (r["curator"], r["distorter"], r["loyal"][0]):
-        check_reveal_text(visible_text(table.play(name)), r)
+        at = table.play(name)
+        check_reveal_text(visible_text(at), r)
+        # The drawing everyone talks about is on every phone too.
+        assert any('class="cc-board"' in h.value for h in at.html), name
 
 
 def test_reveal_on_the_screen_and_facilitator_pages(revealed):

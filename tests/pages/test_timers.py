@@ -39,3 +39,11 @@ def test_the_last_seconds_of_a_pulse_are_said_on_every_phone(engine):
     assert "#b00020" in html_text(table.screen())  # the projector's countdown turns red
     table.engine.advance(table.fac)  # the merge: no warning
     assert tr("en", "ui.last_seconds") not in html_text(table.play(table.loyal()[0]))
+
+
+def test_an_untimed_merge_says_it_waits_for_the_teacher(engine):
+    cases = ((LONG, "ui.play.hint.merge"), (dict.fromkeys(LONG), "ui.play.hint.merge.untimed"))
+    for durations, hint in cases:
+        table = seated(engine, durations)
+        table.advance_to("merge")
+        assert [i.value for i in table.play(table.loyal()[0]).info] == [tr("en", hint)]
