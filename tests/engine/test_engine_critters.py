@@ -300,6 +300,33 @@ def test_two_players_play_the_duel_with_secret_themes(engine, clock):
     assert final["totals"] == {"Ana": 15, "Ben": 5} and final["winners"] == ["Ana"]
 
 
+# The home page's paces (app.PACES): each scales every phase; untimed leaves none timed.
+PACES = {"standard": 1.0, "relaxed": 1.5, "extra_relaxed": 2.0, "untimed": None}
+
+
+@pytest.mark.parametrize("factor", PACES.values(), ids=PACES.keys())
+def test_the_duels_building_is_the_sand_timer_at_every_pace(engine, clock, factor):
+    paced = {
+        phase: None if factor is None else seconds * factor
+        for phase, seconds in engine.default_durations("canvas_critters").items()
+    }
+    table = seat(engine, clock, 2, durations=paced)
+    table.pick_all()  # both secret themes picked: the sand timer is flipped
+    view = table.public()
+    assert view["phase"] == "build"
+    sand = None if factor is None else rules.FINISH_TIMER_SECONDS * factor
+    assert view["seconds_left"] == sand
+    if sand is not None:
+        clock.advance(sand)
+        assert table.phase() == "guess"
+
+
+def test_the_duels_sand_timer_is_the_teachers_last_minute(engine, clock):
+    table = seat(engine, clock, 2, durations={"last_minute": 45})
+    table.pick_all()
+    assert table.public()["seconds_left"] == 45
+
+
 def test_the_duel_guess_follows_the_two_player_rules(engine, clock):
     table = seat(engine, clock, 2)
     table.pick_all()
