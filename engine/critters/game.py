@@ -160,7 +160,8 @@ def totals(session: Session, game: Game) -> dict[int, int]:
 
 def setup(table: Table) -> None:
     """The start: two play the duel; otherwise a random first active player. The theme deck
-    is shuffled once for the game (Setup, steps 5 and 6)."""
+    is shuffled once for the game (Setup, steps 5 and 6); a tie is shared in the duel and
+    played off otherwise, until the facilitator chooses."""
     game, count = table.game, len(table.players())
     duel = rules.is_duel(count)
     cards = [card.id for card in load_themes()]
@@ -170,6 +171,7 @@ def setup(table: Table) -> None:
             duel=duel,
             first_active=0 if duel else rules.first_active(count, table.rng("first")),
             deck=rules.shuffled_deck(cards, table.rng("deck")),
+            tie_rule=rules.default_tie_rule(duel).value,
         )
     )
     game.rounds = rules.rounds_for(count)
@@ -188,7 +190,7 @@ def open_round(table: Table) -> None:
     cards = [card.id for card in load_themes()]
     tied: list[int] = []
     if game.round > rules.rounds_for(len(players)):
-        tied = rules.tie_break_players(totals(session, game))
+        tied = rules.tie_break_players(totals(session, game), duel=keep.duel)
     if keep.duel:
         choosers = everyone
     else:

@@ -266,6 +266,46 @@ def test_a_tie_may_be_shared_when_the_facilitator_says_so(engine, clock):
     assert sorted(final["winners"]) == ["Ana", "Ben", "Cy"]
 
 
+def test_when_everyone_is_tied_at_the_end_they_share_the_victory(engine, clock):
+    table = seat(engine, clock, 3)  # the rulebook's play-off, but nobody would be left to judge
+    assert table.facilitator()["tie_rule"] == "play_off"
+    for _number in range(6):
+        table.pick_all()
+        table.build_and_finish_all()
+        table.title_all()
+        for giver, ribbons in {
+            "Ana": {3: "Ben", 1: "Cy"},
+            "Ben": {3: "Cy", 1: "Ana"},
+            "Cy": {3: "Ana", 1: "Ben"},
+        }.items():
+            engine.award_ribbons(table.tokens[giver], ribbons, rid())
+        engine.advance(table.fac)
+    final = table.public()
+    assert (final["phase"], final["rounds"]) == ("finished", 6)
+    assert sorted(final["winners"]) == ["Ana", "Ben", "Cy"]
+
+
+def _tied_duel(engine, clock, tie_rule: str | None) -> Critters:
+    """A duel where nobody guesses for five rounds: 0 to 0."""
+    table = seat(engine, clock, 2)
+    if tie_rule is not None:
+        engine.set_tie_rule(table.fac, tie_rule)
+    for _ in range(5 * 4):
+        engine.advance(table.fac)
+    return table
+
+
+def test_a_tied_duel_is_shared_unless_the_facilitator_chose_to_play_it_off(engine, clock):
+    shared = _tied_duel(engine, clock, None)
+    assert shared.facilitator()["tie_rule"] == "share"
+    final = shared.public()
+    assert final["phase"] == "finished" and final["winners"] == ["Ana", "Ben"]
+    played_off = _tied_duel(engine, clock, "play_off")
+    view = played_off.public()
+    assert (view["phase"], view["round"]) == ("theme", 6)
+    assert view["builders"] == ["Ana", "Ben"]
+
+
 def test_two_players_play_the_duel_with_secret_themes(engine, clock):
     table = seat(engine, clock, 2)
     ana, ben = table.tokens["Ana"], table.tokens["Ben"]
@@ -349,10 +389,7 @@ def test_the_duel_guess_follows_the_two_player_rules(engine, clock):
 
 
 def test_a_duel_game_played_again_is_canvas_critters_for_anyone(engine, clock):
-    table = seat(engine, clock, 2)
-    engine.set_tie_rule(table.fac, "share")  # nobody plays: 0 to 0 would be played off
-    for _ in range(5 * 4):
-        engine.advance(table.fac)
+    table = _tied_duel(engine, clock, None)
     assert table.phase() == "finished"
     again = engine.play_again(table.fac)
     for name in ("Ana", "Ben", "Cy"):
