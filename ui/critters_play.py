@@ -13,7 +13,7 @@ from typing import Any
 
 import streamlit as st
 
-from ui.critters_screen import mosaic_alt, round_text, tie_break
+from ui.critters_screen import mosaic_alt, round_text
 from ui.mosaic import mosaic, svg_picture
 from ui.mosaic_svg import mosaic_img
 from ui.moves import act, act_and_redraw, request_id, show_kept_refusal
@@ -280,7 +280,7 @@ def round_points(view: dict[str, Any], t: Translator) -> None:
     turned = view["turned_over"]
     if turned is None:
         return
-    if tie_break(view) and view["name"] not in view["builders"]:
+    if view["tie_break"] and view["name"] not in view["builders"]:
         said = t("ui.critters.play.judged_tie_break")
     else:
         said = t("ui.critters.play.points", points=turned["scores"].get(view["name"], 0))

@@ -98,7 +98,7 @@ def critters_heading(view: Mapping[str, Any], t: Translator) -> str:
 
 def round_text(view: Mapping[str, Any], t: Translator) -> str:
     """ "Round 2 of 4", or "Tie-break" (not "Round 7 of 7") while the tied play off."""
-    if tie_break(view):
+    if view["tie_break"]:
         return t("ui.critters.screen.tie_break")
     return t("ui.round_of", round=view["round"], rounds=view["rounds"])
 
@@ -245,14 +245,9 @@ def _duel_scores(view: Mapping[str, Any], t: Translator, big: bool) -> str:
 # ---------------------------------------------------------------- parts
 
 
-def tie_break(view: Mapping[str, Any]) -> bool:
-    """A tie-break round of the judged game: only the tied players make mosaics."""
-    return not view["duel"] and 0 < len(view["builders"]) < len(view["players"])
-
-
 def _givers(view: Mapping[str, Any]) -> list[str]:
     """Who gives ribbons this round: everyone, or in a tie-break everyone but the tied."""
-    if tie_break(view):
+    if view["tie_break"]:
         return [name for name in view["players"] if name not in view["builders"]]
     return list(view["players"])
 

@@ -118,7 +118,12 @@ def public_view(snap: CritterSnapshot, now: float) -> dict[str, Any]:
         "face_up": [],
         "totals": _totals(snap),
         "winners": [],
+        "tie_break": bool(rnd is not None and rnd.tied),
     }
+    if snap.keep is not None:
+        # The rounds planned: a tie-break adds one to the game's count as soon as the tie
+        # is known, but is announced as a tie-break when it is played, never as "6 of 7".
+        view["rounds"] = rules.rounds_for(len(snap.players))
     if game.phase == snap.phases.finished:
         view["winners"] = rules.winners(view["totals"])
     if rnd is None:

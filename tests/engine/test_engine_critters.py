@@ -223,7 +223,8 @@ def test_a_tie_for_the_lead_is_played_off_by_the_tied_and_judged_by_the_others(e
         engine.award_ribbons(tokens["Cy"], {3: first, 1: second}, rid())
         engine.advance(table.fac)
     view = table.public()
-    assert (view["phase"], view["round"], view["rounds"]) == ("theme", 7, 7)
+    assert (view["phase"], view["round"], view["rounds"]) == ("theme", 7, 6)
+    assert view["tie_break"]
     assert view["totals"]["Ana"] == view["totals"]["Ben"] > view["totals"]["Cy"]
     table.pick_all()
     assert table.public()["builders"] == ["Ana", "Ben"]

@@ -209,3 +209,19 @@ def test_after_a_tie_break_a_judge_is_told_they_judged_not_that_they_scored_0(ti
     assert tr("en", "ui.critters.play.points", points=0) not in cy
     builder = tied.public()["turned_over"]["scores"]["Ana"]
     assert tr("en", "ui.critters.play.points", points=builder) in rendered(phone(tied, "Ana"))
+
+
+def test_a_tie_break_is_never_announced_as_a_planned_round(tied):
+    """At the last regular round's scores the tie is known, but the round is still "4 of 4":
+    no "Round 4 of 5" promises a fifth round before the tie-break is played."""
+    screen = run(page("pages/screen.py", code=tied.code))
+    for at in (phone(tied, "Cy"), screen):
+        assert tr("en", "ui.round_of", round=4, rounds=4) in rendered(at)
+        assert tr("en", "ui.round_of", round=4, rounds=5) not in rendered(at)
+    assert (tied.public()["rounds"], tied.public()["tie_break"]) == (4, False)
+    tied.engine.advance(tied.fac)
+    view = tied.public()
+    assert (view["round"], view["rounds"], view["tie_break"]) == (5, 4, True)
+    cy = rendered(phone(tied, "Cy"))
+    assert tr("en", "ui.critters.screen.tie_break") in cy
+    assert tr("en", "ui.round_of", round=5, rounds=5) not in cy
