@@ -51,7 +51,8 @@ def test_a_whole_game_of_four_scores_every_ribbon_and_the_golden_rule(engine, cl
     assert [entry["active"] for entry in history] == actives
     assert all(entry["theme"]["text"] for entry in history)
     assert history[0]["titles"] == {name: f"{name}'s zoo" for name in table.tokens}
-    assert history[0]["ribbons"][0]["golden"] == "Di" and not history[0]["tie_break"]
+    [ana] = [given for given in history[0]["ribbons"] if given["giver"] == "Ana"]
+    assert ana["golden"] == "Di" and not history[0]["tie_break"]
     for name, total in final["totals"].items():  # every point is in the records
         assert sum(entry["scores"][name] for entry in history) == total
     assert "history" not in final
@@ -84,6 +85,41 @@ def test_a_build_nobody_finishes_still_ends(engine, clock):
     table.pick_all()
     clock.advance(engine.default_durations("canvas_critters")["build"])
     assert table.phase() == "last_minute"
+
+
+def test_mosaics_and_ribbons_are_shown_in_seat_order_from_the_active_player(engine, clock):
+    table = seat(engine, clock, 4)
+    roster = list(table.tokens)
+    active = table.public()["active"]
+    at = roster.index(active)
+    from_active = roster[at:] + roster[:at]
+    table.pick_all()
+    table.build_and_finish_all()
+    table.title_all()
+    for name in reversed(from_active):  # given in any order, all at once
+        offer = table.view(name)["actions"]["award"]
+        ribbons = dict(zip(offer["ribbons"], offer["receivers"], strict=False))
+        engine.award_ribbons(table.tokens[name], ribbons, rid())
+    view = table.public()
+    assert [m["name"] for m in view["mosaics"]] == from_active
+    assert [given["giver"] for given in view["turned_over"]["ribbons"]] == from_active
+
+
+def test_a_mosaic_short_of_seven_is_shown_unfinished_and_may_receive_ribbons(engine, clock):
+    table = seat(engine, clock, 3)
+    table.pick_all()
+    table.build("Ana")
+    table.build("Ben", pieces=3)
+    engine.advance(table.fac)  # the teacher ends the building: Cy has no piece at all
+    engine.advance(table.fac)
+    view = table.public()
+    assert view["phase"] == "titles"
+    shown = {m["name"]: (len(m["pieces"]), m["unfinished"]) for m in view["mosaics"]}
+    assert shown == {"Ana": (7, False), "Ben": (3, True), "Cy": (0, True)}
+    table.title_all()
+    offer = table.view("Ana")["actions"]["award"]
+    assert offer["receivers"] == ["Ben", "Cy"]
+    engine.award_ribbons(table.tokens["Ana"], {3: "Cy", 1: "Ben"}, rid())
 
 
 def test_a_mosaic_needs_seven_pieces_all_inside_the_frame(engine, clock):
@@ -327,7 +363,7 @@ def test_two_players_play_the_duel_with_secret_themes(engine, clock):
         assert table.public()["turned_over"] is None
         ben_card = table.view("Ben")["card"]
         engine.guess_theme(ana, 3, ben_card["id"], rid(), theme=ben_card["chosen"])
-        wrong = next(c["id"] for c in face_up if c["id"] != card)
+        wrong = next(c["id"] for c in face_up if c["id"] not in (card, ben_card["id"]))
         engine.guess_theme(ben, 1, wrong, rid())
         scores = table.public()
         assert scores["phase"] == "scores"
@@ -373,7 +409,9 @@ def test_the_duel_guess_follows_the_two_player_rules(engine, clock):
     table.pick_all()
     table.build_and_finish_all()
     ana = table.tokens["Ana"]
-    face_up = table.public()["face_up"]
+    own = table.view("Ana")["card"]["id"]
+    face_up = [card for card in table.public()["face_up"] if card["id"] != own]
+    refused("error.critters.guess_own_card", engine.guess_theme, ana, 1, own, rid())
     refused("error.critters.guess_ribbon", engine.guess_theme, ana, 2, face_up[0]["id"], rid())
     refused("error.critters.guess_card_unknown", engine.guess_theme, ana, 1, "card-99", rid())
     refused(
