@@ -37,6 +37,10 @@ class PhaseRule:
     moves: frozenset[str] = frozenset()
     ends_early: Callable[[Answers], bool] | None = None
     shows: frozenset[str] = frozenset()
+    # The length setting of another phase (of this game or of its other variant) that this
+    # one takes, paced and overridden with it, when the rulebook times both with the same
+    # timer: this phase then has no setting of its own.
+    timed_as: str | None = None
 
 
 def everyone_answered(answers: Answers) -> bool:
@@ -97,9 +101,19 @@ class PhaseTable:
         rule = self.rules.get(phase)
         return rule is not None and rule.ends_early is not None and rule.ends_early(answers)
 
+    def timer_of(self, phase: str) -> str:
+        """The length setting (a key of Game.durations) that times `phase`."""
+        rule = self.rules.get(phase)
+        return phase if rule is None or rule.timed_as is None else rule.timed_as
+
     @property
     def default_seconds(self) -> dict[str, float]:
-        return {str(phase): self.rules[phase].seconds for phase in self.round_phases}
+        """The rulebook's length of each phase with a setting of its own."""
+        return {
+            str(phase): self.rules[phase].seconds
+            for phase in self.round_phases
+            if self.rules[phase].timed_as is None
+        }
 
     @property
     def most_steps(self) -> int:

@@ -73,7 +73,7 @@ def enter_next_phase(table: Table, game_rules: GameDeclaration, start: float) ->
     enter = game_rules.on_entry.get(following)
     if enter is not None:
         enter(table)
-    length = game.durations.get(following)
+    length = game.durations.get(phases.timer_of(following))
     if following == phases.finished:
         # A finished game has no clock: never left "paused" with nothing to resume.
         game.paused, game.paused_left = False, None

@@ -14,7 +14,7 @@ from typing import Any
 import streamlit as st
 
 from engine.critters.views import given_text
-from ui.critters_screen import mosaic_alt, round_text, tie_break
+from ui.critters_screen import mosaic_alt, round_text, unfinished_html
 from ui.mosaic import mosaic, svg_picture
 from ui.mosaic_svg import mosaic_img
 from ui.moves import act, act_and_redraw, act_once, done_elsewhere, offer, show_kept_refusal
@@ -175,7 +175,7 @@ def title(view: dict[str, Any], t: Translator, token: str) -> None:
     if own is None:
         return
     engine = get_engine()
-    st.html(mosaic_img(own, MOSAIC_PX, mosaic_alt(own, t)))
+    st.html(mosaic_img(own, MOSAIC_PX, mosaic_alt(own, t)) + unfinished_html(own, t))
     if own["title"]:
         st.success(t("ui.critters.play.titled", title=own["title"]))
     with st.form("title_form"):
@@ -210,7 +210,7 @@ def judge(view: dict[str, Any], t: Translator, token: str) -> None:
         for each in shown:
             st.html(
                 f'<figure class="cc-mosaic">{mosaic_img(each, THUMB_PX, mosaic_alt(each, t))}'
-                f"<figcaption>{name_html(each['name'])}"
+                f"<figcaption>{unfinished_html(each, t)}{name_html(each['name'])}"
                 f"{' · ' + literal(each['title']) if each['title'] else ''}</figcaption></figure>"
             )
 
@@ -256,8 +256,12 @@ def guess(view: dict[str, Any], t: Translator, token: str) -> None:
         return
     options: list[tuple[int, str, str | None]] = []
     labels: dict[tuple[int, str, str | None], str] = {}
+    guessable = view["actions"]["guess"]["cards"]
     for card in view["face_up"]:
         themes = " / ".join(theme["text"] for theme in card["themes"])
+        if card["id"] not in guessable:  # the player's own card: shown, not offered
+            st.caption(t("ui.critters.play.own_card", themes=themes))
+            continue
         options.append((1, card["id"], None))
         labels[options[-1]] = t("ui.critters.play.guess_card", themes=themes)
         for theme in card["themes"]:
@@ -276,7 +280,7 @@ def round_points(view: dict[str, Any], t: Translator) -> None:
     turned = view["turned_over"]
     if turned is None:
         return
-    if tie_break(view) and view["name"] not in view["builders"]:
+    if view["tie_break"] and view["name"] not in view["builders"]:
         said = t("ui.critters.play.judged_tie_break")
     else:
         said = t("ui.critters.play.points", points=turned["scores"].get(view["name"], 0))

@@ -15,7 +15,7 @@ from typing import Any
 
 import streamlit as st
 
-from engine.critters.rules import GOLDEN, PILE
+from engine.critters.rules import GOLDEN, MIN_PIECES, PILE
 from ui.look import category_line, podium, round_heading
 from ui.mosaic_svg import mosaic_img, piece_img
 from ui.ribbons import golden_kept, received
@@ -38,6 +38,7 @@ CRITTERS_CSS = """
 .cc-cr-cell { text-align: center; overflow-wrap: anywhere; flex: 0 0 auto; line-height: 1.1; }
 .cc-cr-cell .cc-mosaic { display: block; margin: 0 auto .2em; max-width: 100%; height: auto; }
 .cc-cr-title { font-weight: 800; font-style: italic; }
+.cc-cr-unfinished { font-weight: 700; color: #b00020; }
 .cc-cr-points, .cc-cr-name { font-weight: 800; }
 .cc-cr-chips { display: flex; flex-wrap: wrap; gap: 0 1.2em; }
 .cc-cr-list { display: grid; gap: 0 1.2em; }
@@ -98,7 +99,7 @@ def critters_heading(view: Mapping[str, Any], t: Translator) -> str:
 
 def round_text(view: Mapping[str, Any], t: Translator) -> str:
     """ "Round 2 of 4", or "Tie-break" (not "Round 7 of 7") while the tied play off."""
-    if tie_break(view):
+    if view["tie_break"]:
         return t("ui.critters.screen.tie_break")
     return t("ui.round_of", round=view["round"], rounds=view["rounds"])
 
@@ -245,14 +246,9 @@ def _duel_scores(view: Mapping[str, Any], t: Translator, big: bool) -> str:
 # ---------------------------------------------------------------- parts
 
 
-def tie_break(view: Mapping[str, Any]) -> bool:
-    """A tie-break round of the judged game: only the tied players make mosaics."""
-    return not view["duel"] and 0 < len(view["builders"]) < len(view["players"])
-
-
 def _givers(view: Mapping[str, Any]) -> list[str]:
     """Who gives ribbons this round: everyone, or in a tie-break everyone but the tied."""
-    if tie_break(view):
+    if view["tie_break"]:
         return [name for name in view["players"] if name not in view["builders"]]
     return list(view["players"])
 
@@ -319,6 +315,15 @@ def mosaic_alt(mosaic: Mapping[str, Any], t: Translator) -> str:
     return t("ui.critters.screen.mosaic", **params)
 
 
+def unfinished_html(mosaic: Mapping[str, Any], t: Translator) -> str:
+    """Under a mosaic short of seven pieces when building ended: it is judged as it stands,
+    and everyone judging it is told so."""
+    if not mosaic["unfinished"]:
+        return ""
+    said = literal(t("ui.critters.screen.unfinished", fewest=MIN_PIECES))
+    return f'<div class="cc-cr-unfinished">{said}</div>'
+
+
 def _cells(
     cells: Sequence[tuple[Mapping[str, Any], str]],
     t: Translator,
@@ -339,7 +344,8 @@ def _cells(
         '<div class="cc-cr-cells">'
         + "".join(
             f'<div class="cc-cr-cell" style="width:{width}px">'
-            f"{mosaic_img(mosaic, px, mosaic_alt(mosaic, t))}{caption}</div>"
+            f"{mosaic_img(mosaic, px, mosaic_alt(mosaic, t))}{unfinished_html(mosaic, t)}"
+            f"{caption}</div>"
             for mosaic, caption in cells
         )
         + "</div>"

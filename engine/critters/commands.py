@@ -279,7 +279,8 @@ class CritterCommands(Door):
         round: int | None = None,
     ) -> dict[str, Any]:
         """The duel's guess of the opponent's theme (2-player rule 7): the +1 ribbon under a
-        card, or the +3 ribbon on one of its themes."""
+        card, or the +3 ribbon on one of its themes; never on one's own card, which cannot
+        be the opponent's."""
 
         def act(session: Session, game: Game, rnd: CritterRound, player: Player, now: float):  # type: ignore[no-untyped-def]
             earlier = storage.earlier(session, Guess, Guess.player_id, player, request_id)
@@ -289,6 +290,9 @@ class CritterCommands(Door):
             if session.exec(select(Guess.id).where(*mine)).first():
                 raise RuleError("error.critters.already_guessed")
             themes = theme_ids()
+            own = rnd.choices[str(player.id)]["card"]
+            if card == own:
+                raise RuleError("error.critters.guess_own_card")
             face_up = {shown: themes[shown] for shown in rnd.face_up}
             guess = rules.validate_guess(ribbon, card, theme, face_up=face_up)
             row = Guess(

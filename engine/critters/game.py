@@ -62,14 +62,18 @@ JUDGED = PhaseTable(
     max_players=rules.MAX_PLAYERS,
 )
 # The duel (2-player rules): each picks a secret theme, both build against the one-minute
-# timer, then each guesses the other's theme among four cards turned face up.
+# timer, then each guesses the other's theme among four cards turned face up. The sand timer
+# is flipped once both are ready (rule 4), so the duel's building is timed as the judged
+# game's last minute: the same setting, paced alike, never the judged game's longer build.
 DUEL = PhaseTable(
     lobby="lobby",
     round_phases=("theme", "build", "guess", "scores"),
     finished="finished",
     rules={
         "theme": PhaseRule(30, frozenset({PICK_THEME}), everyone_answered),
-        "build": PhaseRule(rules.FINISH_TIMER_SECONDS, _BUILDING, everyone_answered),
+        "build": PhaseRule(
+            rules.FINISH_TIMER_SECONDS, _BUILDING, everyone_answered, timed_as="last_minute"
+        ),
         "guess": PhaseRule(45, frozenset({GUESS}), everyone_answered, frozenset({MOSAICS_SHOWN})),
         "scores": PhaseRule(20, shows=frozenset({MOSAICS_SHOWN, THEMES_SHOWN, RIBBONS_SHOWN})),
     },
@@ -80,8 +84,17 @@ DUEL = PhaseTable(
 
 def default_seconds() -> dict[str, float]:
     """Every phase length either variant may use (a game's pace is set before anyone knows
-    how many will play)."""
-    return DUEL.default_seconds | JUDGED.default_seconds
+    how many will play): one setting per phase name, so the variants must agree on each,
+    and a phase timed as another needs that setting."""
+    merged = dict(JUDGED.default_seconds)
+    for phase, seconds in DUEL.default_seconds.items():
+        if merged.setdefault(phase, seconds) != seconds:
+            raise ValueError(f"the two variants time {phase!r} differently")
+    for phases in (JUDGED, DUEL):
+        for phase in phases.round_phases:
+            if merged.get(phases.timer_of(phase)) != phases.rules[phase].seconds:
+                raise ValueError(f"{phase!r} is timed by a setting of another length")
+    return merged
 
 
 # ------------------------------------------------------------------ reading
@@ -147,7 +160,8 @@ def totals(session: Session, game: Game) -> dict[int, int]:
 
 def setup(table: Table) -> None:
     """The start: two play the duel; otherwise a random first active player. The theme deck
-    is shuffled once for the game (Setup, steps 5 and 6)."""
+    is shuffled once for the game (Setup, steps 5 and 6); a tie is shared in the duel and
+    played off otherwise, until the facilitator chooses."""
     game, count = table.game, len(table.players())
     duel = rules.is_duel(count)
     cards = [card.id for card in load_themes()]
@@ -157,6 +171,7 @@ def setup(table: Table) -> None:
             duel=duel,
             first_active=0 if duel else rules.first_active(count, table.rng("first")),
             deck=rules.shuffled_deck(cards, table.rng("deck")),
+            tie_rule=rules.default_tie_rule(duel).value,
         )
     )
     game.rounds = rules.rounds_for(count)
@@ -175,7 +190,7 @@ def open_round(table: Table) -> None:
     cards = [card.id for card in load_themes()]
     tied: list[int] = []
     if game.round > rules.rounds_for(len(players)):
-        tied = rules.tie_break_players(totals(session, game))
+        tied = rules.tie_break_players(totals(session, game), duel=keep.duel)
     if keep.duel:
         choosers = everyone
     else:

@@ -373,9 +373,10 @@ def judging(players: Sequence[int], tied: Collection[int] = ()) -> Judging:
     "The tied players play another round, and the other players award ribbons": in a
     tie-break only the tied make mosaics and only the others award, each placing as many of
     their ribbons as there are tied players, highest first (+3 and +2 between two), so every
-    ribbon can be placed under the one-per-player rule. If everybody is tied, nobody else is
-    left: then they judge each other as in an ordinary round. Golden ribbons were settled at
-    final scoring (kept ones already cost 5 points), so none is given in a tie-break.
+    ribbon can be placed under the one-per-player rule. Everybody tied leaves nobody to
+    judge: they share the victory (`tie_break_players`), with no tie-break round. Golden
+    ribbons were settled at final scoring (kept ones already cost 5 points), so none is
+    given in a tie-break.
     """
     _check_count(len(players), JUDGED_MIN_PLAYERS)
     everyone = frozenset(players)
@@ -383,11 +384,9 @@ def judging(players: Sequence[int], tied: Collection[int] = ()) -> Judging:
     if not tied:
         return Judging(everyone, everyone, values, golden=True)
     receivers = frozenset(tied)
-    if not receivers <= everyone or len(receivers) < 2:
-        raise ValueError("a tie-break is between two or more of the players")
-    givers = everyone - receivers or receivers
-    places = len(receivers) - (1 if givers == receivers else 0)
-    return Judging(givers, receivers, values[:places], golden=False)
+    if not receivers < everyone or len(receivers) < 2:
+        raise ValueError("a tie-break is between two or more of the players, not all")
+    return Judging(everyone - receivers, receivers, values[: len(receivers)], golden=False)
 
 
 @dataclass(frozen=True)
@@ -486,23 +485,32 @@ def final_scores(totals: Mapping[int, int], golden_kept: Collection[int]) -> dic
 class TieRule(StrEnum):
     """What a tie for the most points leads to, chosen by the facilitator.
 
-    PLAY_OFF is the rulebook's (Final Scoring; 2-player rule 9): more rounds until one
-    player leads. SHARE is the duel's other option, "simply share the victory", also offered
-    to the judged game for a class out of time.
+    PLAY_OFF is the judged game's (Final Scoring): more rounds until one player leads.
+    SHARE is the duel's ("simply share the victory", 2-player rule 9), also offered to the
+    judged game for a class out of time; a duel may be played off instead.
     """
 
     PLAY_OFF = "play_off"
     SHARE = "share"
 
 
-def tie_break_players(totals: Mapping[int, int]) -> list[int]:
+def tie_break_players(totals: Mapping[int, int], *, duel: bool = False) -> list[int]:
     """The players of a tie-break round: those tied for the most points, or none.
 
     Tie-break points add to the totals, and only tied players receive them, so after each
     tie-break round this same question says whether another is needed, and between whom.
+    When every player of the judged game is tied nobody is left to judge: none, they share
+    the victory. The duel's two judge each other by guessing, so they can play a tie off.
     """
     leaders = winners(totals)
-    return leaders if len(leaders) > 1 else []
+    if len(leaders) < 2 or (not duel and len(leaders) == len(totals)):
+        return []
+    return leaders
+
+
+def default_tie_rule(duel: bool) -> TieRule:
+    """The tie rule a game starts with: the duel shares a tie, the judged game plays it off."""
+    return TieRule.SHARE if duel else TieRule.PLAY_OFF
 
 
 def game_over(
@@ -515,7 +523,7 @@ def game_over(
     """
     if rounds_played < rounds_for(players):
         return False
-    return tie_rule is TieRule.SHARE or not tie_break_players(totals)
+    return tie_rule is TieRule.SHARE or not tie_break_players(totals, duel=is_duel(players))
 
 
 # ---------------------------------------------------------------- theme cards

@@ -119,13 +119,18 @@ def public_view(snap: CritterSnapshot, now: float) -> dict[str, Any]:
         "face_up": [],
         "totals": _totals(snap),
         "winners": [],
+        "tie_break": bool(rnd is not None and rnd.tied),
     }
+    if snap.keep is not None:
+        # The rounds planned: a tie-break adds one to the game's count as soon as the tie
+        # is known, but is announced as a tie-break when it is played, never as "6 of 7".
+        view["rounds"] = rules.rounds_for(len(snap.players))
     if game.phase == snap.phases.finished:
         view["winners"] = rules.winners(view["totals"])
     if rnd is None:
         return view
     view["active"] = None if rnd.active_id is None else snap.name_of(rnd.active_id)
-    builders = critters.builders(rnd, snap.players)
+    builders = _from_active(rnd, critters.builders(rnd, snap.players), snap.players)
     view["builders"] = [p.name for p in builders]
     if rnd.active_id is not None or snap.shows(critters.THEMES_SHOWN):
         view["theme"] = _theme(rnd.choices.get(str(rnd.active_id)), game.language)
@@ -141,6 +146,15 @@ def public_view(snap: CritterSnapshot, now: float) -> dict[str, Any]:
     if snap.shows(critters.RIBBONS_SHOWN) and rnd.scores is not None:
         view["turned_over"] = _turned_over(snap, rnd, snap.played[rnd.id])
     return view
+
+
+def _from_active(rnd: CritterRound, chosen: list[Player], players: list[Player]) -> list[Player]:
+    """`chosen` in seat order from the active player (from the first seat in the duel): how
+    mosaics, titles and ribbons given all at once are shown (Community Judging, step 2)."""
+    seats = [p.id for p in players]
+    first = seats.index(rnd.active_id) if rnd.active_id in seats else 0
+    order = rules.judging_order(first, len(seats))
+    return sorted(chosen, key=lambda p: order.index(seats.index(p.id)))
 
 
 def player_view(
@@ -225,7 +239,9 @@ def _actions(
                 "golden": judging.golden and view["golden_available"],
             }
     if phases.allows(phase, critters.GUESS) and view["my_guess"] is None:
-        actions[critters.GUESS] = {"ribbons": [1, 3]}
+        # The face-up cards but the player's own (they know it is not the opponent's).
+        cards = [card for card in rnd.face_up if card != mine["card"]]
+        actions[critters.GUESS] = {"ribbons": [1, 3], "cards": cards}
     return actions
 
 
@@ -261,23 +277,26 @@ def _pile(held: list[Holding]) -> dict[str, int]:
 
 def _mosaic(snap: CritterSnapshot, player: Player, *, titled: bool) -> dict[str, Any]:
     mosaic = snap.mosaics[player.id]
+    pieces = [
+        {
+            "piece": h.piece,
+            "kind": rules.piece_kind(h.piece),
+            "x": h.x,
+            "y": h.y,
+            "rotation": h.rotation,
+            "mirrored": h.mirrored,
+        }
+        for h in snap.holdings
+        if h.player_id == player.id
+    ]
     return {
         "name": player.name,
         "side": mosaic.side,
         "finished": mosaic.finished_at is not None,
+        # Short of seven when building ends: judged as it stands, marked so (the ruling).
+        "unfinished": len(pieces) < rules.MIN_PIECES,
         "title": mosaic.title if titled else None,
-        "pieces": [
-            {
-                "piece": h.piece,
-                "kind": rules.piece_kind(h.piece),
-                "x": h.x,
-                "y": h.y,
-                "rotation": h.rotation,
-                "mirrored": h.mirrored,
-            }
-            for h in snap.holdings
-            if h.player_id == player.id
-        ],
+        "pieces": pieces,
     }
 
 
@@ -319,8 +338,10 @@ def _turned_over(snap: CritterSnapshot, rnd: CritterRound, rows: Played) -> dict
     """The round turned over: every ribbon (or the duel's secret themes and guesses) and
     what each player scored."""
     language = snap.game.language
+    by_giver = {given.giver_id: given for given in rows.ribbons}
+    givers = _from_active(rnd, [p for p in snap.players if p.id in by_giver], snap.players)
     return {
-        "ribbons": [given_by(snap.name_of, given) for given in rows.ribbons],
+        "ribbons": [given_by(snap.name_of, by_giver[p.id]) for p in givers],
         "themes": {
             snap.name_of(int(p)): _theme(choice, language) for p, choice in rnd.choices.items()
         }

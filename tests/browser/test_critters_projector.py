@@ -193,14 +193,14 @@ class Game:
             if first:
                 yield self.shown(self.t("ui.critters.screen.duel_building"))
             self.finish([ana, ben])
-            face_up = self.public()["face_up"]
             secret = self.engine.player_view(self.tokens[ben])["card"]
             self.engine.guess_theme(
                 self.tokens[ana], 3, secret["id"], rid(), theme=secret["chosen"]
             )
             if first:
                 yield self.shown(self.t("ui.critters.screen.ready.guess", done=1, total=2))
-            self.engine.guess_theme(self.tokens[ben], 1, face_up[3]["id"], rid())
+            offer = self.engine.player_view(self.tokens[ben])["actions"]["guess"]
+            self.engine.guess_theme(self.tokens[ben], 1, offer["cards"][-1], rid())
             if first:
                 yield self.shown(self.t("ui.critters.screen.right"))
             self.engine.advance(self.fac)

@@ -73,7 +73,8 @@ class Critters:
 
     def title_all(self) -> None:
         for name in self.public()["builders"]:
-            self.engine.title_mosaic(self.tokens[name], f"{name}'s zoo")
+            if "title" in self.view(name)["actions"]:  # untitled, and titles still open
+                self.engine.title_mosaic(self.tokens[name], f"{name}'s zoo")
 
     def award_all(self, golden: dict[str, str] | None = None) -> None:
         """Every giver awards: their ribbons to the receivers in roster order after them."""

@@ -672,20 +672,14 @@ def test_in_a_tie_break_only_the_others_award_and_only_the_tied_receive():
     assert rules.judging([1, 2, 3], tied=[1, 2]).ribbons == (3, 1)
 
 
-def test_when_everyone_is_tied_they_judge_each_other():
-    panel = rules.judging([1, 2, 3, 4], tied=[1, 2, 3, 4])
-    assert panel.givers == panel.receivers == {1, 2, 3, 4}
-    assert panel.ribbons == (3, 2, 1) and not panel.golden
-    refused(
-        "error.critters.own_mosaic",
-        rules.validate_awards,
-        panel,
-        1,
-        {3: 1, 2: 2, 1: 3},
-        golden_available=True,
-    )
-    assert rules.judging([1, 2, 3], tied=[1, 2, 3]).ribbons == (3, 1)
-    for tied in ([1], [1, 9], [9, 8]):
+def test_when_everyone_is_tied_nobody_is_left_to_judge_and_they_share():
+    everyone = {1: 12, 2: 12, 3: 12}
+    assert rules.tie_break_players(everyone) == []
+    assert rules.game_over(rounds_played=6, players=3, totals=everyone, tie_rule=TieRule.PLAY_OFF)
+    assert rules.winners(everyone) == [1, 2, 3]
+    # The duel's two judge by guessing: tied, they play off when the facilitator chose so.
+    assert rules.tie_break_players({1: 4, 2: 4}, duel=True) == [1, 2]
+    for tied in ([1], [1, 9], [9, 8], [1, 2, 3]):
         with pytest.raises(ValueError):
             rules.judging([1, 2, 3], tied=tied)
 

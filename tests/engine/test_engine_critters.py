@@ -52,7 +52,8 @@ def test_a_whole_game_of_four_scores_every_ribbon_and_the_golden_rule(engine, cl
     assert [entry["active"] for entry in history] == actives
     assert all(entry["theme"]["text"] for entry in history)
     assert history[0]["titles"] == {name: f"{name}'s zoo" for name in table.tokens}
-    assert history[0]["ribbons"][0]["golden"] == "Di" and not history[0]["tie_break"]
+    [ana] = [given for given in history[0]["ribbons"] if given["giver"] == "Ana"]
+    assert ana["golden"] == "Di" and not history[0]["tie_break"]
     for name, total in final["totals"].items():  # every point is in the records
         assert sum(entry["scores"][name] for entry in history) == total
     assert "history" not in final
@@ -85,6 +86,41 @@ def test_a_build_nobody_finishes_still_ends(engine, clock):
     table.pick_all()
     clock.advance(engine.default_durations("canvas_critters")["build"])
     assert table.phase() == "last_minute"
+
+
+def test_mosaics_and_ribbons_are_shown_in_seat_order_from_the_active_player(engine, clock):
+    table = seat(engine, clock, 4)
+    roster = list(table.tokens)
+    active = table.public()["active"]
+    at = roster.index(active)
+    from_active = roster[at:] + roster[:at]
+    table.pick_all()
+    table.build_and_finish_all()
+    table.title_all()
+    for name in reversed(from_active):  # given in any order, all at once
+        offer = table.view(name)["actions"]["award"]
+        ribbons = dict(zip(offer["ribbons"], offer["receivers"], strict=False))
+        engine.award_ribbons(table.tokens[name], ribbons, rid())
+    view = table.public()
+    assert [m["name"] for m in view["mosaics"]] == from_active
+    assert [given["giver"] for given in view["turned_over"]["ribbons"]] == from_active
+
+
+def test_a_mosaic_short_of_seven_is_shown_unfinished_and_may_receive_ribbons(engine, clock):
+    table = seat(engine, clock, 3)
+    table.pick_all()
+    table.build("Ana")
+    table.build("Ben", pieces=3)
+    engine.advance(table.fac)  # the teacher ends the building: Cy has no piece at all
+    engine.advance(table.fac)
+    view = table.public()
+    assert view["phase"] == "titles"
+    shown = {m["name"]: (len(m["pieces"]), m["unfinished"]) for m in view["mosaics"]}
+    assert shown == {"Ana": (7, False), "Ben": (3, True), "Cy": (0, True)}
+    table.title_all()
+    offer = table.view("Ana")["actions"]["award"]
+    assert offer["receivers"] == ["Ben", "Cy"]
+    engine.award_ribbons(table.tokens["Ana"], {3: "Cy", 1: "Ben"}, rid())
 
 
 def test_a_mosaic_needs_seven_pieces_all_inside_the_frame(engine, clock):
@@ -250,7 +286,8 @@ def test_a_tie_for_the_lead_is_played_off_by_the_tied_and_judged_by_the_others(e
         engine.award_ribbons(tokens["Cy"], {3: first, 1: second}, rid())
         engine.advance(table.fac)
     view = table.public()
-    assert (view["phase"], view["round"], view["rounds"]) == ("theme", 7, 7)
+    assert (view["phase"], view["round"], view["rounds"]) == ("theme", 7, 6)
+    assert view["tie_break"]
     assert view["totals"]["Ana"] == view["totals"]["Ben"] > view["totals"]["Cy"]
     table.pick_all()
     assert table.public()["builders"] == ["Ana", "Ben"]
@@ -293,6 +330,46 @@ def test_a_tie_may_be_shared_when_the_facilitator_says_so(engine, clock):
     assert sorted(final["winners"]) == ["Ana", "Ben", "Cy"]
 
 
+def test_when_everyone_is_tied_at_the_end_they_share_the_victory(engine, clock):
+    table = seat(engine, clock, 3)  # the rulebook's play-off, but nobody would be left to judge
+    assert table.facilitator()["tie_rule"] == "play_off"
+    for _number in range(6):
+        table.pick_all()
+        table.build_and_finish_all()
+        table.title_all()
+        for giver, ribbons in {
+            "Ana": {3: "Ben", 1: "Cy"},
+            "Ben": {3: "Cy", 1: "Ana"},
+            "Cy": {3: "Ana", 1: "Ben"},
+        }.items():
+            engine.award_ribbons(table.tokens[giver], ribbons, rid())
+        engine.advance(table.fac)
+    final = table.public()
+    assert (final["phase"], final["rounds"]) == ("finished", 6)
+    assert sorted(final["winners"]) == ["Ana", "Ben", "Cy"]
+
+
+def _tied_duel(engine, clock, tie_rule: str | None) -> Critters:
+    """A duel where nobody guesses for five rounds: 0 to 0."""
+    table = seat(engine, clock, 2)
+    if tie_rule is not None:
+        engine.set_tie_rule(table.fac, tie_rule)
+    for _ in range(5 * 4):
+        engine.advance(table.fac)
+    return table
+
+
+def test_a_tied_duel_is_shared_unless_the_facilitator_chose_to_play_it_off(engine, clock):
+    shared = _tied_duel(engine, clock, None)
+    assert shared.facilitator()["tie_rule"] == "share"
+    final = shared.public()
+    assert final["phase"] == "finished" and final["winners"] == ["Ana", "Ben"]
+    played_off = _tied_duel(engine, clock, "play_off")
+    view = played_off.public()
+    assert (view["phase"], view["round"]) == ("theme", 6)
+    assert view["builders"] == ["Ana", "Ben"]
+
+
 def test_two_players_play_the_duel_with_secret_themes(engine, clock):
     table = seat(engine, clock, 2)
     ana, ben = table.tokens["Ana"], table.tokens["Ben"]
@@ -313,7 +390,7 @@ def test_two_players_play_the_duel_with_secret_themes(engine, clock):
         assert table.public()["turned_over"] is None
         ben_card = table.view("Ben")["card"]
         engine.guess_theme(ana, 3, ben_card["id"], rid(), theme=ben_card["chosen"])
-        wrong = next(c["id"] for c in face_up if c["id"] != card)
+        wrong = next(c["id"] for c in face_up if c["id"] not in (card, ben_card["id"]))
         engine.guess_theme(ben, 1, wrong, rid())
         scores = table.public()
         assert scores["phase"] == "scores"
@@ -327,12 +404,41 @@ def test_two_players_play_the_duel_with_secret_themes(engine, clock):
     assert final["totals"] == {"Ana": 15, "Ben": 5} and final["winners"] == ["Ana"]
 
 
+# The home page's paces (app.PACES): each scales every phase; untimed leaves none timed.
+PACES = {"standard": 1.0, "relaxed": 1.5, "extra_relaxed": 2.0, "untimed": None}
+
+
+@pytest.mark.parametrize("factor", PACES.values(), ids=PACES.keys())
+def test_the_duels_building_is_the_sand_timer_at_every_pace(engine, clock, factor):
+    paced = {
+        phase: None if factor is None else seconds * factor
+        for phase, seconds in engine.default_durations("canvas_critters").items()
+    }
+    table = seat(engine, clock, 2, durations=paced)
+    table.pick_all()  # both secret themes picked: the sand timer is flipped
+    view = table.public()
+    assert view["phase"] == "build"
+    sand = None if factor is None else rules.FINISH_TIMER_SECONDS * factor
+    assert view["seconds_left"] == sand
+    if sand is not None:
+        clock.advance(sand)
+        assert table.phase() == "guess"
+
+
+def test_the_duels_sand_timer_is_the_teachers_last_minute(engine, clock):
+    table = seat(engine, clock, 2, durations={"last_minute": 45})
+    table.pick_all()
+    assert table.public()["seconds_left"] == 45
+
+
 def test_the_duel_guess_follows_the_two_player_rules(engine, clock):
     table = seat(engine, clock, 2)
     table.pick_all()
     table.build_and_finish_all()
     ana = table.tokens["Ana"]
-    face_up = table.public()["face_up"]
+    own = table.view("Ana")["card"]["id"]
+    face_up = [card for card in table.public()["face_up"] if card["id"] != own]
+    refused("error.critters.guess_own_card", engine.guess_theme, ana, 1, own, rid())
     refused("error.critters.guess_ribbon", engine.guess_theme, ana, 2, face_up[0]["id"], rid())
     refused("error.critters.guess_card_unknown", engine.guess_theme, ana, 1, "card-99", rid())
     refused(
@@ -349,10 +455,7 @@ def test_the_duel_guess_follows_the_two_player_rules(engine, clock):
 
 
 def test_a_duel_game_played_again_is_canvas_critters_for_anyone(engine, clock):
-    table = seat(engine, clock, 2)
-    engine.set_tie_rule(table.fac, "share")  # nobody plays: 0 to 0 would be played off
-    for _ in range(5 * 4):
-        engine.advance(table.fac)
+    table = _tied_duel(engine, clock, None)
     assert table.phase() == "finished"
     again = engine.play_again(table.fac)
     for name in ("Ana", "Ben", "Cy"):

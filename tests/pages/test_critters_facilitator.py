@@ -99,17 +99,20 @@ def test_the_teacher_chooses_what_a_tie_leads_to(engine, players):
         tr("en", "ui.critters.fac.tie_rule.play_off"),
         tr("en", "ui.critters.fac.tie_rule.share"),
     ]
-    assert choice.value == "play_off"
-    at = run(choice.set_value("share"))
-    assert table.facilitator()["tie_rule"] == "share"
-    assert at.radio[0].value == "share"
-    run(at.radio[0].set_value("play_off"))
-    assert table.facilitator()["tie_rule"] == "play_off"
+    # The duel shares a tie unless the teacher chooses to play it off; the judged game the
+    # other way round.
+    first, other = ("share", "play_off") if players == 2 else ("play_off", "share")
+    assert choice.value == first
+    at = run(choice.set_value(other))
+    assert table.facilitator()["tie_rule"] == other
+    assert at.radio[0].value == other
+    run(at.radio[0].set_value(first))
+    assert table.facilitator()["tie_rule"] == first
 
 
 def test_the_finished_game_shows_its_winners_and_no_gallery(engine):
     table = seat(engine, FakeClock(), 3)
-    table.engine.set_tie_rule(table.fac, "share")  # nobody plays: all tied, never played off
+    # Nobody plays: all tied, nobody is left to judge a tie-break, so it ends.
     while table.phase() != "finished":
         table.engine.advance(table.fac)
     at = facilitator(table)

@@ -13,6 +13,7 @@ from engine import Engine
 from ui.text import plain_label
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+from cc_support import refused  # noqa: E402
 from critters_kit import LONG, Critters, rid, spot  # noqa: E402
 
 
@@ -245,3 +246,65 @@ def test_after_a_tie_break_a_judge_is_told_they_judged_not_that_they_scored_0(ti
     assert tr("en", "ui.critters.play.points", points=0) not in cy
     builder = tied.public()["turned_over"]["scores"]["Ana"]
     assert tr("en", "ui.critters.play.points", points=builder) in rendered(phone(tied, "Ana"))
+
+
+def test_a_tie_break_is_never_announced_as_a_planned_round(tied):
+    """At the last regular round's scores the tie is known, but the round is still "4 of 4":
+    no "Round 4 of 5" promises a fifth round before the tie-break is played."""
+    screen = run(page("pages/screen.py", code=tied.code))
+    for at in (phone(tied, "Cy"), screen):
+        assert tr("en", "ui.round_of", round=4, rounds=4) in rendered(at)
+        assert tr("en", "ui.round_of", round=4, rounds=5) not in rendered(at)
+    assert (tied.public()["rounds"], tied.public()["tie_break"]) == (4, False)
+    tied.engine.advance(tied.fac)
+    view = tied.public()
+    assert (view["round"], view["rounds"], view["tie_break"]) == (5, 4, True)
+    cy = rendered(phone(tied, "Cy"))
+    assert tr("en", "ui.critters.screen.tie_break") in cy
+    assert tr("en", "ui.round_of", round=5, rounds=5) not in cy
+
+
+def test_the_duel_guess_marks_the_players_own_card_and_offers_only_the_others(engine):
+    new = engine.create_game(game="canvas_critters", durations=LONG)
+    table = Critters(engine, None, new.code, new.facilitator_token)
+    for name in ("Ana", "Ben"):
+        table.tokens[name] = engine.join(new.code, name)
+    engine.start(new.facilitator_token)
+    table.pick_all()
+    table.build_and_finish_all()
+    own = table.view("Ana")["card"]
+    others = [card for card in table.public()["face_up"] if card["id"] != own["id"]]
+    at = phone(table, "Ana")
+    [choice] = at.radio
+    offered = []
+    for card in others:
+        themes = " / ".join(theme["text"] for theme in card["themes"])
+        offered.append(tr("en", "ui.critters.play.guess_card", themes=themes))
+        offered += [
+            tr("en", "ui.critters.play.guess_theme", theme=theme["text"])
+            for theme in card["themes"]
+        ]
+    assert choice.options == offered
+    themes = " / ".join(theme["text"] for theme in own["themes"])
+    assert tr("en", "ui.critters.play.own_card", themes=themes) in rendered(at)
+    assert table.view("Ana")["actions"]["guess"]["cards"] == [card["id"] for card in others]
+    refused(
+        "error.critters.guess_own_card",
+        engine.guess_theme,
+        table.tokens["Ana"],
+        1,
+        own["id"],
+        rid(),
+    )
+
+
+def test_one_piece_is_counted_in_the_singular(critters):
+    critters.pick_all()
+    critters.build("Ana", pieces=1)
+    at = phone(critters, "Ana")
+    for language, said, wrong in (("en", "1 piece (", "1 pieces"), ("es", "1 pieza (", "1 piezas")):
+        assert said in tr(language, "ui.critters.play.count", count=1, fewest=7)
+        assert wrong not in tr(language, "ui.critters.play.count", count=1, fewest=7)
+        alt = tr(language, "ui.critters.screen.mosaic", name="Ana", count=1)
+        assert alt.endswith("1 animal") and "animales" not in alt and "animals" not in alt
+    assert "1 piece (at least 7)" in rendered(at) and "1 pieces" not in rendered(at)
