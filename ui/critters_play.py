@@ -128,6 +128,8 @@ def build(view: dict[str, Any], t: Translator, token: str) -> None:
     finish = view["actions"]["finish"]
     count = t("ui.critters.play.count", count=offer["pieces"], fewest=finish["fewest"])
     st.html(f"<b>{literal(count)}</b>")
+    if offer["pieces"] >= offer["most"]:  # said before a tap is refused, and why
+        st.info(t("error.critters.too_many_pieces", most=offer["most"], fewest=finish["fewest"]))
     with st.container(horizontal=True):
         if st.button(
             t("ui.critters.play.finish"),

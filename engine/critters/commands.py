@@ -77,7 +77,8 @@ class CritterCommands(Door):
             table = critters.table_of(held)
             free = _free_piece(table, kind)
             placement = rules.validate_placement(x, y, rotation, mirrored)
-            rules.take_piece(table, player.id, free, placement)
+            builders = critters.builders(rnd, storage.players(session, game))
+            rules.take_piece(table, player.id, free, placement, builders=[p.id for p in builders])
             session.add(_holding(rnd, player, free, placement, held, request_id))
             return _changed(game, free)
 

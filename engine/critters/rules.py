@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -91,10 +92,6 @@ PILE: Mapping[str, int] = MappingProxyType(
 )
 PILE_SIZE = sum(PILE.values())
 MIN_PIECES = 7  # Step 2, rule 3
-# The most one canvas may hold. The rulebook has no cap, but a tap takes a piece faster than
-# a hand does: capped so, however the other five hoard, seven pieces are always left for the
-# last player.
-MAX_PIECES = (PILE_SIZE - MIN_PIECES) // (MAX_PLAYERS - 1)
 
 
 def piece_id(kind: str, number: int) -> str:
@@ -206,17 +203,38 @@ class Held:
 Table = Mapping[str, Held]
 
 
-def take_piece(table: Table, player: int, piece: str, placement: Placement) -> dict[str, Held]:
+def most_pieces(table: Table, player: int, builders: Iterable[int]) -> int:
+    """The most pieces `player`'s canvas may hold now: theirs and the pile's, less what every
+    other builder still needs to reach seven (the ruling). The rulebook has no cap, but a tap
+    takes a piece faster than a hand does. Any piece counts toward seven (rule 3 names no
+    kind), so only how many the pile holds matters; in a tie-break only the tied build."""
+    held = Counter(holding.player for holding in table.values())
+    short = sum(max(0, MIN_PIECES - held[other]) for other in builders if other != player)
+    return held[player] + PILE_SIZE - len(table) - short
+
+
+def take_piece(
+    table: Table, player: int, piece: str, placement: Placement, *, builders: Iterable[int]
+) -> dict[str, Held]:
     """`player` takes `piece` from the pile and lays it on their canvas (rule 1: one at a
-    time). Taking a piece one already holds changes nothing, so a retried tap is harmless."""
+    time), unless that would leave one of the other `builders` unable to reach seven.
+    Taking a piece one already holds changes nothing, so a retried tap is harmless."""
     piece_kind(piece)
     held = table.get(piece)
-    if held is not None:
-        if held.player == player:
-            return dict(table)
+    if held is not None and held.player == player:
+        return dict(table)
+    if held is None:
+        most = most_pieces(table, player, builders)
+        if len(mosaic_of(table, player)) >= most:
+            raise RuleError("error.critters.too_many_pieces", most=most, fewest=MIN_PIECES)
+    return _lay(table, player, piece, placement)
+
+
+def _lay(table: Table, player: int, piece: str, placement: Placement) -> dict[str, Held]:
+    """`piece`, from the pile, on `player`'s canvas at `placement`, on top of the others."""
+    piece_kind(piece)
+    if piece in table:
         raise RuleError("error.critters.piece_taken")
-    if len(mosaic_of(table, player)) >= MAX_PIECES:
-        raise RuleError("error.critters.too_many_pieces", most=MAX_PIECES)
     return {**table, piece: Held(player, placement)}
 
 
@@ -235,9 +253,10 @@ def return_piece(table: Table, player: int, piece: str) -> dict[str, Held]:
 
 def exchange_piece(table: Table, player: int, give: str, take: str) -> dict[str, Held]:
     """`player` swaps one of their pieces for one from the pile (rule 5): the new piece lies
-    where the old one lay. All or nothing: if `take` is gone, `give` stays on the canvas."""
+    where the old one lay, and the canvas holds as many as before, so no limit applies.
+    All or nothing: if `take` is gone, `give` stays on the canvas."""
     placement = _check_holds(table, player, give).placement
-    return take_piece(return_piece(table, player, give), player, take, placement)
+    return _lay(return_piece(table, player, give), player, take, placement)
 
 
 def clear_mosaic(table: Table, player: int) -> dict[str, Held]:

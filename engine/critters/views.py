@@ -218,9 +218,12 @@ def _actions(
     building = mosaic is not None and mosaic.finished_at is None
     if phases.allows(phase, critters.BUILD) and building:
         pieces = len(view["mosaic"]["pieces"])
+        # The limit tells only what the pile already shows, less what the others still need
+        # in all: never who holds what.
+        builders = [p.id for p in critters.builders(rnd, snap.players)]
         actions[critters.BUILD] = {
             "pieces": pieces,
-            "most": rules.MAX_PIECES,
+            "most": rules.most_pieces(critters.table_of(snap.holdings), player.id, builders),
             "piece_size": rules.PIECE_SIZE,
         }
         actions[critters.FINISH] = {"fewest": rules.MIN_PIECES, "ready": pieces >= rules.MIN_PIECES}

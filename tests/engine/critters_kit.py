@@ -63,6 +63,12 @@ class Critters:
             taken.append(self.engine.take_piece(self.tokens[name], kind, x, y, rid()))
         return taken
 
+    def take_any(self, name: str, count: int) -> None:
+        """`name` takes `count` pieces, each of any kind still in the pile, stacked."""
+        for _ in range(count):
+            kind = next(kind for kind, left in self.public()["pile"].items() if left)
+            self.engine.take_piece(self.tokens[name], kind, 0.5, 0.5, rid())
+
     def finish(self, name: str) -> None:
         self.engine.finish_mosaic(self.tokens[name])
 

@@ -18,7 +18,13 @@ from xml.etree import ElementTree
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+)
 
 from engine.critters import rules, themes
 from engine.critters.rules import Award, Guess, Held, Placement, TieRule
@@ -30,6 +36,7 @@ PIECES_DIR = ROOT / "data" / "critters" / "pieces"
 judged_counts = st.integers(min_value=rules.JUDGED_MIN_PLAYERS, max_value=rules.MAX_PLAYERS)
 seeds = st.integers(min_value=0, max_value=2**64)
 CENTRE = Placement(0.5, 0.5)
+BUILDERS = (1, 2, 3)  # the players building this round, in the tests that take pieces
 
 
 def refused(key, call, *args, **kwargs):
@@ -77,14 +84,42 @@ def test_every_piece_has_its_own_stable_id_and_kind():
 )
 def test_anything_else_is_not_a_piece(piece):
     refused("error.critters.unknown_piece", rules.piece_kind, piece)
-    refused("error.critters.unknown_piece", rules.take_piece, {}, 1, piece, CENTRE)
+    refused(
+        "error.critters.unknown_piece", rules.take_piece, {}, 1, piece, CENTRE, builders=BUILDERS
+    )
 
 
-def test_the_cap_on_a_canvas_always_leaves_seven_pieces_for_the_last_player():
-    others = rules.MAX_PLAYERS - 1
-    assert others * rules.MAX_PIECES + rules.MIN_PIECES <= rules.PILE_SIZE
-    assert others * (rules.MAX_PIECES + 1) + rules.MIN_PIECES > rules.PILE_SIZE  # the largest
-    assert rules.MAX_PIECES >= 2 * rules.MIN_PIECES
+@given(count=judged_counts)
+def test_a_canvas_holds_the_pile_but_what_the_others_still_need_to_reach_seven(count):
+    # Any piece counts toward seven (rule 3 names no kind): only the pile's size matters.
+    builders = range(count)
+    most = rules.PILE_SIZE - (count - 1) * rules.MIN_PIECES  # 88 with three, 67 with six
+    pile = rules.initial_pile()
+    table = {piece: Held(0, CENTRE) for piece in pile[:most]}
+    assert rules.most_pieces(table, 0, builders) == most
+    error = refused(
+        "error.critters.too_many_pieces",
+        rules.take_piece,
+        table,
+        0,
+        pile[-1],
+        CENTRE,
+        builders=builders,
+    )
+    assert error.params == {"most": most, "fewest": rules.MIN_PIECES}
+    # At the limit a canvas still exchanges, and every other builder still takes toward seven.
+    assert len(rules.mosaic_of(rules.exchange_piece(table, 0, pile[0], pile[-1]), 0)) == most
+    table = rules.take_piece(table, 1, pile[-1], CENTRE, builders=builders)
+    assert rules.most_pieces(table, 1, builders) == rules.MIN_PIECES  # still reaches seven
+
+
+def test_only_the_builders_shortfall_is_kept_back():
+    pile = rules.initial_pile()
+    tied = (0, 1)  # of six players, only the tied build
+    assert rules.most_pieces({}, 0, tied) == rules.PILE_SIZE - rules.MIN_PIECES
+    seven = {piece: Held(1, CENTRE) for piece in pile[-rules.MIN_PIECES :]}
+    assert rules.most_pieces(seven, 0, tied) == rules.PILE_SIZE - rules.MIN_PIECES
+    assert rules.most_pieces(seven, 1, tied) == rules.PILE_SIZE - rules.MIN_PIECES
 
 
 # ---------------------------------------------------------------- players and rounds
@@ -229,11 +264,21 @@ def test_no_other_side(side):
 
 
 def test_two_players_never_hold_the_same_piece():
-    table = rules.take_piece({}, 1, "fox-07", CENTRE)
+    table = rules.take_piece({}, 1, "fox-07", CENTRE, builders=BUILDERS)
     before = dict(table)
-    refused("error.critters.piece_taken", rules.take_piece, table, 2, "fox-07", CENTRE)
+    refused(
+        "error.critters.piece_taken",
+        rules.take_piece,
+        table,
+        2,
+        "fox-07",
+        CENTRE,
+        builders=BUILDERS,
+    )
     assert table == before
-    assert rules.take_piece(table, 1, "fox-07", Placement(0.2, 0.2)) == table  # a retried tap
+    assert (
+        rules.take_piece(table, 1, "fox-07", Placement(0.2, 0.2), builders=BUILDERS) == table
+    )  # a retried tap
     assert rules.mosaic_of(table, 1) == {"fox-07": CENTRE}
     assert rules.mosaic_of(table, 2) == {}
 
@@ -241,7 +286,7 @@ def test_two_players_never_hold_the_same_piece():
 def test_a_moved_piece_goes_on_top_and_only_its_holder_moves_it():
     table = {}
     for piece in ("fox-01", "crab-01", "whale-01"):
-        table = rules.take_piece(table, 1, piece, CENTRE)
+        table = rules.take_piece(table, 1, piece, CENTRE, builders=BUILDERS)
     moved = rules.move_piece(table, 1, "fox-01", Placement(0.3, 0.7, 90, True))
     assert list(rules.mosaic_of(moved, 1)) == ["crab-01", "whale-01", "fox-01"]
     assert moved["fox-01"] == Held(1, Placement(0.3, 0.7, 90, True))
@@ -251,8 +296,8 @@ def test_a_moved_piece_goes_on_top_and_only_its_holder_moves_it():
 
 
 def test_returning_and_exchanging_one_at_a_time():
-    table = rules.take_piece({}, 1, "fox-01", Placement(0.2, 0.3, 45))
-    table = rules.take_piece(table, 2, "elephant-01", CENTRE)
+    table = rules.take_piece({}, 1, "fox-01", Placement(0.2, 0.3, 45), builders=BUILDERS)
+    table = rules.take_piece(table, 2, "elephant-01", CENTRE, builders=BUILDERS)
     swapped = rules.exchange_piece(table, 1, "fox-01", "snake-02")
     assert rules.mosaic_of(swapped, 1) == {"snake-02": Placement(0.2, 0.3, 45)}
     assert "fox-01" not in swapped  # back in the pile
@@ -264,36 +309,40 @@ def test_returning_and_exchanging_one_at_a_time():
     assert rules.clear_mosaic(table, 2) == {"fox-01": Held(1, Placement(0.2, 0.3, 45))}
 
 
-def test_a_full_canvas_takes_no_more_but_still_exchanges():
-    pile = rules.initial_pile()
-    table = {}
-    for piece in pile[: rules.MAX_PIECES]:
-        table = rules.take_piece(table, 1, piece, CENTRE)
-    error = refused("error.critters.too_many_pieces", rules.take_piece, table, 1, pile[-1], CENTRE)
-    assert error.params == {"most": rules.MAX_PIECES}
-    swapped = rules.exchange_piece(table, 1, pile[0], pile[-1])
-    assert len(rules.mosaic_of(swapped, 1)) == rules.MAX_PIECES
-    assert len(rules.mosaic_of(rules.take_piece(table, 2, pile[-1], CENTRE), 2)) == 1
-
-
 class PileMachine(RuleBasedStateMachine):
-    """Six players tap at one pile in any order: every move is done whole or refused whole."""
+    """Three to six players tap at one pile in any order, one of them with a head start of
+    up to the whole pile: every move is done whole or refused whole, and every player can
+    always still reach seven."""
 
     def __init__(self):
         super().__init__()
         self.table: dict[str, Held] = {}
+        self.builders = range(rules.MAX_PLAYERS)
 
-    def attempt(self, call, *args):
+    @initialize(count=judged_counts, head_start=st.integers(0, rules.PILE_SIZE))
+    def seat(self, count, head_start):
+        self.builders = range(count)
+        for piece in rules.initial_pile()[:head_start]:
+            self.attempt(rules.take_piece, 0, piece, CENTRE, builders=self.builders)
+
+    def attempt(self, call, *args, **kwargs):
         before = dict(self.table)
         try:
-            self.table = call(self.table, *args)
+            self.table = call(self.table, *args, **kwargs)
         except RuleError as error:
             assert error.key.startswith("error.critters.")
             assert self.table == before
 
-    @rule(player=st.integers(0, 5), piece=st.sampled_from(rules.initial_pile()))
-    def take(self, player, piece):
-        self.attempt(rules.take_piece, player, piece, CENTRE)
+    @rule(data=st.data(), piece=st.sampled_from(rules.initial_pile()))
+    def take(self, data, piece):
+        player = data.draw(st.sampled_from(self.builders))
+        try:
+            self.table = rules.take_piece(self.table, player, piece, CENTRE, builders=self.builders)
+        except RuleError as error:
+            # The limit is the largest: one piece more would leave another player short.
+            if error.key == "error.critters.too_many_pieces":
+                more = {**self.table, piece: Held(player, CENTRE)}
+                assert not self.everyone_can_reach_seven(more)
 
     @rule(player=st.integers(0, 5), piece=st.sampled_from(rules.initial_pile()))
     def give_back(self, player, piece):
@@ -312,10 +361,15 @@ class PileMachine(RuleBasedStateMachine):
         self.attempt(rules.move_piece, self.table[piece].player, piece, Placement(0.4, 0.6, 30))
         assert list(self.table)[-1] == piece
 
+    def everyone_can_reach_seven(self, table):
+        held = Counter(holding.player for holding in table.values())
+        short = sum(max(0, rules.MIN_PIECES - held[b]) for b in self.builders)
+        return rules.PILE_SIZE - len(table) >= short
+
     @invariant()
     def pieces_are_counted_once(self):
         held = Counter(holding.player for holding in self.table.values())
-        assert all(count <= rules.MAX_PIECES for count in held.values())
+        assert self.everyone_can_reach_seven(self.table)
         assert set(self.table) <= rules.PIECE_IDS
         assert sum(held.values()) + (rules.PILE_SIZE - len(self.table)) == rules.PILE_SIZE
 
@@ -335,7 +389,7 @@ def test_a_mosaic_needs_seven_pieces_all_inside_the_frame():
     error = refused("error.critters.too_few_pieces", rules.check_mosaic, mosaic(6))
     assert error.params == {"fewest": 7, "count": 6}
     assert not rules.mosaic_ready(mosaic(6)) and not rules.mosaic_ready({})
-    assert rules.mosaic_ready(mosaic(7)) and rules.mosaic_ready(mosaic(rules.MAX_PIECES))
+    assert rules.mosaic_ready(mosaic(7)) and rules.mosaic_ready(mosaic(rules.PILE_SIZE))
     hanging = {**mosaic(7), "rhino-01": Placement(0.99, 0.5)}  # never passed validation
     refused("error.critters.piece_outside", rules.check_mosaic, hanging)
     assert not rules.mosaic_ready(hanging)

@@ -106,6 +106,31 @@ def test_mosaics_and_ribbons_are_shown_in_seat_order_from_the_active_player(engi
     assert [given["giver"] for given in view["turned_over"]["ribbons"]] == from_active
 
 
+def test_with_three_a_canvas_may_hold_all_but_what_the_others_need_to_reach_seven(engine, clock):
+    table = seat(engine, clock, 3)
+    table.pick_all()
+    table.build("Ben", pieces=3)
+    most = table.view("Ana")["actions"]["build"]["most"]
+    assert most == rules.PILE_SIZE - 3 - 4 - 7 == 88  # Ben holds 3 and needs 4 more, Cy 7
+    table.take_any("Ana", most)
+    before = table.view("Ana")
+    left = next(kind for kind, count in table.public()["pile"].items() if count)
+    error = refused(
+        "error.critters.too_many_pieces",
+        engine.take_piece,
+        table.tokens["Ana"],
+        left,
+        0.5,
+        0.5,
+        rid(),
+    )
+    assert error.params == {"most": most, "fewest": rules.MIN_PIECES}
+    assert table.view("Ana") == before  # nothing changed
+    table.take_any("Ben", 4)  # the others still reach seven
+    table.take_any("Cy", 7)
+    assert not any(table.public()["pile"].values())
+
+
 def test_a_mosaic_short_of_seven_is_shown_unfinished_and_may_receive_ribbons(engine, clock):
     table = seat(engine, clock, 3)
     table.pick_all()
@@ -602,7 +627,11 @@ def test_whatever_players_do_every_piece_is_in_the_pile_or_on_one_canvas(ops):
     assert len(held) == len(set(held))  # nobody holds a piece another holds
     for kind, count in rules.PILE.items():
         assert pile[kind] + sum(p.startswith(kind + "-") for p in held) == count
-    assert all(len(canvas) <= rules.MAX_PIECES for canvas in canvases)
+    for canvas in canvases:  # whoever hoards, the pile still lets each other reach seven
+        others = sum(max(0, rules.MIN_PIECES - len(other)) for other in canvases) - max(
+            0, rules.MIN_PIECES - len(canvas)
+        )
+        assert sum(pile.values()) >= others
 
 
 @pytest.mark.parametrize("players", [1, 7])

@@ -10,6 +10,7 @@ import pytest
 from pagekit import page, rendered, run, tr
 
 from engine import Engine
+from engine.critters import rules
 from ui.text import plain_label
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
@@ -308,3 +309,14 @@ def test_one_piece_is_counted_in_the_singular(critters):
         alt = tr(language, "ui.critters.screen.mosaic", name="Ana", count=1)
         assert alt.endswith("1 animal") and "animales" not in alt and "animals" not in alt
     assert "1 piece (at least 7)" in rendered(at) and "1 pieces" not in rendered(at)
+
+
+def test_a_canvas_at_its_limit_says_so_and_why(critters):
+    critters.pick_all()
+    most = critters.view("Ana")["actions"]["build"]["most"]
+    full = tr("en", "error.critters.too_many_pieces", most=most, fewest=rules.MIN_PIECES)
+    critters.take_any("Ana", most - 1)
+    assert full not in rendered(phone(critters, "Ana"))
+    critters.take_any("Ana", 1)
+    assert full in rendered(phone(critters, "Ana"))
+    assert str(rules.MIN_PIECES) in full  # it says the others must still reach seven
