@@ -41,6 +41,10 @@ class PhaseRule:
     # one takes, paced and overridden with it, when the rulebook times both with the same
     # timer: this phase then has no setting of its own.
     timed_as: str | None = None
+    # Whether the phase after this one is skipped, asked of the answers as this one ends
+    # (on time, early or by the facilitator): for a following phase that only some answer
+    # starts, like a sand timer that only the first to finish flips.
+    skips_next: Callable[[Answers], bool] | None = None
 
 
 def everyone_answered(answers: Answers) -> bool:
@@ -49,6 +53,10 @@ def everyone_answered(answers: Answers) -> bool:
 
 def one_answer_decides(answers: Answers) -> bool:
     return answers.decided
+
+
+def nobody_answered(answers: Answers) -> bool:
+    return answers.answered == 0
 
 
 @dataclass(frozen=True)
@@ -71,14 +79,17 @@ class PhaseTable:
             raise ValueError("every round phase needs exactly one rule")
         if {self.lobby, self.finished} & set(self.round_phases):
             raise ValueError("the lobby and the end are not round phases")
+        if self.rules[self.round_phases[-1]].skips_next is not None:
+            raise ValueError("a round's last phase has no phase of its round to skip")
 
-    def next_phase(self, phase: str, round_number: int, rounds: int) -> str:
-        """The phase after `phase`; after the last phase of the last round, the end."""
+    def next_phase(self, phase: str, round_number: int, rounds: int, *, skip: bool = False) -> str:
+        """The phase after `phase` (after the one after it, if `skip`: see `skips_next`);
+        after the last phase of the last round, the end."""
         if phase == self.lobby:
             return self.round_phases[0]
         if phase == self.finished:
             raise ValueError("a finished game has no next phase")
-        at = self.round_phases.index(phase) + 1
+        at = self.round_phases.index(phase) + 1 + skip
         if at < len(self.round_phases):
             return self.round_phases[at]
         return self.round_phases[0] if round_number < rounds else self.finished
@@ -100,6 +111,12 @@ class PhaseTable:
     def ends_early(self, phase: str, answers: Answers) -> bool:
         rule = self.rules.get(phase)
         return rule is not None and rule.ends_early is not None and rule.ends_early(answers)
+
+    def skips_next(self, phase: str, answers: Callable[[], Answers]) -> bool:
+        """Whether leaving `phase` skips the phase after it; `answers` (read from stored rows)
+        is asked only of a phase whose rule may skip."""
+        rule = self.rules.get(phase)
+        return rule is not None and rule.skips_next is not None and rule.skips_next(answers())
 
     def timer_of(self, phase: str) -> str:
         """The length setting (a key of Game.durations) that times `phase`."""

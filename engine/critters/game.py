@@ -19,6 +19,7 @@ from engine.declaration import (
     PhaseRule,
     PhaseTable,
     everyone_answered,
+    nobody_answered,
     one_answer_decides,
 )
 from engine.models import Game, Player
@@ -42,15 +43,16 @@ MOSAICS_SHOWN, TITLES_SHOWN, THEMES_SHOWN, RIBBONS_SHOWN = "mosaics", "titles", 
 _BUILDING = frozenset({BUILD, FINISH})
 
 # The judged game (3 to 6): the active player picks a theme, everyone builds until the first
-# to finish flips the one-minute timer (or the build runs out of time), titles, ribbons in
-# secret, then ribbons and scores turned over. Two in the lobby play the duel instead.
+# to finish flips the one-minute timer; a build that ends with nobody finished (its overall
+# limit, or the teacher) goes straight to the titles: nobody flipped the timer (the ruling).
+# Then ribbons in secret, then ribbons and scores turned over. Two in the lobby play the duel.
 JUDGED = PhaseTable(
     lobby="lobby",
     round_phases=("theme", "build", "last_minute", "titles", "judging", "scores"),
     finished="finished",
     rules={
         "theme": PhaseRule(30, frozenset({PICK_THEME}), one_answer_decides),
-        "build": PhaseRule(300, _BUILDING, one_answer_decides),
+        "build": PhaseRule(300, _BUILDING, one_answer_decides, skips_next=nobody_answered),
         "last_minute": PhaseRule(rules.FINISH_TIMER_SECONDS, _BUILDING, everyone_answered),
         "titles": PhaseRule(45, frozenset({TITLE}), everyone_answered, frozenset({MOSAICS_SHOWN})),
         "judging": PhaseRule(

@@ -81,11 +81,52 @@ def test_the_first_to_finish_flips_the_one_minute_timer(engine, clock):
     assert pieces == {"Ana": 7, "Ben": 3, "Cy": 0}
 
 
-def test_a_build_nobody_finishes_still_ends(engine, clock):
+def test_a_build_nobody_finishes_ends_at_its_overall_limit_with_no_last_minute(engine, clock):
+    # The ruling: nobody finished, so nobody flipped the sand timer: titles come at once.
     table = seat(engine, clock, 3, durations=None)
     table.pick_all()
+    table.build("Ben", pieces=3)
     clock.advance(engine.default_durations("canvas_critters")["build"])
-    assert table.phase() == "last_minute"
+    view = table.public()
+    assert view["phase"] == "titles"
+    assert view["seconds_left"] == engine.default_durations("canvas_critters")["titles"]
+    assert {m["name"]: len(m["pieces"]) for m in view["mosaics"]} == {"Ana": 0, "Ben": 3, "Cy": 0}
+
+
+def test_a_server_asleep_through_the_build_catches_up_from_its_limit(engine, clock):
+    paced = engine.default_durations("canvas_critters")
+    table = seat(engine, clock, 3, durations=None)
+    table.pick_all()
+    asleep = rules.FINISH_TIMER_SECONDS + 5  # past the build's limit and a minute more
+    clock.advance(paced["build"] + asleep)
+    view = table.public()
+    # The titles started at the build's limit, never a minute later, and are over too.
+    assert view["phase"] == "judging"
+    assert view["seconds_left"] == paced["judging"] - (asleep - paced["titles"])
+
+
+def test_a_paused_or_lengthened_build_still_ends_into_the_titles(engine, clock):
+    paced = engine.default_durations("canvas_critters")
+    table = seat(engine, clock, 3, durations=None)
+    table.pick_all()
+    engine.pause(table.fac)
+    clock.advance(paced["build"])
+    engine.resume(table.fac)
+    engine.extend(table.fac, 30)
+    clock.advance(paced["build"] + 29)
+    assert table.phase() == "build"
+    clock.advance(1)
+    assert table.phase() == "titles"
+    assert table.public()["seconds_left"] == paced["titles"]
+
+
+def test_the_teacher_ending_a_build_nobody_finished_goes_to_the_titles(engine, clock):
+    table = seat(engine, clock, 3)
+    table.pick_all()
+    engine.pause(table.fac)
+    engine.advance(table.fac)
+    assert table.phase() == "titles"
+    assert table.facilitator()["paused"]  # still paused, the titles' time held whole
 
 
 def test_mosaics_and_ribbons_are_shown_in_seat_order_from_the_active_player(engine, clock):
@@ -137,7 +178,6 @@ def test_a_mosaic_short_of_seven_is_shown_unfinished_and_may_receive_ribbons(eng
     table.build("Ana")
     table.build("Ben", pieces=3)
     engine.advance(table.fac)  # the teacher ends the building: Cy has no piece at all
-    engine.advance(table.fac)
     view = table.public()
     assert view["phase"] == "titles"
     shown = {m["name"]: (len(m["pieces"]), m["unfinished"]) for m in view["mosaics"]}

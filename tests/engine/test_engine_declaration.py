@@ -7,7 +7,7 @@ import pytest
 from cc_support import ROUND_ORDER, refused, rid, seat_table
 
 from engine import Engine
-from engine.declaration import PhaseRule, PhaseTable
+from engine.declaration import Answers, PhaseRule, PhaseTable, nobody_answered
 from engine.rules import PHASE_TABLE
 
 
@@ -18,6 +18,19 @@ def test_a_table_whose_phases_and_rules_disagree_is_refused_when_declared():
         PhaseTable("lobby", ("a", "a"), "end", {"a": PhaseRule(1)}, 3, 6)
     with pytest.raises(ValueError):
         PhaseTable("a", ("a",), "end", {"a": PhaseRule(1)}, 3, 6)
+
+
+def test_a_phase_may_skip_the_next_when_its_answers_say_so_never_past_its_round():
+    skipping = PhaseRule(1, skips_next=nobody_answered)
+    rules = {"a": skipping, "b": PhaseRule(1), "c": PhaseRule(1)}
+    table = PhaseTable("lobby", ("a", "b", "c"), "end", rules, 3, 6)
+    assert table.skips_next("a", lambda: Answers(0, 3))
+    assert not table.skips_next("a", lambda: Answers(1, 3))
+    assert not table.skips_next("b", lambda: pytest.fail("asked only of a phase that skips"))
+    assert table.next_phase("a", 1, 2, skip=True) == "c"
+    assert table.next_phase("a", 1, 2) == "b"
+    with pytest.raises(ValueError):  # the last phase of a round has no next phase to skip
+        PhaseTable("lobby", ("a", "b"), "end", {"a": PhaseRule(1), "b": skipping}, 3, 6)
 
 
 def test_the_walk_of_the_declared_table_is_the_rulebooks_order_round_after_round():
