@@ -20,6 +20,7 @@ from engine.critters import rules
 from engine.critters.models import CritterGame, CritterRound, Guess, Holding, Mosaic, Ribbons
 from engine.critters.themes import cards_by_id, themes_by_id
 from engine.declaration import PhaseTable
+from engine.i18n import translate
 from engine.models import Player
 from engine.table import Table
 from engine.views import GameFacts, facilitator_actions, game_header
@@ -65,6 +66,13 @@ class CritterSnapshot:
 
     def shows(self, secret: str) -> bool:
         return self.phases.shows(self.game.phase, secret)
+
+    def title(self, title: str | None) -> str | None:
+        """A title as everyone sees it once titles are shown: a missing one reads "Untitled"
+        in the game's language (the ruling), never left blank. The duel has no titles."""
+        if title is not None or self.game.kind == critters.DUEL_KIND:
+            return title
+        return translate(self.game.language, "ui.critters.untitled")
 
 
 def read_snapshot(table: Table) -> CritterSnapshot:
@@ -292,13 +300,17 @@ def _mosaic(snap: CritterSnapshot, player: Player, *, titled: bool) -> dict[str,
         for h in snap.holdings
         if h.player_id == player.id
     ]
+    # One's own title before titles are shown stays empty: not yet given, still to give.
+    title = mosaic.title if titled else None
+    if titled and snap.shows(critters.TITLES_SHOWN):
+        title = snap.title(title)
     return {
         "name": player.name,
         "side": mosaic.side,
         "finished": mosaic.finished_at is not None,
         # Short of seven when building ends: judged as it stands, marked so (the ruling).
         "unfinished": len(pieces) < rules.MIN_PIECES,
-        "title": mosaic.title if titled else None,
+        "title": title,
         "pieces": pieces,
     }
 
@@ -375,7 +387,7 @@ def _history(snap: CritterSnapshot) -> list[dict[str, Any]]:
                 "tie_break": bool(rnd.tied),
                 "active": None if active is None else snap.name_of(active),
                 "theme": _theme(rnd.choices.get(str(active)), snap.game.language),
-                "titles": {snap.name_of(p): title for p, title in rows.titles.items()},
+                "titles": {snap.name_of(p): snap.title(title) for p, title in rows.titles.items()},
             }
         )
     return history

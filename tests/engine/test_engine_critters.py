@@ -681,3 +681,25 @@ def test_critters_is_for_two_to_six(engine, clock, players):
         refused("error.game_full", engine.join, table.code, "Gus")
     else:
         refused("error.too_few_players", engine.start, table.fac)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_missing_title_reads_untitled_once_titles_are_shown(engine, clock, language):
+    new = engine.create_game(language, game="canvas_critters", durations=LONG)
+    table = Critters(engine, clock, new.code, new.facilitator_token)
+    for name in ("Ana", "Ben", "Cy"):
+        table.tokens[name] = engine.join(new.code, name)
+    engine.start(new.facilitator_token)
+    table.pick_all()
+    table.build_and_finish_all()
+    engine.title_mosaic(table.tokens["Ana"], "Zoo")
+    assert table.view("Ben")["mosaic"]["title"] is None  # not yet titled: the field is empty
+    engine.advance(table.fac)
+    untitled = translate(language, "ui.critters.untitled")
+    assert untitled == {"en": "Untitled", "es": "Sin título"}[language]
+    titles = {m["name"]: m["title"] for m in table.public()["mosaics"]}
+    assert titles == {"Ana": "Zoo", "Ben": untitled, "Cy": untitled}
+    table.award_all()
+    engine.advance(table.fac)
+    [record] = table.facilitator()["history"]
+    assert record["titles"] == {"Ana": "Zoo", "Ben": untitled, "Cy": untitled}
