@@ -242,9 +242,10 @@ def _actions(
         if player.id in judging.givers:
             actions[critters.AWARD] = {
                 "ribbons": list(judging.ribbons),
+                # In seat order from the active player, as the round's mosaics are shown.
                 "receivers": [
-                    snap.name_of(p.id)
-                    for p in snap.players
+                    p.name
+                    for p in _from_active(rnd, snap.players, snap.players)
                     if p.id in judging.receivers and p.id != player.id
                 ],
                 "golden": judging.golden and view["golden_available"],

@@ -89,7 +89,9 @@ class Critters:
             if "award" not in actions:
                 continue
             offer = actions["award"]
-            ribbons = dict(zip(offer["ribbons"], offer["receivers"], strict=False))
+            # Roster order, whatever order the phone lists them in: scores tests can count on.
+            receivers = [other for other in self.tokens if other in offer["receivers"]]
+            ribbons = dict(zip(offer["ribbons"], receivers, strict=False))
             self.engine.award_ribbons(
                 self.tokens[name], ribbons, rid(), golden=(golden or {}).get(name)
             )

@@ -320,3 +320,21 @@ def test_a_canvas_at_its_limit_says_so_and_why(critters):
     critters.take_any("Ana", 1)
     assert full in rendered(phone(critters, "Ana"))
     assert str(rules.MIN_PIECES) in full  # it says the others must still reach seven
+
+
+def test_the_ribbon_lists_follow_seat_order_from_the_active_player(critters):
+    roster = list(critters.tokens)
+    if critters.public()["active"] == roster[0]:  # seat order from the first seat: play on
+        critters.play_judged_round()
+        critters.engine.advance(critters.fac)
+    active = critters.public()["active"]
+    from_active = roster[roster.index(active) :] + roster[: roster.index(active)]
+    critters.pick_all()
+    critters.build_and_finish_all()
+    critters.title_all()
+    for name in roster:
+        at = phone(critters, name)
+        others = [other for other in from_active if other != name]
+        for key in ("ribbon_3", "ribbon_1", "ribbon_golden"):
+            options = at.selectbox(key=key).options
+            assert [option.split(" · ")[0] for option in options] == others, (name, key)
