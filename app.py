@@ -64,6 +64,8 @@ else:
         st.session_state["create_game_name"] = (
             st.session_state.get("create_game_name") or "crossed_canvas"
         )
+        if "create_deck" in st.session_state:
+            st.session_state["create_deck"] = st.session_state["create_deck"]
 
     first_language = remembered_language(LANGUAGES) or browser_language()
     language = (

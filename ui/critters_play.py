@@ -225,6 +225,7 @@ def judge(view: dict[str, Any], t: Translator, token: str) -> None:
                 allowed["receivers"],
                 index=None,
                 format_func=label,
+                placeholder=t("ui.critters.play.ribbon_pick"),
                 key=f"ribbon_{value}",
             )
             for value in allowed["ribbons"]
