@@ -1,12 +1,14 @@
-"""pages/rules.py: every game's full rules are in the project, in English and Spanish, reached
-from the home page's "How to play" in the page's language (issue 24)."""
+"""pages/rules.py and the README: every game's full rules are in the project, in English and
+Spanish, reached from the home page's "How to play" in the page's language and linked from the
+README (issue 24)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
-from pagekit import home_hash, page, run, tr
+from pagekit import ROOT, home_hash, page, run, tr
 
 from engine.games import OFFERED
 from engine.i18n import LANGUAGES
@@ -98,3 +100,13 @@ def test_how_to_play_links_to_each_games_rules_in_the_pages_language(engine, lan
         for game, name in game_names.items()
     ]
     assert {link.page for link in links} == {"rules"}
+
+
+def test_the_readme_links_only_to_files_in_the_repository():
+    """A fresh clone has everything the README points to: no path leaves the repository."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "../" not in readme
+    targets = re.findall(r"\]\(([^)\s]+)\)", readme)
+    local = [t for t in targets if not re.match(r"[a-z]+:", t) and not t.startswith("#")]
+    assert {f"docs/rules/{path.name}" for path in RULEBOOKS.values()} <= set(local)
+    assert [t for t in local if not (ROOT / t.split("#")[0]).is_file()] == []
