@@ -11,11 +11,11 @@ from pathlib import Path
 
 from engine.games import OFFERED
 from engine.i18n import LANGUAGES
+from engine.paths import RULES
 
-RULES_DIR = Path(__file__).resolve().parents[1] / "docs" / "rules"
 #: Every rulebook, by (game, language): "crossed_canvas" reads crossed-canvas.en.md.
 RULEBOOKS: dict[tuple[str, str], Path] = {
-    (game, language): RULES_DIR / f"{game.replace('_', '-')}.{language}.md"
+    (game, language): RULES / f"{game.replace('_', '-')}.{language}.md"
     for game in OFFERED
     for language in LANGUAGES
 }

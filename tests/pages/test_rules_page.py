@@ -12,7 +12,8 @@ from pagekit import ROOT, home_hash, page, run, tr
 
 from engine.games import OFFERED
 from engine.i18n import LANGUAGES
-from ui.rulebook import RULEBOOKS, RULES_DIR
+from engine.paths import RULES
+from ui.rulebook import RULEBOOKS
 
 # What each rulebook must say in either language: the scoring's numbers.
 KEY_FACTS = {
@@ -34,7 +35,7 @@ def rulebook_reads(monkeypatch) -> list[Path]:
     read_text = Path.read_text
 
     def recording(self: Path, *args, **kwargs) -> str:
-        if self.resolve().is_relative_to(RULES_DIR):
+        if self.resolve().is_relative_to(RULES):
             reads.append(self)
         return read_text(self, *args, **kwargs)
 
