@@ -1,6 +1,7 @@
 """Home: a teacher creates a game; a student joins one by its code.
 
-`streamlit run app.py` serves this page and the pages in pages/: /facilitator, /play, /screen.
+`streamlit run app.py` serves this page and the pages in pages/: /facilitator, /play, /screen,
+/rules.
 """
 
 from __future__ import annotations
@@ -32,6 +33,11 @@ LANGUAGE_NAMES = {"en": "English", "es": "Español"}
 KINDS = ("game", "class")
 # The games a teacher may create (engine/games.py OFFERED); a whole class plays Crossed Canvas.
 GAMES = ("crossed_canvas", "canvas_critters")
+# "How to play": each game's summary, then a link to its full rules in the page's language.
+RULES_SUMMARIES = {
+    "crossed_canvas": "ui.home.rules_summary",
+    "canvas_critters": "ui.critters.home.rules_summary",
+}
 
 if __name__ != "__main__":
     # `streamlit run app.py` imports this file once to find `app`: Streamlit's pages plus the
@@ -64,6 +70,8 @@ else:
         st.session_state["create_game_name"] = (
             st.session_state.get("create_game_name") or "crossed_canvas"
         )
+        if "create_deck" in st.session_state:
+            st.session_state["create_deck"] = st.session_state["create_deck"]
 
     first_language = remembered_language(LANGUAGES) or browser_language()
     language = (
@@ -182,5 +190,11 @@ else:
                     upload_form(engine, t, language)
 
     with st.expander(t("ui.home.how_to_play")):
-        st.markdown(t("ui.home.rules_summary"))
-        st.markdown(t("ui.critters.home.rules_summary"))
+        for game, summary in RULES_SUMMARIES.items():
+            st.markdown(t(summary))
+            st.page_link(
+                "pages/rules.py",
+                label=t("ui.rules.full", game=t(f"ui.home.title.{game}")),
+                icon=":material/menu_book:",
+                query_params={"game": game, "lang": language},
+            )

@@ -17,10 +17,11 @@ from typing import Any
 
 from engine.errors import DeckError, RuleError
 from engine.i18n import LANGUAGES
+from engine.paths import DATA
 from engine.rules import MAX_PLAYERS, signature_words, skeleton, typed_text
 
 # The only folder a game's deck file may come from (create_game refuses any other unread).
-DATA_FOLDER = Path(__file__).resolve().parent.parent / "data"
+DATA_FOLDER = DATA
 DEFAULT_DECK = DATA_FOLDER / "deck.json"
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 CLOSENESS_LEVELS = (1, 2, 3)

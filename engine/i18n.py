@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-I18N_DIR = Path(__file__).resolve().parent.parent / "data" / "i18n"
+from engine.paths import DATA
+
+I18N_DIR = DATA / "i18n"
 LANGUAGES = ("en", "es")
 
 

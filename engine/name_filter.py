@@ -13,11 +13,11 @@ import json
 import re
 import unicodedata
 from functools import lru_cache
-from pathlib import Path
 
+from engine.paths import DATA
 from engine.rules import skeleton
 
-WORDS_FILE = Path(__file__).resolve().parents[1] / "data" / "name_filter.json"
+WORDS_FILE = DATA / "name_filter.json"
 LANGUAGES = ("en", "es")
 # Digits and symbols written for the letters they look like.
 STAND_INS = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a",

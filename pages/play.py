@@ -171,18 +171,21 @@ def role_card(view: dict[str, Any], t: Translator) -> bool:
         st.session_state["show_role"] = False
     if not st.toggle(t("ui.play.show_role"), key="show_role"):
         return False
+    # While drawing, only the role and the picture, small and beside its name: a 740 px phone
+    # then shows the card, the whole canvas and Submit at once, and a neighbour sees less of
+    # it (the canvas's ink is the signature's colour).
+    small = view["phase"] in DRAWING_PHASES
     with st.container(border=True, key="cc_card", gap="small"):
         role = view["role"]
         st.html(f'<div class="cc-role">{literal(t(f"ui.role.{role}"))}</div>')
         sig = view["signatures"].get(view["signature"] or "")
-        if sig:
+        if sig and not small:
             st.html(f"{literal(t('ui.play.your_signature'))} {signature_html(sig)}")
-        # The whole explanation when roles are dealt, one line of what to do after that.
-        st.write(t(f"ui.role.{role}.help" if view["phase"] == "roles" else f"ui.role.{role}.todo"))
+        if not small:  # in full as roles are dealt, then one line of what to do
+            st.write(
+                t(f"ui.role.{role}.help" if view["phase"] == "roles" else f"ui.role.{role}.todo")
+            )
         if view["target"]:
-            # While drawing, small and beside its name: a 740 px phone then shows the card,
-            # the whole canvas and Submit at once, and a neighbour sees less of it.
-            small = view["phase"] in DRAWING_PHASES
             with st.container(horizontal=True, vertical_alignment="center"):
                 picture(view["target"], 56 if small else 110, "cc-label" if small else "cc-big")
     return True

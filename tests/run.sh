@@ -25,4 +25,5 @@ fi
 
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
+.venv/bin/lint-imports
 .venv/bin/python -m pytest "$@"

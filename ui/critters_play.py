@@ -8,12 +8,12 @@ phase on screen (ui/moves.py). What the player may do now is the view's `actions
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
 from engine.critters.views import given_text
+from engine.paths import DATA
 from ui.critters_screen import mosaic_alt, round_text, unfinished_html
 from ui.mosaic import mosaic, svg_picture
 from ui.mosaic_svg import mosaic_img
@@ -22,7 +22,7 @@ from ui.ribbons import golden_kept
 from ui.runtime import get_engine
 from ui.text import Translator, literal, name_html, plain_label
 
-PIECES = Path(__file__).resolve().parents[1] / "data" / "critters" / "pieces"
+PIECES = DATA / "critters" / "pieces"
 
 
 def heading_html(view: dict[str, Any], t: Translator) -> str:
@@ -227,6 +227,7 @@ def judge(view: dict[str, Any], t: Translator, token: str) -> None:
                 allowed["receivers"],
                 index=None,
                 format_func=label,
+                placeholder=t("ui.critters.play.ribbon_pick"),
                 key=f"ribbon_{value}",
             )
             for value in allowed["ribbons"]

@@ -12,13 +12,13 @@ from __future__ import annotations
 import base64
 from collections.abc import Mapping
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from engine.critters.rules import PIECE_SIZE, PILE
+from engine.paths import DATA
 from ui.text import literal
 
-PIECES_DIR = Path(__file__).resolve().parent.parent / "data" / "critters" / "pieces"
+PIECES_DIR = DATA / "critters" / "pieces"
 #: The canvas's side in SVG units: positions (fractions of the side) become whole tenths.
 CANVAS = 1000
 #: The frame around the canvas, outside it: a piece touching the edge stays whole.

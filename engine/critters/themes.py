@@ -19,8 +19,9 @@ from pathlib import Path
 from types import MappingProxyType
 
 from engine.critters.rules import THEMES_PER_CARD
+from engine.paths import DATA
 
-THEMES_FILE = Path(__file__).resolve().parents[2] / "data" / "critters" / "themes.json"
+THEMES_FILE = DATA / "critters" / "themes.json"
 THEME_CARDS = 36  # Components: 36 theme cards
 THEME_MAX_CHARS = 40  # fits one line on a phone at the game's type size
 LANGUAGES = ("en", "es")

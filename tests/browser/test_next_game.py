@@ -9,6 +9,7 @@ import pytest
 from gamekit import UI_TIMEOUT_MS, Table, button, eventually, t
 from playwright.sync_api import expect
 
+from engine.decks import load_deck
 from engine.i18n import translate
 
 pytestmark = pytest.mark.browser
@@ -25,6 +26,10 @@ def test_the_pace_survives_switching_the_home_page_to_spanish(streamlit_server, 
     page.locator(".st-key-home_language button").filter(has_text="Español").click()
     relaxed = pace.filter(has_text=translate("es", "ui.pace.relaxed"))
     expect(relaxed.locator("input")).to_be_checked(timeout=UI_TIMEOUT_MS)
+    # A menu's chosen option is said in Spanish too (it kept its English label).
+    deck = page.locator(".st-key-create_deck")
+    built_in = translate("es", "ui.deck.built_in", count=len(load_deck().objects))
+    expect(deck.get_by_role("combobox")).to_have_value(built_in, timeout=UI_TIMEOUT_MS)
     # The next visit opens in Spanish: the browser remembers the choice (its locale is English).
     page.reload()
     heading = page.get_by_role("heading", name=translate("es", "ui.home.join_title"))

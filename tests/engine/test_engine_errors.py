@@ -377,7 +377,7 @@ def test_every_key_the_engine_raises_is_in_the_catalogue():
     english = json.loads((I18N / "en.json").read_text(encoding="utf-8"))
     engine_dir = Path(__file__).resolve().parents[2] / "engine"
     raised = set()
-    for source in engine_dir.glob("*.py"):
+    for source in engine_dir.rglob("*.py"):  # every game's folder too
         raised |= set(re.findall(r'RuleError\(\s*"([a-z_.]+)"', source.read_text()))
     assert raised
     assert raised <= set(english), raised - set(english)
