@@ -24,6 +24,7 @@ from sqlmodel import Session, col, select
 from engine import rules
 from engine.models import Award, Choice, Fragment, Game, Player, Round, Vote
 from engine.rules import ROUND_PHASES, STROKE_LIMITS
+from engine.standings import winners
 
 # Refusals a request may get without anything being wrong: time ran out, or a pause.
 IN_TIME = {"error.wrong_phase", "error.paused"}
@@ -351,7 +352,7 @@ def check_game(
             wrong.append(f"{at}: awards {[(a.player_id, a.points) for a in awards]} not {expected}")
         for player_id, points in expected.items():
             totals[name[player_id]] += points
-    if final["totals"] != totals or sorted(final["winners"]) != sorted(rules.winners(totals)):
+    if final["totals"] != totals or sorted(final["winners"]) != sorted(winners(totals)):
         wrong.append(f"{code}: final totals {final['totals']} / winners {final['winners']}")
 
 

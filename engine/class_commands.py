@@ -94,6 +94,8 @@ class ClassCommands(Door):
                 {n: [Seat(p.id, p.pinned) for p in rosters[g.id]] for n, g in open_tables.items()},
                 [NEWCOMER],
                 itertools.count(max((g.table or 0 for g in tables), default=0) + 1),
+                fewest=rules.MIN_PLAYERS,
+                most=rules.MAX_PLAYERS,
             )
             for number in sorted(plan.keys() - open_tables.keys()):
                 open_tables[number] = self._new_table(session, room, number, now)

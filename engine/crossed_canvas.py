@@ -17,6 +17,7 @@ from engine.errors import RuleError
 from engine.models import Award, Choice, Draft, Fragment, Player, Round, Vote
 from engine.rules import Phase
 from engine.table import Table
+from engine.view_parts import GameFacts
 
 
 def setup(table: Table) -> None:
@@ -138,7 +139,7 @@ def read_snapshot(table: Table) -> views.Snapshot:
     )
     round_ids = [r.id for r in rounds]
     snap = views.Snapshot(
-        game=views.GameFacts.of(game),
+        game=GameFacts.of(game),
         deck=table.deck,
         players=table.players(),
         rounds=rounds,

@@ -20,7 +20,8 @@ from typing import Any
 
 from engine.decks import CLOSENESS_LEVELS, Deck, reads_as, signature_word
 from engine.errors import DeckRefused, RuleError
-from engine.rules import MAX_PLAYERS, typed_text
+from engine.names import typed_text
+from engine.rules import MAX_PLAYERS
 from engine.spreadsheet import spreadsheet_csv
 from engine.uploads import checked_picture, csv_text, picture_key, shown, uploaded_pictures
 
@@ -152,7 +153,7 @@ def _rows(text: str) -> list[_Row]:
 
 def _check_names(rows: list[_Row], problems: list[RuleError]) -> None:
     """Every name present, something one can see, short, free of invisible characters (as
-    rules.typed_text has them for students' names), separators and signature words (R3), and
+    engine.names.typed_text has them for students' names), separators and signature words (R3), and
     no two objects whose names read the same (decks.reads_as) in either language. The rows
     keep each name as typed_text shows it."""
     first_row: dict[tuple[str, str], int] = {}

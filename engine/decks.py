@@ -17,8 +17,9 @@ from typing import Any
 
 from engine.errors import DeckError, RuleError
 from engine.i18n import LANGUAGES
+from engine.names import skeleton, typed_text
 from engine.paths import DATA
-from engine.rules import MAX_PLAYERS, signature_words, skeleton, typed_text
+from engine.rules import MAX_PLAYERS, signature_words
 
 # The only folder a game's deck file may come from (create_game refuses any other unread).
 DATA_FOLDER = DATA
@@ -131,7 +132,7 @@ NAME_PROBLEMS = {
 
 
 def _names(path: Path, where: str, entry: dict) -> dict[str, str]:
-    """An entry's names, one per language, as a page shows them (rules.typed_text)."""
+    """An entry's names, one per language, as a page shows them (engine.names.typed_text)."""
     names = {}
     for language in LANGUAGES:
         try:

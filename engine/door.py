@@ -16,11 +16,12 @@ from typing import Any, NamedTuple, TypeVar
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from engine import flow, name_filter, rules, storage
+from engine import flow, name_filter, names, storage
 from engine.changes import ChangeFeed, notify_other_servers
 from engine.clock import Clock, system_clock
 from engine.db import Database
 from engine.decks import DEFAULT_DECK, Deck, data_deck, load_deck, stored_deck
+from engine.durations import durations_for
 from engine.errors import RuleError
 from engine.games import PHASE_SECONDS, declaration_of
 from engine.guesses import GuessLimiter
@@ -173,7 +174,7 @@ class Door:
                 game_id=game.id,
                 seat=max(seats, default=0) + 1,
                 name=name,
-                name_key=rules.name_key(name),
+                name_key=names.name_key(name),
                 token_hash=token_hash(token),
                 browser=seat_key,
             )
@@ -418,12 +419,12 @@ class Door:
     def _acceptable_name(game: Game | Classroom, others: Sequence[Player], name: object) -> str:
         """A name as a join or a rename takes it: cleaned (R1), not refused by the game's (or
         class's) name filter unless the facilitator allowed it, and not like any other's."""
-        cleaned = rules.clean_name(name)
-        key = rules.name_key(cleaned)
+        cleaned = names.clean_name(name)
+        key = names.name_key(cleaned)
         if (
             game.name_filter
             and name_filter.refuses(cleaned)
-            and all(rules.name_key(allowed) != key for allowed in game.allowed_names)
+            and all(names.name_key(allowed) != key for allowed in game.allowed_names)
         ):
             raise RuleError("error.name_refused")
         if any(p.name_key == key for p in others):
@@ -474,7 +475,7 @@ def checked_settings(
     """A new game's or class's language and phase lengths, refused when they cannot be."""
     if not isinstance(language, str) or language not in LANGUAGES:
         raise RuleError("error.bad_language", language=storage.shown(language))
-    return rules.durations_for(durations, PHASE_SECONDS[kind])
+    return durations_for(durations, PHASE_SECONDS[kind])
 
 
 def switch_name_filter(holder: Game | Classroom, on: bool) -> None:
@@ -484,9 +485,9 @@ def switch_name_filter(holder: Game | Classroom, on: bool) -> None:
 
 
 def add_allowed_name(holder: Game | Classroom, name: object) -> None:
-    cleaned = rules.clean_name(name)
-    key = rules.name_key(cleaned)
-    if all(rules.name_key(allowed) != key for allowed in holder.allowed_names):
+    cleaned = names.clean_name(name)
+    key = names.name_key(cleaned)
+    if all(names.name_key(allowed) != key for allowed in holder.allowed_names):
         holder.allowed_names = [*holder.allowed_names, cleaned]
         holder.version += 1
 

@@ -14,8 +14,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from engine.names import skeleton
 from engine.paths import DATA
-from engine.rules import skeleton
 
 WORDS_FILE = DATA / "name_filter.json"
 LANGUAGES = ("en", "es")

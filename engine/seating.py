@@ -3,15 +3,14 @@
 Pure functions, no database: the service feeds them the tables still in their lobby and
 applies what they return. A class of 28 sits at 10, 9 and 9: the fewest tables that fit, as
 even as possible, larger first. Students the teacher moved are pinned: a plan never moves
-them, and a table keeps at least its pinned students even if that makes it uneven.
+them, and a table keeps at least its pinned students even if that makes it uneven. The sizes a
+table may have (`fewest`, `most`) are the game's, passed by the caller.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-
-from engine.rules import MAX_PLAYERS, MIN_PLAYERS
 
 
 @dataclass(frozen=True)
@@ -22,7 +21,7 @@ class Seat:
     pinned: bool = False
 
 
-def table_sizes(n: int, fewest: int = MIN_PLAYERS, most: int = MAX_PLAYERS) -> list[int]:
+def table_sizes(n: int, fewest: int, most: int) -> list[int]:
     """The sizes of the fewest tables of `fewest` to `most` that seat `n`, as even as possible,
     larger first. Under `fewest` students: one table, too small to start until more come."""
     if n <= 0:
@@ -41,8 +40,8 @@ def arrange(
     newcomers: Sequence[int],
     new_numbers: Iterator[int],
     *,
-    fewest: int = MIN_PLAYERS,
-    most: int = MAX_PLAYERS,
+    fewest: int,
+    most: int,
 ) -> dict[int, list[int]]:
     """Where everyone at these open tables (table number -> seats, in join order) and the
     `newcomers` (ids, in join order) sit next: table number -> ids. Tables beyond those given

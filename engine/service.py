@@ -17,7 +17,7 @@ from typing import Any
 from sqlmodel import Session, col, select, update
 
 from engine import crossed_canvas as cc
-from engine import flow, rules, storage, views
+from engine import flow, names, rules, storage, views
 from engine.changes import listen_to_other_servers
 from engine.class_commands import ClassCommands, class_status, class_versions
 from engine.critters.commands import CritterCommands
@@ -37,6 +37,7 @@ from engine.door import (  # noqa: F401  (CODE_ALPHABET, Progress, RETENTION_DAY
     meant,
     switch_name_filter,
 )
+from engine.durations import MAX_PHASE_SECONDS
 from engine.errors import RuleError
 from engine.games import CREATED_AS, PHASE_SECONDS, RUNNING_PHASES, declaration_of, offered
 from engine.models import (
@@ -53,6 +54,7 @@ from engine.models import (
 )
 from engine.rules import Phase
 from engine.storage import delete_classes, delete_games, delete_unused_decks, old_classes
+from engine.view_parts import seconds_left
 
 DECK_REF_BYTES = 18
 MAX_DECK_TITLE = 60
@@ -239,7 +241,7 @@ class Engine(ClassCommands, CritterCommands):
             others = [p for p in players if p.id != player.id] + self._classmates(session, game)
             cleaned = self._acceptable_name(game, others, new_name)
             if cleaned != player.name:
-                player.name, player.name_key = cleaned, rules.name_key(cleaned)
+                player.name, player.name_key = cleaned, names.name_key(cleaned)
                 session.add(player)
                 game.version += 1
 
@@ -385,7 +387,7 @@ class Engine(ClassCommands, CritterCommands):
             self._require_running(game)
             if isinstance(seconds, bool) or not isinstance(seconds, int | float):
                 raise RuleError("error.bad_durations", phase=game.phase)
-            if not 0 < seconds <= rules.MAX_PHASE_SECONDS:
+            if not 0 < seconds <= MAX_PHASE_SECONDS:
                 raise RuleError("error.bad_durations", phase=game.phase)
             if game.paused and game.paused_left is not None:
                 game.paused_left += seconds
@@ -637,7 +639,7 @@ class Engine(ClassCommands, CritterCommands):
                     "stage": game.stage,
                     "phase": game.phase,
                     "paused": game.paused,
-                    "seconds_left": views.seconds_left(game, now),
+                    "seconds_left": seconds_left(game, now),
                 }
         if game is None:
             return self._read_class(self._room_by_code(code), class_status)
@@ -710,7 +712,7 @@ class Engine(ClassCommands, CritterCommands):
 def _renamed_already(players: Sequence[Player], new_name: object) -> bool:
     """Whether a player already has exactly this name: a rename's retry after it was done."""
     try:
-        cleaned = rules.clean_name(new_name)
+        cleaned = names.clean_name(new_name)
     except RuleError:
         return False
     return any(p.name == cleaned for p in players)

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 from sqlalchemy import String, cast
 from sqlmodel import Session, col, delete, select
 
-from engine import rules
+from engine import names
 from engine.critters.models import CritterGame, CritterRound, Guess, Holding, Mosaic, Ribbons
 from engine.errors import RuleError
 from engine.models import (
@@ -95,7 +95,7 @@ def named(candidates: Sequence[Player], name: object) -> Player | None:
     """The player a facilitator picked by name, as a join compares names (case never counts);
     a name no join would accept picks nobody."""
     try:
-        wanted = rules.name_key(rules.clean_name(name))
+        wanted = names.name_key(names.clean_name(name))
     except RuleError:
         return None
     return next((p for p in candidates if p.name_key == wanted), None)

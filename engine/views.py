@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.decks import Deck
-from engine.declaration import PhaseTable
-from engine.models import Award, Choice, Draft, Fragment, Game, Player, Round, StoredDeck, Vote
+from engine.models import Award, Choice, Draft, Fragment, Player, Round, StoredDeck, Vote
 from engine.rules import (
     ACCUSE,
     CHOOSE,
@@ -28,59 +27,9 @@ from engine.rules import (
     fragment_shown,
     pulse_of,
     signature_name,
-    winners,
 )
-
-
-@dataclass(frozen=True)
-class GameFacts:
-    """The game row without its secrets (seed, rotations, token hash, removed browsers), so
-    that no view can reach one of them by mistake."""
-
-    id: int
-    code: str
-    kind: str
-    language: str
-    phase: str
-    round: int
-    rounds: int
-    deadline: float | None
-    paused: bool
-    paused_left: float | None
-    durations: dict[str, float | None]
-    version: int
-    locked: bool
-    interrupted: bool
-    next_code: str | None
-    name_filter: bool
-    allowed_names: list[str]
-    shown_round: int | None
-    # Its number among its class's tables (None: a game of its own).
-    table: int | None = None
-
-    @classmethod
-    def of(cls, game: Game) -> GameFacts:
-        return cls(
-            id=game.id,
-            code=game.code,
-            kind=game.kind,
-            language=game.language,
-            phase=game.phase,
-            round=game.round,
-            rounds=game.rounds,
-            deadline=game.deadline,
-            paused=game.paused,
-            paused_left=game.paused_left,
-            durations=dict(game.durations),
-            version=game.version,
-            locked=game.locked,
-            interrupted=game.interrupted,
-            next_code=game.next_code,
-            name_filter=game.name_filter,
-            allowed_names=list(game.allowed_names),
-            shown_round=game.shown_round,
-            table=game.table,
-        )
+from engine.standings import winners
+from engine.view_parts import GameFacts, facilitator_actions, game_header
 
 
 @dataclass
@@ -241,45 +190,6 @@ def facilitator_view(snap: Snapshot, now: float) -> dict[str, Any]:
         if rnd.outcome is not None
     ]
     return view
-
-
-def facilitator_actions(game: GameFacts, phases: PhaseTable, players: int) -> list[str]:
-    """The commands the facilitator may give now: start once enough players joined; while a
-    round runs, pause or resume, end the phase, and more time for a phase that has a clock."""
-    if game.phase == phases.lobby:
-        return ["start"] if players >= phases.min_players else []
-    if not phases.running(game.phase):
-        return []
-    timed = game.paused_left is not None if game.paused else game.deadline is not None
-    return ["resume" if game.paused else "pause", "advance"] + (["extend"] if timed else [])
-
-
-def game_header(game: GameFacts, players: list[Player], now: float) -> dict[str, Any]:
-    """What every game's public view opens with: where the game is and who plays it."""
-    return {
-        "code": game.code,
-        "language": game.language,
-        "phase": game.phase,
-        "round": game.round,
-        "rounds": game.rounds,
-        "seconds_left": seconds_left(game, now),
-        "paused": game.paused,
-        # Paused by the engine after the server was away, not by the facilitator.
-        "interrupted": game.interrupted,
-        "locked": game.locked,
-        "players": [p.name for p in players],
-        # The code of the game the class plays next, once the facilitator started it.
-        "next_game": game.next_code,
-    }
-
-
-def seconds_left(game: Game | GameFacts, now: float) -> float | None:
-    """Time left in the current phase: frozen while paused, None where no clock runs."""
-    if game.paused:
-        return None if game.paused_left is None else round(game.paused_left, 1)
-    if game.deadline is None:
-        return None
-    return round(max(0.0, game.deadline - now), 1)
 
 
 def _is_public(snap: Snapshot, fragment: Fragment) -> bool:

@@ -19,7 +19,8 @@ from types import MappingProxyType
 
 from engine import name_filter
 from engine.errors import RuleError
-from engine.rules import typed_text, winners
+from engine.names import typed_text
+from engine.standings import winners
 
 # ---------------------------------------------------------------- players and rounds
 

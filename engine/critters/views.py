@@ -22,8 +22,9 @@ from engine.critters.themes import cards_by_id, themes_by_id
 from engine.declaration import PhaseTable
 from engine.i18n import translate
 from engine.models import Player
+from engine.standings import winners
 from engine.table import Table
-from engine.views import GameFacts, facilitator_actions, game_header
+from engine.view_parts import GameFacts, facilitator_actions, game_header
 
 
 @dataclass(frozen=True)
@@ -134,7 +135,7 @@ def public_view(snap: CritterSnapshot, now: float) -> dict[str, Any]:
         # is known, but is announced as a tie-break when it is played, never as "6 of 7".
         view["rounds"] = rules.rounds_for(len(snap.players))
     if game.phase == snap.phases.finished:
-        view["winners"] = rules.winners(view["totals"])
+        view["winners"] = winners(view["totals"])
     if rnd is None:
         return view
     view["active"] = None if rnd.active_id is None else snap.name_of(rnd.active_id)

@@ -29,6 +29,7 @@ from hypothesis.stateful import (
 from engine.critters import rules, themes
 from engine.critters.rules import Award, Guess, Held, Placement, TieRule
 from engine.errors import RuleError
+from engine.standings import winners
 
 ROOT = Path(__file__).resolve().parents[2]
 PIECES_DIR = ROOT / "data" / "critters" / "pieces"
@@ -654,9 +655,9 @@ def test_the_rulebooks_scoring_examples():
 
 
 def test_the_most_points_win_and_a_tie_is_played_off_or_shared():
-    assert rules.winners({1: 10, 2: 12, 3: 7}) == [2]
-    assert rules.winners({1: 12, 2: 12, 3: 7}) == [1, 2]
-    assert rules.winners({}) == []
+    assert winners({1: 10, 2: 12, 3: 7}) == [2]
+    assert winners({1: 12, 2: 12, 3: 7}) == [1, 2]
+    assert winners({}) == []
     assert rules.tie_break_players({1: 10, 2: 12, 3: 7}) == []
     assert rules.tie_break_players({1: 12, 2: 12, 3: 12, 4: 3}) == [1, 2, 3]
     tied = {1: 12, 2: 12, 3: 7}
@@ -730,7 +731,7 @@ def test_when_everyone_is_tied_nobody_is_left_to_judge_and_they_share():
     everyone = {1: 12, 2: 12, 3: 12}
     assert rules.tie_break_players(everyone) == []
     assert rules.game_over(rounds_played=6, players=3, totals=everyone, tie_rule=TieRule.PLAY_OFF)
-    assert rules.winners(everyone) == [1, 2, 3]
+    assert winners(everyone) == [1, 2, 3]
     # The duel's two judge by guessing: tied, they play off when the facilitator chose so.
     assert rules.tie_break_players({1: 4, 2: 4}, duel=True) == [1, 2]
     for tied in ([1], [1, 9], [9, 8], [1, 2, 3]):
@@ -758,7 +759,7 @@ def test_tie_break_rounds_go_on_between_the_still_tied_until_one_leads(data, cou
         scores = rules.round_scores(awards, players)
         assert all(scores[p] == 0 for p in players if p not in leaders)
         totals = {p: totals[p] + scores[p] for p in players}
-    assert rules.winners(totals)[0] in tied
+    assert winners(totals)[0] in tied
 
 
 @given(data=st.data())

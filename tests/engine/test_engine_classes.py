@@ -18,6 +18,7 @@ from test_engine_secrecy import ROLE_WORDS, SECRET_KEYS, secret_words, strings
 
 from engine import Engine, FakeClock
 from engine.class_views import _podium
+from engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from engine.seating import table_sizes
 
 FIRST = ["Ana", "Ben", "Carmen", "Dario", "Elif", "Femi", "Gus", "Hiro", "Jonas", "Kemal"]
@@ -95,7 +96,7 @@ def test_joining_one_by_one_keeps_the_fewest_even_tables(engine, clock):
     for n, name in enumerate(NAMES[:36], start=1):
         klass.join(name)
         sizes = sorted((len(names) for names in klass.seating().values() if names), reverse=True)
-        assert sizes == table_sizes(n), n
+        assert sizes == table_sizes(n, MIN_PLAYERS, MAX_PLAYERS), n
 
 
 def test_a_moved_student_stays_where_the_teacher_put_them(engine, clock):
@@ -447,7 +448,9 @@ def test_many_students_joining_at_once_get_one_seat_each(file_url):
         assert engine.player_view(token)["name"] == name
     tables = engine.class_view(new.facilitator_token)["tables"]
     assert sorted(sum((t["players"] for t in tables), [])) == sorted(names)
-    assert sorted((len(t["players"]) for t in tables), reverse=True) == table_sizes(30)
+    assert sorted((len(t["players"]) for t in tables), reverse=True) == table_sizes(
+        30, MIN_PLAYERS, MAX_PLAYERS
+    )
     with engine._db.engine.connect() as connection:  # no two students on one seat
         seats = connection.execute(text("SELECT game_id, seat FROM player")).all()
     assert len(seats) == len(set(seats)) == 30

@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import RuleError, rules
+from engine.durations import durations_for
 
 HUGE = 10**400
 
@@ -81,5 +82,6 @@ def test_malformed_durations_are_a_rule_error_and_create_nothing(engine, duratio
 def test_durations_still_accept_a_mapping_of_phase_names(engine):
     game = engine.create_game(durations={"pulse1": 60, rules.Phase.REVEAL: 20.5})
     assert engine.public_view(game.code)["phase"] == "lobby"
-    assert rules.durations_for(None) == rules.durations_for({})
-    assert rules.durations_for({"pulse1": 60})["pulse1"] == 60.0
+    defaults = rules.DEFAULT_DURATIONS
+    assert durations_for(None, defaults) == durations_for({}, defaults)
+    assert durations_for({"pulse1": 60}, defaults)["pulse1"] == 60.0

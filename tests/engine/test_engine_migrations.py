@@ -6,8 +6,10 @@ PostgreSQL."""
 
 from __future__ import annotations
 
+import ast
 import base64
 import json
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -32,6 +34,9 @@ REVISIONS = [
     for script in reversed(list(ScriptDirectory.from_config(alembic_config()).walk_revisions()))
 ]
 BASELINE, HEAD = REVISIONS[0], REVISIONS[-1]
+REVISION_FILES = sorted(
+    Path(script.path) for script in ScriptDirectory.from_config(alembic_config()).walk_revisions()
+)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -246,3 +251,20 @@ def test_a_database_from_a_newer_version_is_refused_clearly(new_url):
     with pytest.raises(RuntimeError, match="newer version of Crossed Canvas"):
         Engine(url)
     assert revision_of(url) == "f00dfeedbeef"
+
+
+@pytest.mark.parametrize("path", REVISION_FILES, ids=lambda path: path.name)
+def test_a_revision_imports_no_live_code(path):
+    """A revision is history: what it does must not change when the engine's code does, so it
+    imports Alembic, SQLAlchemy and the standard library only (import-linter does not see the
+    revisions: their folder is no package)."""
+    tree = ast.parse(path.read_text())
+    imported = {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    }
+    imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    roots = {name.split(".")[0] for name in imported}
+    assert not roots - {"alembic", "sqlalchemy", *sys.stdlib_module_names}

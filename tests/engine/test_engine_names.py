@@ -14,7 +14,7 @@ from cc_support import fingerprint, refused, seat_table
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import RuleError, rules
+from engine import RuleError, names
 
 FORBIDDEN_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 NAME_ERRORS = {"error.name_empty", "error.name_too_long", "error.name_bad_characters"}
@@ -181,7 +181,7 @@ def test_the_facilitator_picks_a_player_by_the_name_shown(lobby):
 def test_name_keys_fit_the_column():
     """player.name_key holds 64 characters; a 24-character name's skeleton can be longer."""
     for name in ("Ana", "\u01c4" * 24, "ß" * 24, "x" * 24, "مريم"):
-        key = rules.name_key(name)
+        key = names.name_key(name)
         assert len(key) == 64 and key.isascii(), name
 
 
@@ -191,26 +191,26 @@ def test_name_keys_fit_the_column():
 @given(st.text(max_size=30))
 def test_an_accepted_name_is_clean(raw):
     try:
-        name = rules.clean_name(raw)
+        name = names.clean_name(raw)
     except RuleError as error:
         assert error.key in NAME_ERRORS
         return
-    assert 1 <= len(name) <= rules.NAME_MAX_CHARS
+    assert 1 <= len(name) <= names.NAME_MAX_CHARS
     assert name == unicodedata.normalize("NFKC", name)
     assert name == " ".join(name.split())
     assert not {unicodedata.category(c) for c in name} & FORBIDDEN_CATEGORIES
-    assert rules.clean_name(name) == name
+    assert names.clean_name(name) == name
 
 
 @given(st.text(st.characters(exclude_categories=["Cs"]), min_size=1, max_size=24))
 def test_a_names_key_ignores_case_and_unicode_form(raw):
     try:
-        name = rules.clean_name(raw)
+        name = names.clean_name(raw)
     except RuleError:
         return
-    key = rules.name_key(name)
-    assert rules.name_key(raw) == key
+    key = names.name_key(name)
+    assert names.name_key(raw) == key
     for form in ("NFC", "NFD", "NFKC", "NFKD"):
-        assert rules.name_key(unicodedata.normalize(form, name)) == key, form
-    assert rules.name_key(name.casefold()) == key
-    assert rules.name_key(nfd(name).casefold()) == key
+        assert names.name_key(unicodedata.normalize(form, name)) == key, form
+    assert names.name_key(name.casefold()) == key
+    assert names.name_key(nfd(name).casefold()) == key

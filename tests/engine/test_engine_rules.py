@@ -14,8 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import rules
+from engine import names, rules
+from engine.durations import durations_for
 from engine.errors import RuleError
+from engine.standings import winners
 
 DECK = json.loads((Path(__file__).resolve().parents[2] / "data" / "deck.json").read_text())
 
@@ -207,20 +209,20 @@ def test_clean_name_keeps_1_to_24_characters_after_trimming(raw):
     trimmed = " ".join(unicodedata.normalize("NFKC", raw).split())
     if not trimmed:
         with pytest.raises(RuleError) as error:
-            rules.clean_name(raw)
+            names.clean_name(raw)
         assert error.value.key == "error.name_empty"
     elif len(trimmed) > 24:
         with pytest.raises(RuleError) as error:
-            rules.clean_name(raw)
+            names.clean_name(raw)
         assert error.value.key == "error.name_too_long"
     else:
-        assert rules.clean_name(raw) == trimmed
+        assert names.clean_name(raw) == trimmed
 
 
 def test_clean_name_examples():
-    assert rules.clean_name("  Ana  ") == "Ana"
-    assert rules.clean_name("x" * 24) == "x" * 24
-    assert rules.clean_name("<b>x</b>") == "<b>x</b>"
+    assert names.clean_name("  Ana  ") == "Ana"
+    assert names.clean_name("x" * 24) == "x" * 24
+    assert names.clean_name("<b>x</b>") == "<b>x</b>"
     for bad, key in [
         ("", "error.name_empty"),
         ("   ", "error.name_empty"),
@@ -231,7 +233,7 @@ def test_clean_name_examples():
         ("  " + "y" * 25 + "  ", "error.name_too_long"),
     ]:
         with pytest.raises(RuleError) as error:
-            rules.clean_name(bad)
+            names.clean_name(bad)
         assert error.value.key == key
 
 
@@ -320,18 +322,18 @@ def test_phase_table_runs_the_round_in_order_and_finishes_after_round_n():
 )
 def test_bad_durations_are_refused(overrides):
     with pytest.raises(RuleError) as error:
-        rules.durations_for(overrides)
+        durations_for(overrides, rules.DEFAULT_DURATIONS)
     assert error.value.key == "error.bad_durations"
 
 
 def test_winners_share_ties():
-    assert rules.winners({"a": 300, "b": 500, "c": 500}) == ["b", "c"]
-    assert rules.winners({"a": 0}) == ["a"]
-    assert rules.winners({}) == []
+    assert winners({"a": 300, "b": 500, "c": 500}) == ["b", "c"]
+    assert winners({"a": 0}) == ["a"]
+    assert winners({}) == []
 
 
 @settings(max_examples=50)
 @given(st.dictionaries(st.text(min_size=1, max_size=5), st.integers(0, 5000), min_size=1))
 def test_winners_are_exactly_the_leaders(totals):
     best = max(totals.values())
-    assert set(rules.winners(totals)) == {n for n, p in totals.items() if p == best}
+    assert set(winners(totals)) == {n for n, p in totals.items() if p == best}

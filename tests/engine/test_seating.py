@@ -12,6 +12,9 @@ from hypothesis import strategies as st
 from engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from engine.seating import Seat, arrange, table_sizes
 
+# Crossed Canvas's tables (5 to 12): the game a class plays.
+SIZES = {"fewest": MIN_PLAYERS, "most": MAX_PLAYERS}
+
 
 def fewest_tables(n: int) -> int:
     """The smallest count of tables of at most MAX_PLAYERS that seats n (searched, not
@@ -21,7 +24,7 @@ def fewest_tables(n: int) -> int:
 
 @given(st.integers(min_value=MIN_PLAYERS, max_value=200))
 def test_every_class_size_gets_the_fewest_legal_tables_as_even_as_possible(n):
-    sizes = table_sizes(n)
+    sizes = table_sizes(n, **SIZES)
     assert sum(sizes) == n
     assert all(MIN_PLAYERS <= size <= MAX_PLAYERS for size in sizes)
     assert len(sizes) == fewest_tables(n)
@@ -31,14 +34,14 @@ def test_every_class_size_gets_the_fewest_legal_tables_as_even_as_possible(n):
 
 def test_every_class_from_5_to_36_and_the_examples():
     for n in range(MIN_PLAYERS, 37):
-        sizes = table_sizes(n)
+        sizes = table_sizes(n, **SIZES)
         assert min(sizes) >= MIN_PLAYERS and max(sizes) <= MAX_PLAYERS, n
         assert len(sizes) == fewest_tables(n) and max(sizes) - min(sizes) <= 1, n
-    assert table_sizes(28) == [10, 9, 9]
-    assert table_sizes(12) == [12]
-    assert table_sizes(13) == [7, 6]
-    assert table_sizes(3) == [3]  # one table, too small to start yet
-    assert table_sizes(0) == []
+    assert table_sizes(28, **SIZES) == [10, 9, 9]
+    assert table_sizes(12, **SIZES) == [12]
+    assert table_sizes(13, **SIZES) == [7, 6]
+    assert table_sizes(3, **SIZES) == [3]  # one table, too small to start yet
+    assert table_sizes(0, **SIZES) == []
 
 
 def join_one_by_one(n: int) -> dict[int, list[int]]:
@@ -46,7 +49,7 @@ def join_one_by_one(n: int) -> dict[int, list[int]]:
     numbers = itertools.count(1)
     for student in range(1, n + 1):
         seats = {t: [Seat(i) for i in ids] for t, ids in tables.items()}
-        tables = arrange(seats, [student], numbers)
+        tables = arrange(seats, [student], numbers, **SIZES)
     return tables
 
 
@@ -55,7 +58,7 @@ def join_one_by_one(n: int) -> dict[int, list[int]]:
 def test_joining_one_by_one_keeps_the_tables_legal_and_even(n):
     tables = {t: ids for t, ids in join_one_by_one(n).items() if ids}
     assert sorted(i for ids in tables.values() for i in ids) == list(range(1, n + 1))
-    assert sorted((len(ids) for ids in tables.values()), reverse=True) == table_sizes(n)
+    assert sorted((len(ids) for ids in tables.values()), reverse=True) == table_sizes(n, **SIZES)
 
 
 def test_28_joins_sit_at_10_9_and_9_in_join_order():
@@ -79,7 +82,7 @@ def test_pinned_students_stay_and_nobody_is_lost_or_seated_twice(tables_pins, ne
         for number, pins in enumerate(tables_pins, start=1)
     }
     new = [next(ids) for _ in range(newcomers)]
-    plan = arrange(tables, new, itertools.count(len(tables) + 1))
+    plan = arrange(tables, new, itertools.count(len(tables) + 1), **SIZES)
     everyone = [s.id for seats in tables.values() for s in seats] + new
     placed = [i for seated in plan.values() for i in seated]
     assert sorted(placed) == sorted(everyone)
@@ -87,13 +90,13 @@ def test_pinned_students_stay_and_nobody_is_lost_or_seated_twice(tables_pins, ne
         assert {s.id for s in seats if s.pinned} <= set(plan[number])
     unpinned_counts = [len(seated) for seated in plan.values() if seated]
     if not any(s.pinned for seats in tables.values() for s in seats):
-        assert sorted(unpinned_counts, reverse=True) == table_sizes(len(everyone))
+        assert sorted(unpinned_counts, reverse=True) == table_sizes(len(everyone), **SIZES)
 
 
 def test_a_table_over_its_share_gives_up_its_latest_unpinned_students():
     tables = {1: [Seat(i) for i in range(1, 13)]}  # 12 at one table, then a 13th
-    plan = arrange(tables, [13], itertools.count(2))
+    plan = arrange(tables, [13], itertools.count(2), **SIZES)
     assert plan == {1: [1, 2, 3, 4, 5, 6, 7], 2: [8, 9, 10, 11, 12, 13]}
     pinned = {1: [Seat(i, pinned=i >= 10) for i in range(1, 13)]}
-    plan = arrange(pinned, [13], itertools.count(2))
+    plan = arrange(pinned, [13], itertools.count(2), **SIZES)
     assert {10, 11, 12} <= set(plan[1]) and len(plan[1]) == 7 and len(plan[2]) == 6

@@ -1,6 +1,7 @@
 """Two games: Game.kind (existing games are Crossed Canvas), Canvas Critters' tables, and a
 Crossed Canvas round's outcome stored at its reveal (Round.outcome replaces Round.scored; a
-round already scored gets the outcome its rows decide, with engine/rules.py's round_outcome).
+round already scored gets the outcome its rows decide, as engine/rules.py's round_outcome decided
+it at this revision).
 
 Revision ID: 1983a8c66d1a
 Revises: 61971c89e897
@@ -9,10 +10,11 @@ Create Date: 2026-11-30 20:30:17.810452
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+
 import sqlalchemy as sa
 from alembic import op
-
-from engine.rules import round_outcome
 
 _round = sa.table(
     "round",
@@ -205,6 +207,60 @@ def _decide_scored_rounds() -> None:
             authors={sig_id: sig["player"] for sig_id, sig in rnd.signatures.items()},
         )
         bind.execute(_round.update().where(_round.c.id == rnd.id).values(outcome=outcome))
+
+
+# A revision is history: it must store what a round's outcome was when it ran, whatever the live
+# rules (engine/rules.py) decide later. So the rules of this revision are copied here, frozen,
+# and no live code is imported.
+POINTS_PER_POINT = 100  # R9, R10: "100 points" per player per outcome
+
+
+def round_outcome(
+    players: Sequence[int],
+    distorter: int,
+    *,
+    chosen: str | None,
+    true_id: str,
+    votes: Iterable[str],
+    authors: Mapping[str, int],
+) -> dict[str, object]:
+    """A round's outcome as engine/rules.py's round_outcome decided it at this revision:
+    whether the Curator found the target, the signature accused (None: no majority), whether
+    that caught the Distorter, and what each outcome paid each player (ids as text)."""
+    accused = _accused_signature(votes)
+    found = chosen is not None and chosen == true_id
+    caught = accused is not None and authors[accused] == distorter
+    return {
+        "target_found": found,
+        "accused": accused,
+        "distorter_caught": caught,
+        "points": {
+            outcome: {str(p): pts for p, pts in _outcome_awards(players, distorter, won).items()}
+            for outcome, won in (("target", found), ("accusation", caught))
+        },
+    }
+
+
+def _accused_signature(votes: Iterable[str]) -> str | None:
+    """The signature with strictly more votes than every other, else None (R7)."""
+    ranked = Counter(votes).most_common(2)
+    if not ranked:
+        return None
+    if len(ranked) == 2 and ranked[0][1] == ranked[1][1]:
+        return None
+    return ranked[0][0]
+
+
+def _outcome_awards(players: Sequence[int], distorter: int, success: bool) -> dict[int, int]:
+    """What one outcome paid (R8, R9): each other player 100 on success, else the Distorter
+    100 for each of them."""
+    others = [player for player in players if player != distorter]
+    awards = dict.fromkeys(players, 0)
+    if success:
+        awards.update(dict.fromkeys(others, POINTS_PER_POINT))
+    else:
+        awards[distorter] = len(others) * POINTS_PER_POINT
+    return awards
 
 
 def downgrade() -> None:

@@ -1,0 +1,40 @@
+"""The layering's module lists (pyproject.toml's import-linter contracts) hold every module and
+package of engine/, each once: a new one is placed on purpose (shared, a game's, or neither),
+never left outside the contracts unseen."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTRACTS = {
+    contract["name"]: contract
+    for contract in tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"][
+        "contracts"
+    ]
+}
+SHARED = CONTRACTS["Shared modules import no game"]["source_modules"]
+CROSSED_CANVAS = CONTRACTS["Crossed Canvas imports nothing of Canvas Critters"]["source_modules"]
+CANVAS_CRITTERS = CONTRACTS["Canvas Critters imports nothing of Crossed Canvas"]["source_modules"]
+# Neither shared nor a game's: the public API, the registry (it imports every game) and the
+# service (the Engine composed from everything).
+NEITHER = ["engine", "engine.games", "engine.service"]
+
+
+def engine_modules() -> list[str]:
+    """Every module and package directly under engine/ (a package counts as one: a contract on
+    it covers everything inside)."""
+    found = ["engine"]
+    for path in sorted((ROOT / "engine").iterdir()):
+        if path.suffix == ".py" and path.stem != "__init__":
+            found.append(f"engine.{path.stem}")
+        elif (path / "__init__.py").is_file():
+            found.append(f"engine.{path.name}")
+    return found
+
+
+def test_every_module_of_the_engine_is_in_exactly_one_list():
+    placed = SHARED + CROSSED_CANVAS + CANVAS_CRITTERS + NEITHER
+    assert len(placed) == len(set(placed)), "a module is listed twice"
+    assert sorted(placed) == sorted(engine_modules())
