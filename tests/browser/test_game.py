@@ -142,8 +142,13 @@ def test_whole_game_with_five_players(table: Table):
 
         # Everyone accuses one signature; the last vote ends the accusation.
         table.wait_phase("accusation", round_number)
+        # One's own signature looks like the others (a Curator's buttons must not stand out);
+        # a tap on it is refused with a message and counts nothing.
         own = table.players[loyal[0]].page.locator(f".st-key-accuse_{sig[loyal[0]]} button")
-        expect(own).to_be_disabled()
+        expect(own).to_be_enabled()
+        own.click()
+        expect(table.players[loyal[0]].page.get_by_text(t("error.own_signature"))).to_be_visible()
+        assert table.view(loyal[0])["my_vote"] is None
         votes = planned_votes(vote_kind, curator, distorter, loyal, sig)
         for voter in NAMES:
             table.accuse(voter, votes[voter])
