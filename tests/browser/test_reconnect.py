@@ -55,13 +55,16 @@ def picture_bytes(page, picture) -> bytes:
 
 
 def check_restored(page, before: dict) -> None:
-    """The page of ``name`` shows their role, picture, signature and locked strokes again."""
+    """The page of ``name`` shows their role, picture, submitted signature and locked strokes
+    again."""
     expect(page.locator(".cc-phase").first).to_have_text(
         heading_text("pulse1", 1, len(NAMES)), timeout=UI_TIMEOUT_MS
     )
     no_traceback(page)
     expect(page.get_by_text(t("ui.play.locked"))).to_be_visible(timeout=UI_TIMEOUT_MS)
-    expect(page.locator(".cc-sig").first).to_have_text(before["signature_text"])
+    # Their signature (no longer in the header: the Curator has none) shows as submitted.
+    mine = page.locator(".cc-legend > span", has_text=before["signature"])
+    expect(mine).to_contain_text("✔", timeout=UI_TIMEOUT_MS)
     assert button(page, "submit_fragment").count() == 0
     # Their strokes are on the composition they see (in their signature's colour).
     picture = page.locator('img.cc-board, [data-testid="stImage"] img').last
@@ -99,11 +102,10 @@ def test_reload_and_new_tab_restore_role_signature_and_fragment(table: Table, ne
     before = {
         "role_line": table.show_role(name),
         "target": view["target"]["name"],
-        "signature_text": page.locator(".cc-sig").first.inner_text(),
+        "signature": signature["name"],
         "colour": signature["colour"],
     }
     assert before["role_line"] == t("ui.role.loyal")
-    assert signature["name"] in before["signature_text"]
     table.draw(name, stroke_set(0, 1), pulse=1)
     table.submit(name)
     assert table.public()["phase"] == "pulse1"  # the others have not drawn: still mid-pulse
