@@ -421,7 +421,8 @@ def player_page(token: str) -> None:
         )
     else:
         # No signature here: the Curator has none, so a header with one would tell a
-        # neighbour who the Curator is. It is on the secret card and on the canvas's ink.
+        # neighbour who the Curator is. It is on the secret card (outside drawing), in the
+        # canvas's ink, and marked ready in the list once submitted.
         st.html(
             f'<div class="cc-head"><b>{name_html(view["name"])}</b>'
             f'<div class="cc-phase">{round_heading(view, t)}</div>'

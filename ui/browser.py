@@ -65,7 +65,7 @@ def deck_owner_id() -> str:
 
 def remembered_language(languages: tuple[str, ...]) -> str | None:
     """The language this browser last picked on the home page, if it is one of `languages`."""
-    chosen = st.session_state.get(f"{LANGUAGE_COOKIE}_stored")
+    chosen = st.session_state.get(_stored(LANGUAGE_COOKIE))
     chosen = chosen or st.context.cookies.get(LANGUAGE_COOKIE)
     return chosen if chosen in languages else None
 
@@ -78,10 +78,15 @@ def remember_language(language: str) -> None:
 def _store_cookie(cookie: str, value: str, lifetime: str) -> None:
     """Once per tab and value: a script sets the cookie, which Streamlit reads at the next page
     load."""
-    if st.session_state.get(f"{cookie}_stored") == value:
+    if st.session_state.get(_stored(cookie)) == value:
         return
-    st.session_state[f"{cookie}_stored"] = value
+    st.session_state[_stored(cookie)] = value
     # Scoped to the app's path: behind a hub, other services and users' servers share the
     # origin, and have no use for it.
     text = json.dumps(f"{cookie}={value}; path={app_path()}; SameSite=Lax{lifetime}")
     st.html(f"<script>document.cookie = {text};</script>", unsafe_allow_javascript=True)
+
+
+def _stored(cookie: str) -> str:
+    """The session-state key of the value this tab last stored in `cookie`."""
+    return f"{cookie}_stored"
