@@ -294,8 +294,12 @@ class Table:
         assert self.facilitator is not None
         view = self.public()
         assert (view["phase"], view["round"]) == (expected_phase, round_number), view["phase"]
-        settle(self.facilitator)  # the page's run for this phase has ended
-        button(self.facilitator, "advance_phase").click()
+        # The button drawn for this stage (ui/moderation.timer_key): the page may not yet have
+        # begun the run that replaces the last stage's button, so "not stale" is not enough.
+        end = button(self.facilitator, f"advance_phase-{round_number}-{expected_phase}")
+        expect(end).to_have_count(1, timeout=UI_TIMEOUT_MS)
+        settle(self.facilitator)
+        end.click()
         deadline = time.monotonic() + 20
         while (self.public()["phase"], self.public()["round"]) == (expected_phase, round_number):
             assert time.monotonic() < deadline, "advance_phase did not end the phase"
