@@ -53,7 +53,7 @@ from servers import AppServer  # noqa: E402
 from tab import PAGE, READY, Tab  # noqa: E402
 
 from engine import Engine, RuleError  # noqa: E402
-from engine.rules import DEFAULT_DURATIONS  # noqa: E402
+from engine.crossed_canvas.rules import DEFAULT_DURATIONS  # noqa: E402
 
 STUDENTS = 12
 NAMES = [f"Student {n:02d}" for n in range(1, STUDENTS + 1)]

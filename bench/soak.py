@@ -44,8 +44,8 @@ from cc_support import NAMES  # noqa: E402
 from soak_audit import KILLED, audit, read_journal  # noqa: E402
 
 from engine import Engine, RuleError  # noqa: E402
-from engine.decks import load_deck  # noqa: E402
-from engine.rules import ROUND_PHASES, STROKE_LIMITS  # noqa: E402
+from engine.crossed_canvas.decks import load_deck  # noqa: E402
+from engine.crossed_canvas.rules import ROUND_PHASES, STROKE_LIMITS  # noqa: E402
 from ui.keeper import Keeper  # noqa: E402
 
 # Short phases so 12 rounds take minutes; pulses, choice and accusation end early when answered.

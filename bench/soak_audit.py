@@ -21,9 +21,9 @@ from typing import Any
 from sqlalchemy import create_engine, text
 from sqlmodel import Session, col, select
 
-from engine import rules
+from engine.crossed_canvas import rules
+from engine.crossed_canvas.rules import ROUND_PHASES, STROKE_LIMITS
 from engine.models import Award, Choice, Fragment, Game, Player, Round, Vote
-from engine.rules import ROUND_PHASES, STROKE_LIMITS
 from engine.standings import winners
 
 # Refusals a request may get without anything being wrong: time ran out, or a pause.

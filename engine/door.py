@@ -19,8 +19,8 @@ from sqlmodel import Session, select
 from engine import flow, name_filter, names, storage
 from engine.changes import ChangeFeed, notify_other_servers
 from engine.clock import Clock, system_clock
+from engine.crossed_canvas.decks import DEFAULT_DECK, Deck, data_deck, load_deck, stored_deck
 from engine.db import Database
-from engine.decks import DEFAULT_DECK, Deck, data_deck, load_deck, stored_deck
 from engine.durations import durations_for
 from engine.errors import RuleError
 from engine.games import PHASE_SECONDS, declaration_of

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.critters import game as critters
 from engine.critters.declarations import CANVAS_CRITTERS, CRITTERS_DUEL
-from engine.crossed_canvas import CROSSED_CANVAS
+from engine.crossed_canvas.game import CROSSED_CANVAS
 from engine.declaration import GameDeclaration
 from engine.errors import RuleError
 from engine.models import Game

@@ -204,7 +204,7 @@ class StoredDeck(SQLModel, table=True):
     # A hash of the uploading browser's deck key: only that browser may list or use the deck.
     owner: str = Field(index=True, max_length=64)
     title: str = Field(max_length=80)
-    # {"categories": [...], "objects": [...], "pairs": [...]}, as engine/deck_csv.py made it.
+    # {"categories": [...], "objects": [...], "pairs": [...]}, as crossed_canvas/deck_csv made it.
     content: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     objects: int
     pictures: bool

@@ -2,7 +2,7 @@
 
 Each command brings its game up to date with the clock, then acts, in one write transaction;
 a RuleError rolls back everything, so a refused command changes nothing. Queries return views.
-How a command passes the door is engine/door.py; a whole class's commands, engine/class_commands.py.
+How a command passes the door is engine/door.py; a class's, engine/classes/commands.py.
 """
 
 from __future__ import annotations
@@ -16,13 +16,15 @@ from typing import Any
 
 from sqlmodel import Session, col, select, update
 
-from engine import crossed_canvas as cc
-from engine import flow, names, rules, storage, views
+from engine import flow, names, storage
 from engine.changes import listen_to_other_servers
-from engine.class_commands import ClassCommands, class_status, class_versions
+from engine.classes.commands import ClassCommands, class_status, class_versions
 from engine.critters.commands import CritterCommands
-from engine.crossed_canvas import CROSSED_CANVAS
-from engine.deck_csv import parse_deck
+from engine.crossed_canvas import game as cc
+from engine.crossed_canvas import rules, views
+from engine.crossed_canvas.deck_csv import parse_deck
+from engine.crossed_canvas.game import CROSSED_CANVAS
+from engine.crossed_canvas.rules import Phase
 from engine.door import (  # noqa: F401  (CODE_ALPHABET, Progress, RETENTION_DAYS: for tests and ui/)
     CODE_ALPHABET,
     OUTAGE_SECONDS,
@@ -52,7 +54,6 @@ from engine.models import (
     StoredDeck,
     Vote,
 )
-from engine.rules import Phase
 from engine.storage import delete_classes, delete_games, delete_unused_decks, old_classes
 from engine.view_parts import seconds_left
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from sqlmodel import Session
 
 from engine import storage
-from engine.decks import Deck
+from engine.crossed_canvas.decks import Deck
 from engine.models import Game, Player, Round
 
 

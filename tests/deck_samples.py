@@ -9,7 +9,7 @@ import zipfile
 
 from PIL import Image, ImageDraw
 
-from engine.deck_csv import COLUMNS
+from engine.crossed_canvas.deck_csv import COLUMNS
 
 # (English, Spanish) names per category (English, Spanish); in each category the objects
 # side by side are close: levels 3, 2, 1, 2.

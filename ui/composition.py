@@ -117,7 +117,7 @@ def _cross(arm: float) -> list[tuple[float, float]]:
             (a, b), (-a, b), (-a, a), (-b, a), (-b, -a), (-a, -a)]  # fmt: skip
 
 
-#: Each shape (the ids of engine.rules.SHAPES) as a polygon in [-1, 1]^2, None for a disc.
+#: Each shape (the ids of crossed_canvas.rules.SHAPES) as a polygon in [-1, 1]^2, None for a disc.
 OUTLINES: dict[str, list[tuple[float, float]] | None] = {
     "circle": None,
     "square": [(-0.8, -0.8), (0.8, -0.8), (0.8, 0.8), (-0.8, 0.8)],

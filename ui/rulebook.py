@@ -1,6 +1,6 @@
 """Each game's full rules: docs/rules/<game>.<language>.md, the files the README links too.
 
-They are found from the source tree, as data/ is (engine/decks.py DEFAULT_DECK), so the app
+They are found from the source tree, as data/ is (engine/paths.py), so the app
 and a fresh clone read the same files. Only the files listed here are ever read: a page passes
 what its address asks for, and a value that is not a known game and language reads nothing.
 """

@@ -24,8 +24,8 @@ from urllib.parse import parse_qs, urlsplit
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from engine import Engine
+from engine.crossed_canvas.rules import ROUND_PHASES, STROKE_LIMITS
 from engine.i18n import catalogue, translate
-from engine.rules import ROUND_PHASES, STROKE_LIMITS
 
 LANGUAGE = "en"
 PHASES = tuple(phase.value for phase in ROUND_PHASES)

@@ -25,8 +25,8 @@ from gamekit import UI_TIMEOUT_MS, open_card, settle, wait_canvas
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from engine import Engine
+from engine.crossed_canvas.rules import ROUND_PHASES
 from engine.i18n import translate
-from engine.rules import ROUND_PHASES
 
 pytestmark = pytest.mark.browser
 

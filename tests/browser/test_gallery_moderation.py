@@ -21,7 +21,7 @@ from PIL import Image, ImageChops
 from playwright.sync_api import expect
 
 from engine import Engine
-from engine.rules import ROUND_PHASES
+from engine.crossed_canvas.rules import ROUND_PHASES
 from ui.board import REPLAY_SECONDS
 from ui.gallery import CARD_SIDE
 

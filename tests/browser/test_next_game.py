@@ -9,7 +9,7 @@ import pytest
 from gamekit import UI_TIMEOUT_MS, Table, button, eventually, t
 from playwright.sync_api import expect
 
-from engine.decks import load_deck
+from engine.crossed_canvas.decks import load_deck
 from engine.i18n import translate
 
 pytestmark = pytest.mark.browser

@@ -17,9 +17,9 @@ from sqlalchemy import text
 from test_engine_secrecy import ROLE_WORDS, SECRET_KEYS, secret_words, strings
 
 from engine import Engine, FakeClock
-from engine.class_views import _podium
-from engine.rules import MAX_PLAYERS, MIN_PLAYERS
-from engine.seating import table_sizes
+from engine.classes.seating import table_sizes
+from engine.classes.views import _podium
+from engine.crossed_canvas.rules import MAX_PLAYERS, MIN_PLAYERS
 
 FIRST = ["Ana", "Ben", "Carmen", "Dario", "Elif", "Femi", "Gus", "Hiro", "Jonas", "Kemal"]
 LAST = ["Park", "Diaz", "Okoro", "Smith"]

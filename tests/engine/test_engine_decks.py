@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from cc_support import NAMES, refused, row_counts, seat_table
 
-from engine import DeckError, Engine, FakeClock, decks, door
-from engine.decks import DEFAULT_DECK, load_deck
+from engine import DeckError, Engine, FakeClock, door
+from engine.crossed_canvas import decks
+from engine.crossed_canvas.decks import DEFAULT_DECK, load_deck
 from engine.service import CODE_ALPHABET
 
 DATA = Path(__file__).resolve().parents[2] / "data"

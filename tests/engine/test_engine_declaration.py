@@ -7,8 +7,8 @@ import pytest
 from cc_support import ROUND_ORDER, refused, rid, seat_table
 
 from engine import Engine
+from engine.crossed_canvas.rules import PHASE_TABLE
 from engine.declaration import Answers, PhaseRule, PhaseTable, nobody_answered
-from engine.rules import PHASE_TABLE
 
 
 def test_a_table_whose_phases_and_rules_disagree_is_refused_when_declared():

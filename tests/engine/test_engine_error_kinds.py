@@ -9,7 +9,8 @@ from cc_support import fingerprint, refused, rid, row_counts, seat_table
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import RuleError, rules
+from engine import RuleError
+from engine.crossed_canvas import rules
 from engine.durations import durations_for
 
 HUGE = 10**400

@@ -31,8 +31,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import rules
-from engine.decks import DEFAULT_DECK, load_deck
+from engine.crossed_canvas import rules
+from engine.crossed_canvas.decks import DEFAULT_DECK, load_deck
 
 with warnings.catch_warnings():
     # colour-science warns at import that its optional SciPy and Matplotlib features are off.

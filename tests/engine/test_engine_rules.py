@@ -14,7 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import names, rules
+from engine import names
+from engine.crossed_canvas import rules
 from engine.durations import durations_for
 from engine.errors import RuleError
 from engine.standings import winners

@@ -1,4 +1,4 @@
-"""Seating a class (engine/seating.py) as properties: every class size gets legal tables, the
+"""Seating a class (engine/classes/seating) as properties: every class size gets legal tables, the
 fewest that fit, as even as possible; joining one by one keeps it so; pinned students never
 move and nobody is lost or seated twice."""
 
@@ -9,8 +9,8 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.rules import MAX_PLAYERS, MIN_PLAYERS
-from engine.seating import Seat, arrange, table_sizes
+from engine.classes.seating import Seat, arrange, table_sizes
+from engine.crossed_canvas.rules import MAX_PLAYERS, MIN_PLAYERS
 
 # Crossed Canvas's tables (5 to 12): the game a class plays.
 SIZES = {"fewest": MIN_PLAYERS, "most": MAX_PLAYERS}

@@ -23,8 +23,8 @@ from google.protobuf import text_format
 from streamlit.testing.v1 import AppTest
 
 from engine import Engine
+from engine.crossed_canvas.rules import ROUND_PHASES
 from engine.i18n import translate
-from engine.rules import ROUND_PHASES
 
 ROOT = Path(__file__).resolve().parents[2]
 LONG = {phase.value: 600.0 for phase in ROUND_PHASES}

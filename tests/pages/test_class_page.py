@@ -34,7 +34,7 @@ from pagekit import (
 from streamlit.testing.v1 import AppTest
 
 from engine import Engine, RuleError
-from engine.rules import ROUND_PHASES
+from engine.crossed_canvas.rules import ROUND_PHASES
 from ui.classroom import BEST_NAMES
 from ui.results import class_results_csv
 from ui.text import translator

@@ -10,7 +10,7 @@ import pytest
 from pagekit import page, private_link, run, tr, unescaped
 from sqlalchemy import create_engine, text
 
-from engine.deck_csv import COLUMNS
+from engine.crossed_canvas.deck_csv import COLUMNS
 from tests import deck_samples as samples
 from ui.deck_upload import example_csv
 
@@ -42,7 +42,7 @@ def stored_decks(db_url: str) -> int:
 def test_an_uploaded_deck_is_chosen_and_a_game_is_played_on_it(engine, db_url, pictures):
     at = attach(home(), *samples.upload(pictures), title="Week 12")
     assert [s.value for s in at.success] == [tr("en", "ui.deck.saved", title="Week 12")]
-    [deck] = engine.decks(at.session_state["cc_decks"])
+    [deck] = engine.crossed_canvas.decks(at.session_state["cc_decks"])
     assert at.selectbox(key="create_deck").value == deck["id"]
     kind = "ui.deck.own_pictures" if pictures else "ui.deck.own_names"
     label = tr("en", kind, title="Week 12", count=20)

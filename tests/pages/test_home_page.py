@@ -7,7 +7,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from pagekit import page, private_link, rendered, run, seat, tr
 
-from engine.rules import DEFAULT_DURATIONS
+from engine.crossed_canvas.rules import DEFAULT_DURATIONS
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pagekit import a_path, drawing_state, has_word, page, run, seat, tr
 
-from engine.decks import load_deck
+from engine.crossed_canvas.decks import load_deck
 from engine.i18n import catalogue
 
 

@@ -147,7 +147,7 @@ def test_every_stroke_starts_with_a_dark_outlined_mark_of_its_shape():
 
 
 def test_each_shape_has_its_own_mark():
-    from engine.rules import SHAPES
+    from engine.crossed_canvas.rules import SHAPES
 
     size, centre = 200, 99.5
     masks = {}
@@ -166,7 +166,7 @@ def test_each_shape_has_its_own_mark():
 
 
 def test_the_frame_is_never_mistaken_for_a_signatures_ink():
-    from engine.rules import COLOURS
+    from engine.crossed_canvas.rules import COLOURS
     from ui.composition import FRAME_COLOUR
 
     def rgb(hex_colour: str) -> tuple[int, ...]:

@@ -10,8 +10,8 @@ import re
 from dataclasses import replace
 
 from engine import Engine, FakeClock
-from engine.deck_csv import deck_as_csv, template_csv
-from engine.decks import load_deck
+from engine.crossed_canvas.deck_csv import deck_as_csv, template_csv
+from engine.crossed_canvas.decks import load_deck
 from ui.results import class_results_csv, results_csv
 from ui.text import translator
 

@@ -1,4 +1,4 @@
-"""Crossed Canvas as the engine runs it: its phase table (engine/rules.py) with what happens to
+"""Crossed Canvas as the engine runs it: its phase table (rules.py) with what happens to
 its rows at the start, on leaving a pulse, on entering a round and its reveal, and its moves.
 
 Rules decide (pure, in rules.py); these hooks store what the rules decided.
@@ -11,11 +11,11 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from engine import rules, views
+from engine.crossed_canvas import rules, views
+from engine.crossed_canvas.rules import Phase
 from engine.declaration import Answers, GameDeclaration
 from engine.errors import RuleError
 from engine.models import Award, Choice, Draft, Fragment, Player, Round, Vote
-from engine.rules import Phase
 from engine.table import Table
 from engine.view_parts import GameFacts
 

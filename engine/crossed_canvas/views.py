@@ -12,9 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.decks import Deck
-from engine.models import Award, Choice, Draft, Fragment, Player, Round, StoredDeck, Vote
-from engine.rules import (
+from engine.crossed_canvas.decks import Deck
+from engine.crossed_canvas.rules import (
     ACCUSE,
     CHOOSE,
     COLOURS_BY_ID,
@@ -28,6 +27,7 @@ from engine.rules import (
     pulse_of,
     signature_name,
 )
+from engine.models import Award, Choice, Draft, Fragment, Player, Round, StoredDeck, Vote
 from engine.standings import winners
 from engine.view_parts import GameFacts, facilitator_actions, game_header
 

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine import views
+from engine.crossed_canvas import views
+from engine.crossed_canvas.rules import MAX_PLAYERS, MIN_PLAYERS, Phase
 from engine.models import Classroom
-from engine.rules import MAX_PLAYERS, MIN_PLAYERS, Phase
 
 # The class podium shows every student with one of this many best totals (ties share).
 BEST_PLACES = 3

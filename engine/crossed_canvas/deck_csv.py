@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.decks import CLOSENESS_LEVELS, Deck, reads_as, signature_word
+from engine.crossed_canvas.decks import CLOSENESS_LEVELS, Deck, reads_as, signature_word
+from engine.crossed_canvas.rules import MAX_PLAYERS
 from engine.errors import DeckRefused, RuleError
 from engine.names import typed_text
-from engine.rules import MAX_PLAYERS
 from engine.spreadsheet import spreadsheet_csv
 from engine.uploads import checked_picture, csv_text, picture_key, shown, uploaded_pictures
 

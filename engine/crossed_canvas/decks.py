@@ -15,11 +15,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from engine.crossed_canvas.rules import MAX_PLAYERS, signature_words
 from engine.errors import DeckError, RuleError
 from engine.i18n import LANGUAGES
 from engine.names import skeleton, typed_text
 from engine.paths import DATA
-from engine.rules import MAX_PLAYERS, signature_words
 
 # The only folder a game's deck file may come from (create_game refuses any other unread).
 DATA_FOLDER = DATA

@@ -11,8 +11,13 @@ from typing import Any
 
 from sqlmodel import Session, col, func, select
 
-from engine import class_views, rules, seating, storage, views
+from engine import storage
 from engine.changes import notify_other_servers
+from engine.classes import seating
+from engine.classes import views as class_views
+from engine.classes.seating import Seat
+from engine.crossed_canvas import rules, views
+from engine.crossed_canvas.rules import Phase
 from engine.door import (
     Door,
     NewGame,
@@ -30,8 +35,6 @@ from engine.models import (
     Game,
     Player,
 )
-from engine.rules import Phase
-from engine.seating import Seat
 from engine.storage import delete_classes
 from engine.tokens import derived_token, new_token, same_hash, token_hash, well_formed
 
@@ -75,7 +78,7 @@ class ClassCommands(Door):
     def _join_class(self, class_code: str, name: str, seat_key: str | None) -> str:
         """Seat a student at a table of the class's sitting that has not started (one the
         teacher did not lock), opening tables as needed; the open tables are then rebalanced
-        (engine/seating.py): the fewest that fit, as even as possible, moving only the latest
+        (classes/seating.py): the fewest that fit, as even as possible, moving only the latest
         students the teacher did not move. When every table has started, a new one opens for
         latecomers: the teacher starts it once it has enough, or it becomes a table of the
         class's next game. Names are unique in the whole class; a browser holds one seat."""
