@@ -164,3 +164,24 @@ class GameDeclaration:
     on_exit: Mapping[str, Hook] = field(default_factory=dict)
     on_entry: Mapping[str, Hook] = field(default_factory=dict)
     private: Callable[[Table, Any, Any], Any] | None = None
+    # What the registry and the pages read about the game, so nothing shared names one:
+    # the game "play again" creates (a variant is created as its game; None: this one), the
+    # phase lengths a teacher may set and a pace scales (None: its table's own), whether a
+    # teacher picks a deck for it, and whether a whole class can play it in tables.
+    created_as: str | None = None
+    settings: Mapping[str, float] | None = None
+    takes_decks: bool = False
+    as_class: bool = False
+
+    @property
+    def offered(self) -> bool:
+        """Whether a teacher creates this game by name (a variant comes with its game)."""
+        return self.created_as is None
+
+    @property
+    def phase_seconds(self) -> dict[str, float]:
+        """The rulebook's length of each phase a teacher may set for a new game."""
+        return dict(self.table.default_seconds if self.settings is None else self.settings)
+
+
+Games = Mapping[str, GameDeclaration]

@@ -11,7 +11,7 @@ import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
@@ -21,9 +21,9 @@ from engine.changes import ChangeFeed, notify_other_servers
 from engine.clock import Clock, system_clock
 from engine.crossed_canvas.decks import DEFAULT_DECK, Deck, data_deck, load_deck, stored_deck
 from engine.db import Database
+from engine.declaration import GameDeclaration, Games
 from engine.durations import durations_for
 from engine.errors import RuleError
-from engine.games import PHASE_SECONDS, declaration_of
 from engine.guesses import GuessLimiter
 from engine.i18n import LANGUAGES
 from engine.models import (
@@ -38,7 +38,6 @@ from engine.table import Table
 from engine.tokens import new_token, token_hash, well_formed
 from engine.uploads import picture_data_uri
 
-CROSSED_CANVAS = "crossed_canvas"  # the kind of game a class plays (Game.kind)
 # Read aloud and typed on a phone: no 0/O, 1/I/L.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
@@ -84,6 +83,10 @@ class _Before(NamedTuple):
 class Door:
     """The engine's state (database, clock, caches) and its transactions; see `Engine`."""
 
+    #: Every game this door runs, by Game.kind: the registry's (engine/games.py), handed in
+    #: by the Engine, so the door itself names no game.
+    GAMES: ClassVar[Games] = {}
+
     def __init__(
         self,
         database_url: str = "sqlite:///crossed_canvas.db",
@@ -120,7 +123,7 @@ class Door:
         deck_name: str,
         durations: dict[str, float | None],
         now: float,
-        kind: str = CROSSED_CANVAS,
+        kind: str,
         **table: int,
     ) -> NewGame:
         """A game row in the lobby, under a join code no other game or class has. `table`
@@ -190,11 +193,11 @@ class Door:
             self._snapshots.pop(game.id, None)
 
     def _start(self, session: Session, game: Game, now: float) -> None:
-        flow.start(self._table(session, game), declaration_of(game), now, resolve=declaration_of)
+        flow.start(self._table(session, game), self._rules_of(game), now, resolve=self._rules_of)
 
     def _advance(self, session: Session, game: Game, now: float) -> None:
         self._require_running(game)
-        flow.enter_next_phase(self._table(session, game), declaration_of(game), now)
+        flow.enter_next_phase(self._table(session, game), self._rules_of(game), now)
 
     def tick(self, code: str) -> None:
         """Catch the game up with the clock; cheap (one read) when nothing is due."""
@@ -288,7 +291,7 @@ class Door:
                 game, player = find(session)
                 now = self._clock()
                 if attempt == 2 or not self._needs_catch_up(game, now):
-                    game_rules = declaration_of(game)
+                    game_rules = self._rules_of(game)
                     snap = self._snapshot(session, game)
                     build = game_rules.views[audience]
                     if player is None:
@@ -310,7 +313,7 @@ class Door:
             cached = self._snapshots.get(game.id)
         if cached is not None and cached[0] == game.version:
             return cached[1]
-        snap = declaration_of(game).read(self._table(session, game))
+        snap = self._rules_of(game).read(self._table(session, game))
         with self._snapshots_lock:
             if len(self._snapshots) >= SNAPSHOT_CACHE_SIZE:
                 self._snapshots.pop(next(iter(self._snapshots)))
@@ -331,14 +334,14 @@ class Door:
         return game.kept_at if awake - game.kept_at > OUTAGE_SECONDS else None
 
     def _needs_catch_up(self, game: Game, now: float) -> bool:
-        return flow.is_due(game, declaration_of(game), now) or self._lost_at(game, now) is not None
+        return flow.is_due(game, self._rules_of(game), now) or self._lost_at(game, now) is not None
 
     def _catch_up(self, session: Session, game: Game, now: float) -> None:
         """Bring the game up to `now`: every phase whose deadline passed, each chained from the
         last (no skips); but after an outage, only up to when the server lost the game, then
         paused with the time it had left there, nothing settled (RULINGS, timing)."""
         lost = self._lost_at(game, now)
-        flow.walk(self._table(session, game), declaration_of(game), now if lost is None else lost)
+        flow.walk(self._table(session, game), self._rules_of(game), now if lost is None else lost)
         if lost is not None and game.deadline is not None and not game.paused:
             game.paused = True
             game.paused_left = max(0.0, game.deadline - lost)
@@ -402,9 +405,52 @@ class Door:
             self._decks[ref] = deck
         return deck
 
-    @staticmethod
-    def _require_running(game: Game) -> None:
-        phases = declaration_of(game).table
+    @classmethod
+    def _rules_of(cls, game: Game) -> GameDeclaration:
+        """The declaration of the game a row stores."""
+        return cls.GAMES[game.kind]
+
+    @classmethod
+    def _offered(cls, kind: object) -> GameDeclaration:
+        """The game a teacher asked for by name, refused clearly when it is not one."""
+        rules = cls.GAMES.get(kind) if isinstance(kind, str) else None
+        if rules is None or not rules.offered:
+            raise RuleError("error.unknown_game")
+        return rules
+
+    def _gated_move(
+        self,
+        player_token: str,
+        move: str,
+        act: Callable[[Session, Game, Player, float], T],
+        meant_for: tuple[str | None, int | None] = (None, None),
+        earlier: Callable[[Session, Player], T | None] | None = None,
+    ) -> T:
+        """The one gate every player's move passes, for every game: a retry (`earlier` finds
+        what the first try of its request did) answers with the first result, whatever the
+        phase is now; otherwise the game must be running, not paused, in a phase that allows
+        `move` and still in the phase and round the page showed (`meant_for`, when given).
+        `act` checks the move and stores it; an answer from everyone the phase waits for
+        ends it at once."""
+
+        def run(session: Session, game: Game, now: float) -> T:
+            player = storage.player_by_token(session, player_token)
+            first = earlier(session, player) if earlier is not None else None
+            if first is not None:
+                return first
+            self._require_unpaused(game)
+            game_rules = self._rules_of(game)
+            if not game_rules.table.allows(game.phase, move) or not meant(game, *meant_for):
+                raise RuleError("error.wrong_phase", phase=game.phase)
+            result = act(session, game, player, now)
+            session.flush()
+            flow.end_phase_if_complete(self._table(session, game), game_rules, now)
+            return result
+
+        return self._command(lambda s: storage.game_by_player(s, player_token), run, readiness=True)
+
+    def _require_running(self, game: Game) -> None:
+        phases = self._rules_of(game).table
         if game.phase == phases.lobby:
             raise RuleError("error.not_started")
         if game.phase == phases.finished:
@@ -470,12 +516,12 @@ def _stage(game: Game) -> tuple[object, ...]:
 
 
 def checked_settings(
-    language: object, durations: Mapping[str, float] | None, kind: str = CROSSED_CANVAS
+    language: object, durations: Mapping[str, float] | None, game: GameDeclaration
 ) -> dict:
     """A new game's or class's language and phase lengths, refused when they cannot be."""
     if not isinstance(language, str) or language not in LANGUAGES:
         raise RuleError("error.bad_language", language=storage.shown(language))
-    return durations_for(durations, PHASE_SECONDS[kind])
+    return durations_for(durations, game.phase_seconds)
 
 
 def switch_name_filter(holder: Game | Classroom, on: bool) -> None:

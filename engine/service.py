@@ -16,12 +16,12 @@ from typing import Any
 
 from sqlmodel import Session, col, select, update
 
-from engine import flow, names, storage
+from engine import names, storage
 from engine.changes import listen_to_other_servers
 from engine.classes.commands import ClassCommands, class_status, class_versions
 from engine.critters.commands import CritterCommands
-from engine.crossed_canvas import game as cc
 from engine.crossed_canvas import rules, views
+from engine.crossed_canvas.commands import CrossedCanvasCommands
 from engine.crossed_canvas.deck_csv import parse_deck
 from engine.crossed_canvas.game import CROSSED_CANVAS
 from engine.crossed_canvas.rules import Phase
@@ -41,18 +41,15 @@ from engine.door import (  # noqa: F401  (CODE_ALPHABET, Progress, RETENTION_DAY
 )
 from engine.durations import MAX_PHASE_SECONDS
 from engine.errors import RuleError
-from engine.games import CREATED_AS, PHASE_SECONDS, RUNNING_PHASES, declaration_of, offered
+from engine.games import DECLARATIONS
 from engine.models import (
-    Choice,
     Classroom,
     DeckPicture,
-    Draft,
     Fragment,
     Game,
     Player,
     Round,
     StoredDeck,
-    Vote,
 )
 from engine.storage import delete_classes, delete_games, delete_unused_decks, old_classes
 from engine.view_parts import seconds_left
@@ -64,7 +61,7 @@ EXTEND_SECONDS = 30.0
 PURGE_EVERY_SECONDS = 600.0
 
 
-class Engine(ClassCommands, CritterCommands):
+class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands):
     """The whole rulebook behind one object, persistent in any SQLAlchemy database.
 
     Thread-safe: pages in every browser session share one instance. Several processes may
@@ -74,11 +71,15 @@ class Engine(ClassCommands, CritterCommands):
     one seat per game and its failed guesses are counted.
     """
 
-    @staticmethod
-    def default_durations(game: str = CROSSED_CANVAS.name) -> dict[str, float]:
+    GAMES = DECLARATIONS
+    #: Every phase in which some game's clock may run (the keeper looks at these games).
+    RUNNING_PHASES = sorted({phase for game in GAMES.values() for phase in game.table.rules})
+
+    @classmethod
+    def default_durations(cls, game: str = CROSSED_CANVAS.name) -> dict[str, float]:
         """The rulebook's phase lengths in seconds of a game ("crossed_canvas" or
         "canvas_critters"), by phase (the home page scales them to a class's pace)."""
-        return dict(PHASE_SECONDS[offered(game)])
+        return cls._offered(game).phase_seconds
 
     def create_game(
         self,
@@ -96,12 +97,12 @@ class Engine(ClassCommands, CritterCommands):
         tools), or the id `upload_deck` gave: such a deck is only found for the `browser` key
         that uploaded it.
         """
-        kind = offered(game)
+        kind = self._offered(game)
         phase_seconds = checked_settings(language, durations, kind)
         with self._db.write() as session:
             now = self._clock()
             deck_name = self._deck_name(session, deck, browser, now)
-            return self._new_game(session, language, deck_name, phase_seconds, now, kind)
+            return self._new_game(session, language, deck_name, phase_seconds, now, kind.name)
 
     def upload_deck(
         self,
@@ -166,7 +167,7 @@ class Engine(ClassCommands, CritterCommands):
                 raise RuleError("error.not_finished")
             if game.next_code is not None:
                 raise RuleError("error.already_playing_again", code=game.next_code)
-            kind = CREATED_AS.get(game.kind, game.kind)
+            kind = self._rules_of(game).created_as or game.kind
             new = self._new_game(session, game.language, game.deck, dict(game.durations), now, kind)
             game.next_code = new.code
             game.version += 1
@@ -195,7 +196,7 @@ class Engine(ClassCommands, CritterCommands):
                 raise RuleError("error.already_started")
             if game.locked:
                 raise RuleError("error.lobby_locked")
-            most = declaration_of(game).table.max_players
+            most = self._rules_of(game).table.max_players
             if len(players) >= most:
                 raise RuleError("error.game_full", most=most)
             cleaned = self._acceptable_name(game, players, name)
@@ -428,7 +429,7 @@ class Engine(ClassCommands, CritterCommands):
         if self._last_beat is not None and now - self._last_beat > OUTAGE_SECONDS:
             self._awake_since = now
         self._last_beat = now
-        running = (col(Game.phase).in_(RUNNING_PHASES), col(Game.paused).is_(False))
+        running = (col(Game.phase).in_(self.RUNNING_PHASES), col(Game.paused).is_(False))
         with self._db.read() as session:
             games = session.exec(select(Game).where(*running)).all()
         next_deadline: float | None = None
@@ -462,137 +463,6 @@ class Engine(ClassCommands, CritterCommands):
             tables = delete_classes(session, old_classes(session, cutoff))
             delete_unused_decks(session, cutoff, STORED_DECK_PREFIX)
         return len(old) + tables
-
-    def submit_fragment(
-        self,
-        player_token: str,
-        strokes: Sequence,
-        request_id: str,
-        *,
-        phase: str | None = None,
-        round: int | None = None,
-    ) -> dict:
-        """Lock this artist's strokes for the current pulse (R4, R5).
-
-        `phase` and `round` (here and in `choose` and `accuse`) name what the page showed when
-        the player acted: once that is over, the action is refused, never counted in the next
-        phase (a pulse-1 drawing arriving in pulse 2)."""
-
-        def fragment(session: Session, player: Player, rnd: Round, phase: str) -> Fragment:
-            return cc.fragment(session, player, rnd, phase, strokes, request_id)
-
-        return self._player_action(
-            player_token,
-            request_id,
-            Fragment.player_id,
-            rules.DRAW,
-            fragment,
-            cc.fragment_result,
-            (phase, round),
-        )
-
-    def save_draft(self, player_token: str, strokes: Sequence) -> int:
-        """Keep this artist's finished strokes for the current pulse as drawn (R4), replacing
-        the last draft; returns how many are kept. Private to its owner, so it changes no
-        version: nobody else's page reruns for it."""
-
-        def act(session: Session, game: Game, now: float) -> int:
-            player = storage.player_by_token(session, player_token)
-            pulse = rules.pulse_of(game.phase)
-            if pulse is None:
-                raise RuleError("error.wrong_phase", phase=game.phase)
-            rnd = storage.current_round(session, game)
-            cc.drawing_signature(session, player, rnd, pulse)
-            checked = rules.validate_draft(strokes)
-            draft = cc.own_draft(session, rnd.id, player.id, pulse) or Draft(
-                round_id=rnd.id, player_id=player.id, pulse=pulse, strokes=[]
-            )
-            draft.strokes = cc.stored(checked)
-            session.add(draft)
-            return len(checked)
-
-        return self._command(lambda s: storage.game_by_player(s, player_token), act, readiness=True)
-
-    def choose(
-        self,
-        player_token: str,
-        option_id: str,
-        request_id: str,
-        *,
-        phase: str | None = None,
-        round: int | None = None,
-    ) -> str:
-        """The Curator locks one of the four options; the choice phase ends at once (R6)."""
-
-        def choice(session: Session, player: Player, rnd: Round, phase: str) -> Choice:
-            return cc.choice(session, player, rnd, option_id, request_id)
-
-        return self._player_action(
-            player_token,
-            request_id,
-            Choice.player_id,
-            rules.CHOOSE,
-            choice,
-            lambda row: row.option_id,
-            (phase, round),
-        )
-
-    def accuse(
-        self,
-        player_token: str,
-        signature: str,
-        request_id: str,
-        *,
-        phase: str | None = None,
-        round: int | None = None,
-    ) -> str:
-        """Cast this player's one secret vote for a signature (R7)."""
-
-        def vote(session: Session, player: Player, rnd: Round, phase: str) -> Vote:
-            return cc.vote(session, player, rnd, signature, request_id)
-
-        return self._player_action(
-            player_token,
-            request_id,
-            Vote.voter_id,
-            rules.ACCUSE,
-            vote,
-            lambda row: row.signature,
-            (phase, round),
-        )
-
-    def _player_action(  # type: ignore[no-untyped-def]
-        self, player_token: str, request_id: str, owner, move, make, result, meant_for
-    ):
-        """One player action, the same way for all three (R12): a retry of a request id
-        answers with the first result, whatever the phase is now; otherwise the game must be
-        in a phase that allows `move` (and in the phase and round `meant_for` names, if given),
-        `make` checks the action and builds its row, and an answer from everyone may end the
-        phase at once."""
-        meant_phase, meant_round = meant_for
-        table = owner.class_
-
-        def act(session: Session, game: Game, now: float):  # type: ignore[no-untyped-def]
-            player = storage.player_by_token(session, player_token)
-            earlier = storage.earlier(session, table, owner, player, request_id)
-            if earlier is not None:
-                return result(earlier)
-            self._require_unpaused(game)
-            over = (meant_phase is not None and game.phase != meant_phase) or (
-                meant_round is not None and game.round != meant_round
-            )
-            game_rules = declaration_of(game)
-            if not game_rules.table.allows(game.phase, move) or over:
-                raise RuleError("error.wrong_phase", phase=game.phase)
-            rnd = storage.current_round(session, game)
-            row = make(session, player, rnd, game.phase)
-            session.add(row)
-            session.flush()
-            game.version += 1
-            flow.end_phase_if_complete(self._table(session, game), game_rules, now)
-            return result(row)
-
-        return self._command(lambda s: storage.game_by_player(s, player_token), act, readiness=True)
 
     def public_view(self, code: str, *, browser: str | None = None) -> dict[str, Any]:
         """What anyone may see: the projector's view (R11)."""

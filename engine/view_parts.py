@@ -75,6 +75,8 @@ def facilitator_actions(game: GameFacts, phases: PhaseTable, players: int) -> li
 def game_header(game: GameFacts, players: list[Player], now: float) -> dict[str, Any]:
     """What every game's public view opens with: where the game is and who plays it."""
     return {
+        # Which game this is (Game.kind; a variant's views say their game and the variant).
+        "game": game.kind,
         "code": game.code,
         "language": game.language,
         "phase": game.phase,

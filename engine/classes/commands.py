@@ -40,6 +40,8 @@ from engine.tokens import derived_token, new_token, same_hash, token_hash, well_
 
 # Stands for the joining student in a seating plan (players' ids start at 1).
 NEWCOMER = 0
+#: The game a class's tables play (Game.kind): classes seat Crossed Canvas only, for now.
+CLASS_GAME = "crossed_canvas"
 
 
 class ClassCommands(Door):
@@ -56,7 +58,7 @@ class ClassCommands(Door):
         """A whole class on one code: students join it like a game's and are seated at tables,
         each table an ordinary game of the class's current sitting. Returns the class code
         and the class key (`facilitator_token`), which runs every table (`table_key`)."""
-        phase_seconds = checked_settings(language, durations)
+        phase_seconds = checked_settings(language, durations, self.GAMES[CLASS_GAME])
         key = new_token()
         with self._db.write() as session:
             now = self._clock()
@@ -406,6 +408,7 @@ class ClassCommands(Door):
             room.deck,
             dict(room.durations),
             now,
+            CLASS_GAME,
             classroom_id=room.id,
             sitting=room.sitting,
             table=number,

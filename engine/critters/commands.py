@@ -10,14 +10,13 @@ from typing import Any, TypeVar
 
 from sqlmodel import Session, select
 
-from engine import flow, storage
+from engine import storage
 from engine.critters import game as critters
 from engine.critters import rules, views
 from engine.critters.models import CritterRound, Guess, Holding, Mosaic, Ribbons
 from engine.critters.themes import theme_ids
 from engine.door import Door
 from engine.errors import RuleError
-from engine.games import declaration_of
 from engine.models import Game, Player
 
 T = TypeVar("T")
@@ -339,25 +338,13 @@ class CritterCommands(Door):
         phase: str | None,
         round_number: int | None,
     ) -> T:
-        """One player's move: the game running, not paused, in a phase that allows `move`
-        (and in the phase and round the page showed, when given); an answer from everyone
-        the phase waits for ends it at once."""
+        """One player's move through the door's one gate (`Door._gated_move`), with the round the
+        move is made in."""
 
-        def run(session: Session, game: Game, now: float) -> T:
-            player = storage.player_by_token(session, player_token)
-            self._require_unpaused(game)
-            game_rules = declaration_of(game)
-            over = (phase is not None and game.phase != phase) or (
-                round_number is not None and game.round != round_number
-            )
-            if not game_rules.table.allows(game.phase, move) or over:
-                raise RuleError("error.wrong_phase", phase=game.phase)
-            result = act(session, game, critters.current_round(session, game), player, now)
-            session.flush()
-            flow.end_phase_if_complete(self._table(session, game), game_rules, now)
-            return result
+        def in_round(session: Session, game: Game, player: Player, now: float) -> T:
+            return act(session, game, critters.current_round(session, game), player, now)
 
-        return self._command(lambda s: storage.game_by_player(s, player_token), run, readiness=True)
+        return self._gated_move(player_token, move, in_round, (phase, round_number))
 
     @staticmethod
     def _mosaic_of(session: Session, rnd: CritterRound, player: Player) -> Mosaic:

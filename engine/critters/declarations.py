@@ -10,6 +10,7 @@ from engine.critters.game import (
     JUDGED,
     KIND,
     answers,
+    default_seconds,
     open_round,
     score_round,
     settle_themes,
@@ -32,6 +33,8 @@ CANVAS_CRITTERS = GameDeclaration(
     views=VIEWS,
     on_exit={"theme": settle_themes},
     on_entry={"theme": open_round, "scores": score_round},
+    # One pace for both variants: it is set before anyone knows how many will play.
+    settings=default_seconds(),
 )
 CRITTERS_DUEL = GameDeclaration(
     name=DUEL_KIND,
@@ -42,4 +45,5 @@ CRITTERS_DUEL = GameDeclaration(
     views=VIEWS,
     on_exit={"theme": settle_themes},
     on_entry={"theme": open_round, "guess": turn_up_cards, "scores": score_round},
+    created_as=KIND,
 )

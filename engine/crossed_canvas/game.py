@@ -184,6 +184,8 @@ CROSSED_CANVAS = GameDeclaration(
     on_exit={Phase.PULSE1: lock_drafts, Phase.PULSE2: lock_drafts},
     on_entry={Phase.ROLES: deal_round, Phase.REVEAL: score_round},
     private=draft_in_progress,
+    takes_decks=True,
+    as_class=True,
 )
 
 
