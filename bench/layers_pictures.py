@@ -86,7 +86,7 @@ def star_points(cx: float, cy: float, outer: float, inner: float, tips: int = 5)
 
 
 def sun(rng, uid):
-    cx, cy, r = rng.uniform(70, 230), rng.uniform(60, 150), rng.uniform(30, 50)
+    cx, cy, r = rng.uniform(80, 220), rng.uniform(70, 150), rng.uniform(38, 56)
     fill = colour(rng, ["mustard", "orange", "coral", "red", "cream"])
     rays = []
     count = rng.choice([8, 12, 16])
@@ -102,7 +102,7 @@ def sun(rng, uid):
 
 
 def moon(rng, uid):
-    cx, cy, r = rng.uniform(60, 240), rng.uniform(50, 140), rng.uniform(26, 42)
+    cx, cy, r = rng.uniform(80, 220), rng.uniform(70, 150), rng.uniform(42, 62)
     fill = colour(rng, ["cream", "mustard", "pink", "sky"])
     shift = r * 0.55
     return [
@@ -111,9 +111,9 @@ def moon(rng, uid):
         "</mask>",
         f'<circle cx="{n(cx)}" cy="{n(cy)}" r="{n(r)}" fill="{fill}" mask="url(#{uid}-cut)"/>',
         *(
-            f'<polygon points="{star_points(rng.uniform(20, 280), rng.uniform(20, 170), 6, 2.5)}"'
+            f'<polygon points="{star_points(rng.uniform(20, 280), rng.uniform(20, 220), 10, 4)}"'
             f' fill="{fill}" fill-opacity="0.85"/>'
-            for _ in range(rng.randint(3, 6))
+            for _ in range(rng.randint(5, 9))
         ),
     ]
 
@@ -216,19 +216,15 @@ def clouds(rng, uid):
     body = []
     fill = colour(rng, ["cream", "pink", "sky"])
     for _ in range(rng.randint(2, 3)):
-        cx, cy = rng.uniform(40, 260), rng.uniform(40, 170)
+        cx, cy, size = rng.uniform(60, 240), rng.uniform(50, 190), rng.uniform(1.1, 1.8)
         puffs = "".join(
-            f'<circle cx="{n(cx + dx)}" cy="{n(cy + dy)}" r="{n(r)}"/>'
-            for dx, dy, r in (
-                (-28, 6, 18),
-                (-8, -6, 24),
-                (16, -2, 20),
-                (34, 8, 14),
-            )
+            f'<circle cx="{dx}" cy="{dy}" r="{r}"/>'
+            for dx, dy, r in ((-28, 6, 18), (-8, -6, 24), (16, -2, 20), (34, 8, 14))
         )
         body.append(
-            f'<g fill="{fill}" fill-opacity="0.85">{puffs}'
-            f'<rect x="{n(cx - 40)}" y="{n(cy + 4)}" width="86" height="18" rx="9"/></g>'
+            f'<g fill="{fill}" fill-opacity="0.85" '
+            f'transform="translate({n(cx)} {n(cy)}) scale({size:.2f})">{puffs}'
+            '<rect x="-40" y="4" width="86" height="18" rx="9"/></g>'
         )
     return body
 
@@ -237,8 +233,8 @@ def stars(rng, uid):
     fill = colour(rng, ["mustard", "cream", "pink", "sky", "coral"])
     top, bottom = sorted((rng.uniform(10, 200), rng.uniform(120, 380)))
     body = []
-    for _ in range(rng.randint(7, 13)):
-        r = rng.uniform(6, 18)
+    for _ in range(rng.randint(10, 16)):
+        r = rng.uniform(9, 24)
         points = star_points(rng.uniform(15, 285), rng.uniform(top, bottom), r, r * 0.4)
         body.append(
             f'<polygon points="{points}" fill="{fill}" fill-opacity="{n(rng.uniform(0.6, 1))}" '
@@ -249,10 +245,10 @@ def stars(rng, uid):
 
 def birds(rng, uid):
     stroke = colour(rng, ["ink", "deep", "plum", "cream"])
-    cx, cy = rng.uniform(80, 220), rng.uniform(60, 200)
+    cx, cy = rng.uniform(100, 200), rng.uniform(90, 200)
     body = []
-    for _ in range(rng.randint(6, 11)):
-        x, y, s = cx + rng.uniform(-80, 80), cy + rng.uniform(-60, 60), rng.uniform(10, 20)
+    for _ in range(rng.randint(9, 14)):
+        x, y, s = cx + rng.uniform(-90, 90), cy + rng.uniform(-70, 70), rng.uniform(12, 24)
         body.append(
             f'<path d="M{n(x - s)} {n(y)} q{n(s / 2)} {n(-s * 0.7)} {n(s)} 0 '
             f'q{n(s / 2)} {n(-s * 0.7)} {n(s)} 0" fill="none" stroke="{stroke}" stroke-width="4" '
@@ -303,7 +299,7 @@ def confetti(rng, uid):
 
 
 def dotted_disc(rng, uid):
-    cx, cy, r = rng.uniform(80, 220), rng.uniform(110, 290), rng.uniform(55, 90)
+    cx, cy, r = rng.uniform(90, 210), rng.uniform(120, 280), rng.uniform(70, 105)
     fill = colour(rng)
     step = rng.choice([10, 12, 14])
     return [
@@ -345,7 +341,7 @@ def spiral(rng, uid):
     cx, cy = rng.uniform(80, 220), rng.uniform(100, 300)
     stroke = colour(rng)
     points = []
-    turns, grow = rng.uniform(2.2, 3.2), rng.uniform(3.5, 5.5)
+    turns, grow = rng.uniform(2.6, 3.4), rng.uniform(4.5, 6)
     steps = int(turns * 24)
     for i in range(steps):
         a = 2 * math.pi * i / 24
@@ -419,7 +415,7 @@ def tower(rng, uid):
     body = []
     y = ground
     for _ in range(rng.randint(3, 5)):
-        w, h = rng.uniform(50, 90), rng.uniform(30, 55)
+        w, h = rng.uniform(60, 100), rng.uniform(36, 60)
         left = x + rng.uniform(-12, 12)
         body.append(
             f'<rect x="{n(left)}" y="{n(y - h)}" width="{n(w)}" height="{n(h)}" '
@@ -471,7 +467,7 @@ def windows(rng, uid):
     family = rng.choice([WARM, COOL])
     x, y = rng.uniform(20, 140), rng.uniform(60, 220)
     cols, rows = rng.randint(2, 3), rng.randint(2, 4)
-    size = rng.uniform(28, 40)
+    size = rng.uniform(34, 46)
     return [
         f'<rect x="{n(x + c * (size + 8))}" y="{n(y + r * (size + 8))}" width="{n(size)}" '
         f'height="{n(size)}" rx="4" fill="{colour(rng, family)}" fill-opacity="0.85"/>'
