@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from engine.canvas_layers.cards import (
@@ -334,7 +334,8 @@ def _most_disjoint(groups: Sequence[frozenset[Placed]]) -> int:
     return max(without, with_first)
 
 
-def _pairs(slots: Slots, accept) -> int:
+def _pairs(slots: Slots, accept: Callable[[Placed, Placed], bool]) -> int:
+    """The most pairs of shown element icons `accept` takes (either way round), no icon in two."""
     icons = _elements(slots)
     groups = [
         frozenset({a, b})

@@ -284,6 +284,18 @@ def test_a_painting_needs_one_of_ones_own_unused_backgrounds():
     ].unused_backgrounds == (BACKGROUNDS[1],)
 
 
+def test_a_retried_completion_counts_once():
+    # Seat 1 is done, so the turn comes straight back to seat 0: the same request again finds
+    # the cards gone from the hand and the background used, and changes nothing.
+    hand = ART[:4]
+    state = table(hands=(hand, ()), paintings=[(), done(1)])
+    move = Complete(tuple(hand[:3]), BACKGROUNDS[0])
+    once = rules.apply(state, 0, move)
+    assert once.turn == 0
+    refused("error.layers.not_in_hand", rules.apply, once, 0, move)
+    assert len(once.painters[0].paintings) == 1 and move not in rules.legal_actions(once, 0)
+
+
 def test_fewer_than_three_in_hand_offers_no_painting():
     state = table(hands=(ART[:2], ()))
     assert all(isinstance(move, Take) for move in rules.legal_actions(state, 0))
