@@ -22,8 +22,9 @@ from sqlalchemy import create_engine, text
 from sqlmodel import Session, col, select
 
 from engine.crossed_canvas import rules
+from engine.crossed_canvas.models import Award, Choice, Fragment, Round, Vote
 from engine.crossed_canvas.rules import ROUND_PHASES, STROKE_LIMITS
-from engine.models import Award, Choice, Fragment, Game, Player, Round, Vote
+from engine.models import Game, Player
 from engine.standings import winners
 
 # Refusals a request may get without anything being wrong: time ran out, or a pause.

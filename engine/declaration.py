@@ -9,11 +9,13 @@ one bounded loop; the service finds a game's declaration and never names a phase
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from sqlmodel import Session
+
     from engine.table import Table
 
 
@@ -161,6 +163,9 @@ class GameDeclaration:
     answers: Callable[[Table], Answers]
     read: Callable[[Table], Any]
     views: Mapping[str, View]
+    # Delete the game's own rows (its tables, children first) of these games, before the
+    # shared Player and Game rows go.
+    forget: Callable[[Session, Sequence[int]], None]
     on_exit: Mapping[str, Hook] = field(default_factory=dict)
     on_entry: Mapping[str, Hook] = field(default_factory=dict)
     private: Callable[[Table, Any, Any], Any] | None = None

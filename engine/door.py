@@ -188,7 +188,7 @@ class Door:
     def _delete(self, session: Session, game: Game) -> None:
         session.flush()
         session.expunge(game)  # gone below: nothing of it is left to write back
-        delete_games(session, [game.id])
+        delete_games(session, [game.id], self.GAMES.values())
         with self._snapshots_lock:
             self._snapshots.pop(game.id, None)
 

@@ -24,6 +24,7 @@ from engine.crossed_canvas import rules, views
 from engine.crossed_canvas.commands import CrossedCanvasCommands
 from engine.crossed_canvas.deck_csv import parse_deck
 from engine.crossed_canvas.game import CROSSED_CANVAS
+from engine.crossed_canvas.models import Fragment, Round
 from engine.crossed_canvas.rules import Phase
 from engine.door import (  # noqa: F401  (CODE_ALPHABET, Progress, RETENTION_DAYS: for tests and ui/)
     CODE_ALPHABET,
@@ -42,15 +43,7 @@ from engine.door import (  # noqa: F401  (CODE_ALPHABET, Progress, RETENTION_DAY
 from engine.durations import MAX_PHASE_SECONDS
 from engine.errors import RuleError
 from engine.games import DECLARATIONS
-from engine.models import (
-    Classroom,
-    DeckPicture,
-    Fragment,
-    Game,
-    Player,
-    Round,
-    StoredDeck,
-)
+from engine.models import Classroom, DeckPicture, Game, Player, StoredDeck
 from engine.storage import delete_classes, delete_games, delete_unused_decks, old_classes
 from engine.view_parts import seconds_left
 
@@ -459,8 +452,8 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands):
         with self._db.write() as session:
             alone = col(Game.classroom_id).is_(None)  # a class's tables go with their class
             old = session.exec(select(Game.id).where(Game.touched_at < cutoff, alone)).all()
-            delete_games(session, list(old))
-            tables = delete_classes(session, old_classes(session, cutoff))
+            delete_games(session, list(old), self.GAMES.values())
+            tables = delete_classes(session, old_classes(session, cutoff), self.GAMES.values())
             delete_unused_decks(session, cutoff, STORED_DECK_PREFIX)
         return len(old) + tables
 

@@ -5,28 +5,16 @@ uploaded decks no game or class needs any more."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
 from sqlalchemy import String, cast
 from sqlmodel import Session, col, delete, select
 
 from engine import names
-from engine.critters.models import CritterGame, CritterRound, Guess, Holding, Mosaic, Ribbons
+from engine.declaration import GameDeclaration
 from engine.errors import RuleError
-from engine.models import (
-    Award,
-    Choice,
-    Classroom,
-    DeckPicture,
-    Draft,
-    Fragment,
-    Game,
-    Player,
-    Round,
-    StoredDeck,
-    Vote,
-)
+from engine.models import Classroom, DeckPicture, Game, Player, StoredDeck
 from engine.tokens import same_hash, token_hash, well_formed
 
 # What a typed code may be once spaces and dashes are gone; anything else is refused unread.
@@ -85,12 +73,6 @@ def players(session: Session, game: Game) -> list[Player]:
     )
 
 
-def current_round(session: Session, game: Game) -> Round:
-    return session.exec(
-        select(Round).where(Round.game_id == game.id, Round.number == game.round)
-    ).one()
-
-
 def named(candidates: Sequence[Player], name: object) -> Player | None:
     """The player a facilitator picked by name, as a join compares names (case never counts);
     a name no join would accept picks nobody."""
@@ -134,19 +116,15 @@ def shown(value: object) -> str:
     return "".join(ch for ch in text(value) if ch.isprintable())[:20]
 
 
-def delete_games(session: Session, game_ids: Sequence[int]) -> None:
-    """Delete these games and everything in them (players' names included)."""
+def delete_games(
+    session: Session, game_ids: Sequence[int], games: Iterable[GameDeclaration]
+) -> None:
+    """Delete these games and everything in them (players' names included): each game's own
+    rows (`games`: every game that may be among them), then the shared ones."""
     if not game_ids:
         return
-    rounds = select(Round.id).where(col(Round.game_id).in_(game_ids))
-    for table in (Award, Vote, Choice, Draft, Fragment):
-        session.exec(delete(table).where(col(table.round_id).in_(rounds)))
-    session.exec(delete(Round).where(col(Round.game_id).in_(game_ids)))
-    critter_rounds = select(CritterRound.id).where(col(CritterRound.game_id).in_(game_ids))
-    for table in (Holding, Mosaic, Ribbons, Guess):
-        session.exec(delete(table).where(col(table.round_id).in_(critter_rounds)))
-    session.exec(delete(CritterRound).where(col(CritterRound.game_id).in_(game_ids)))
-    session.exec(delete(CritterGame).where(col(CritterGame.game_id).in_(game_ids)))
+    for forget in dict.fromkeys(game.forget for game in games):
+        forget(session, game_ids)
     session.exec(delete(Player).where(col(Player.game_id).in_(game_ids)))
     session.exec(delete(Game).where(col(Game.id).in_(game_ids)))
 
@@ -162,12 +140,14 @@ def old_classes(session: Session, cutoff: float) -> list[int]:
     return list(session.exec(stale).all())
 
 
-def delete_classes(session: Session, class_ids: Sequence[int]) -> int:
+def delete_classes(
+    session: Session, class_ids: Sequence[int], games: Iterable[GameDeclaration]
+) -> int:
     """Delete these classes with every table they ever had; how many tables."""
     if not class_ids:
         return 0
     tables = session.exec(select(Game.id).where(col(Game.classroom_id).in_(class_ids))).all()
-    delete_games(session, list(tables))
+    delete_games(session, list(tables), games)
     session.exec(delete(Classroom).where(col(Classroom.id).in_(class_ids)))
     return len(tables)
 

@@ -10,7 +10,7 @@ from sqlmodel import Session
 
 from engine import storage
 from engine.crossed_canvas.decks import Deck
-from engine.models import Game, Player, Round
+from engine.models import Game, Player
 
 
 @dataclass
@@ -32,6 +32,3 @@ class Table:
 
     def players(self) -> list[Player]:
         return storage.players(self.session, self.game)
-
-    def current_round(self) -> Round:
-        return storage.current_round(self.session, self.game)

@@ -27,7 +27,7 @@ def deck_choice(engine: Engine, t: Translator) -> tuple[str, str | None]:
     """The deck the teacher picks for a new game (the built-in one, or one this browser
     uploaded) and the browser's deck key that proves it may use it."""
     owner = known_deck_owner_id()
-    own = {deck["id"]: deck for deck in engine.crossed_canvas.decks(owner)} if owner else {}
+    own = {deck["id"]: deck for deck in engine.decks(owner)} if owner else {}
     st.session_state.setdefault("create_deck", DEFAULT)
     if st.session_state["create_deck"] not in {DEFAULT, *own}:
         st.session_state["create_deck"] = DEFAULT

@@ -310,7 +310,7 @@ class ClassCommands(Door):
             room = self._locked(session, self._room_by_key(class_key)(session))
             ids = session.exec(select(Game.id).where(Game.classroom_id == room.id)).all()
             session.expunge(room)
-            delete_classes(session, [room.id])
+            delete_classes(session, [room.id], self.GAMES.values())
         with self._snapshots_lock:
             for game_id in ids:
                 self._snapshots.pop(game_id, None)

@@ -17,6 +17,7 @@ from engine.critters.game import (
     setup,
     turn_up_cards,
 )
+from engine.critters.models import forget
 from engine.declaration import GameDeclaration
 
 VIEWS = {
@@ -31,6 +32,7 @@ CANVAS_CRITTERS = GameDeclaration(
     answers=answers,
     read=views.read_snapshot,
     views=VIEWS,
+    forget=forget,
     on_exit={"theme": settle_themes},
     on_entry={"theme": open_round, "scores": score_round},
     # One pace for both variants: it is set before anyone knows how many will play.
@@ -43,6 +45,7 @@ CRITTERS_DUEL = GameDeclaration(
     answers=answers,
     read=views.read_snapshot,
     views=VIEWS,
+    forget=forget,
     on_exit={"theme": settle_themes},
     on_entry={"theme": open_round, "guess": turn_up_cards, "scores": score_round},
     created_as=KIND,

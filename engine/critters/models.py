@@ -3,10 +3,11 @@ one holder per piece in a round, one mosaic, one set of ribbons and one guess pe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import JSON, Column, UniqueConstraint
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field, Session, SQLModel, col, delete, select
 
 
 class CritterGame(SQLModel, table=True):
@@ -106,3 +107,12 @@ class Guess(SQLModel, table=True):
     card: str = Field(max_length=32)
     theme: str | None = Field(default=None, max_length=64)
     request_id: str = Field(max_length=100)
+
+
+def forget(session: Session, game_ids: Sequence[int]) -> None:
+    """Delete these games' Canvas Critters rows, children first."""
+    rounds = select(CritterRound.id).where(col(CritterRound.game_id).in_(game_ids))
+    for table in (Holding, Mosaic, Ribbons, Guess):
+        session.exec(delete(table).where(col(table.round_id).in_(rounds)))
+    session.exec(delete(CritterRound).where(col(CritterRound.game_id).in_(game_ids)))
+    session.exec(delete(CritterGame).where(col(CritterGame.game_id).in_(game_ids)))

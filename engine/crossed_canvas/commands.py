@@ -11,9 +11,10 @@ from sqlmodel import Session
 from engine import storage
 from engine.crossed_canvas import game as cc
 from engine.crossed_canvas import rules
+from engine.crossed_canvas.models import Choice, Draft, Fragment, Round, Vote, current_round
 from engine.door import Door
 from engine.errors import RuleError
-from engine.models import Choice, Draft, Fragment, Game, Player, Round, Vote
+from engine.models import Game, Player
 
 
 class CrossedCanvasCommands(Door):
@@ -58,7 +59,7 @@ class CrossedCanvasCommands(Door):
             pulse = rules.pulse_of(game.phase)
             if pulse is None:
                 raise RuleError("error.wrong_phase", phase=game.phase)
-            rnd = storage.current_round(session, game)
+            rnd = current_round(session, game)
             cc.drawing_signature(session, player, rnd, pulse)
             checked = rules.validate_draft(strokes)
             draft = cc.own_draft(session, rnd.id, player.id, pulse) or Draft(
@@ -131,7 +132,7 @@ class CrossedCanvasCommands(Door):
             return None if row is None else result(row)
 
         def act(session: Session, game: Game, player: Player, now: float):  # type: ignore[no-untyped-def]
-            row = make(session, player, storage.current_round(session, game), game.phase)
+            row = make(session, player, current_round(session, game), game.phase)
             session.add(row)
             session.flush()
             game.version += 1

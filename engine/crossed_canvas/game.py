@@ -12,10 +12,20 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from engine.crossed_canvas import rules, views
+from engine.crossed_canvas.models import (
+    Award,
+    Choice,
+    Draft,
+    Fragment,
+    Round,
+    Vote,
+    current_round,
+    forget,
+)
 from engine.crossed_canvas.rules import Phase
 from engine.declaration import Answers, GameDeclaration
 from engine.errors import RuleError
-from engine.models import Award, Choice, Draft, Fragment, Player, Round, Vote
+from engine.models import Player
 from engine.table import Table
 from engine.view_parts import GameFacts
 
@@ -65,7 +75,7 @@ def deal_round(table: Table) -> None:
 def lock_drafts(table: Table) -> None:
     """The pulse ends: each artist's finished strokes that were not submitted are locked for
     them, up to the pulse's limit in drawing order (R4); drafts are then gone."""
-    session, rnd = table.session, table.current_round()
+    session, rnd = table.session, current_round(table.session, table.game)
     pulse = rules.pulse_of(table.game.phase)
     fewest, most = rules.STROKE_LIMITS[pulse]
     mine = (Fragment.round_id == rnd.id, Fragment.pulse == pulse)
@@ -92,7 +102,7 @@ def lock_drafts(table: Table) -> None:
 def score_round(table: Table) -> None:
     """Decide this round's outcome and write its awards, once (R7 to R10): the reveal, the
     facilitator's history and the totals all read what is stored here."""
-    session, rnd = table.session, table.current_round()
+    session, rnd = table.session, current_round(table.session, table.game)
     if rnd.outcome is not None:
         return
     choice = session.exec(select(Choice).where(Choice.round_id == rnd.id)).first()
@@ -116,7 +126,7 @@ def answers(table: Table) -> Answers:
     """The answers the current phase waits for (R4, R6, R7): every artist's fragment in a
     pulse, the Curator's choice, everyone's vote."""
     session, game = table.session, table.game
-    rnd = table.current_round()
+    rnd = current_round(table.session, table.game)
     pulse = rules.pulse_of(game.phase)
     if pulse is not None:
         mine = (Fragment.round_id == rnd.id, Fragment.pulse == pulse)
@@ -184,6 +194,7 @@ CROSSED_CANVAS = GameDeclaration(
     on_exit={Phase.PULSE1: lock_drafts, Phase.PULSE2: lock_drafts},
     on_entry={Phase.ROLES: deal_round, Phase.REVEAL: score_round},
     private=draft_in_progress,
+    forget=forget,
     takes_decks=True,
     as_class=True,
 )

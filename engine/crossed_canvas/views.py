@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.crossed_canvas.decks import Deck
+from engine.crossed_canvas.models import Award, Choice, Draft, Fragment, Round, Vote
 from engine.crossed_canvas.rules import (
     ACCUSE,
     CHOOSE,
@@ -27,7 +28,7 @@ from engine.crossed_canvas.rules import (
     pulse_of,
     signature_name,
 )
-from engine.models import Award, Choice, Draft, Fragment, Player, Round, StoredDeck, Vote
+from engine.models import Player, StoredDeck
 from engine.standings import winners
 from engine.view_parts import GameFacts, facilitator_actions, game_header
 

@@ -22,7 +22,9 @@ from sqlalchemy import create_engine, inspect
 from sqlalchemy.engine import Connection
 from sqlmodel import SQLModel
 
-from engine import models  # noqa: F401  (registers the tables)
+# The shared tables; every game's tables are registered too, by its own models module: any
+# import of an engine module first runs engine/__init__.py, whose Engine imports the registry.
+from engine import models  # noqa: F401
 
 HERE = Path(__file__).parent
 # Alembic runs migrations through module-wide proxies (alembic.op, alembic.context): two

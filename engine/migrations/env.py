@@ -7,7 +7,9 @@ from alembic import context
 from sqlmodel import SQLModel
 from sqlmodel.sql.sqltypes import AutoString
 
-from engine import models  # noqa: F401  (registers the tables)
+# The shared tables; every game's tables are registered too, by its own models module: any
+# import of an engine module first runs engine/__init__.py, whose Engine imports the registry.
+from engine import models  # noqa: F401
 
 
 def render_item(kind: str, item: object, _context: object) -> str | bool:

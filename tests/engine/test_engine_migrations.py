@@ -165,7 +165,7 @@ def test_a_school_upgrading_from_the_baseline_keeps_its_decks_and_running_game(n
     engine, clock = upgraded_engine(url)
     assert revision_of(url) == HEAD
 
-    (deck,) = engine.crossed_canvas.decks(FIXTURE["teacher"])
+    (deck,) = engine.decks(FIXTURE["teacher"])
     assert (deck["id"], deck["title"], deck["pictures"]) == (FIXTURE["deck"], "Sample", True)
     table = Table(engine, clock, FIXTURE["code"], FIXTURE["facilitator"], FIXTURE["players"])
     before = FIXTURE["public"]

@@ -290,7 +290,7 @@ def test_a_plain_drawing_and_inkscapes_plain_svg_are_accepted(engine):
     engine.upload_deck(
         TEACHER, "SVG", samples.csv_bytes(table), [*files, ("plain.svg", plain.encode())]
     )
-    assert [d["objects"] for d in engine.crossed_canvas.decks(TEACHER)] == [20]
+    assert [d["objects"] for d in engine.decks(TEACHER)] == [20]
 
 
 @pytest.mark.parametrize(
@@ -357,7 +357,7 @@ def test_a_semicolon_csv_from_a_spanish_spreadsheet_is_read(engine):
     buffer = io.StringIO()
     csv.writer(buffer, delimiter=";", lineterminator="\r\n").writerows(table)
     engine.upload_deck(TEACHER, "Semicolons", buffer.getvalue().encode("utf-8-sig"))
-    assert [d["objects"] for d in engine.crossed_canvas.decks(TEACHER)] == [20]
+    assert [d["objects"] for d in engine.decks(TEACHER)] == [20]
 
 
 @pytest.mark.parametrize(
@@ -498,7 +498,7 @@ def test_a_50_megabyte_file_is_refused(engine):
 def test_a_deck_belongs_to_the_browser_that_uploaded_it(engine):
     csv_data, files = samples.upload()
     ref = engine.upload_deck(TEACHER, "Week 12 vocabulary", csv_data, files)
-    assert engine.crossed_canvas.decks(TEACHER) == [
+    assert engine.decks(TEACHER) == [
         {
             "id": ref,
             "title": "Week 12 vocabulary",
@@ -507,7 +507,7 @@ def test_a_deck_belongs_to_the_browser_that_uploaded_it(engine):
             "created_at": engine._clock(),
         }
     ]
-    assert engine.crossed_canvas.decks(OTHER) == [] and engine.crossed_canvas.decks(None) == []
+    assert engine.decks(OTHER) == [] and engine.decks(None) == []
     games = row_count(engine, "game")
     for browser in (OTHER, None, "short"):
         refused("error.unknown_deck", engine.create_game, "en", ref, browser=browser)
@@ -619,7 +619,7 @@ def test_the_built_in_deck_as_a_worked_example_is_accepted(engine):
     ref = engine.upload_deck(
         TEACHER, "Example", deck_as_csv(deck).encode(), [("p.zip", deck_pictures_zip(deck))]
     )
-    assert engine.crossed_canvas.decks(TEACHER)[0]["objects"] == len(deck.objects)
+    assert engine.decks(TEACHER)[0]["objects"] == len(deck.objects)
     assert engine.create_game("en", ref, browser=TEACHER).code
     # The template is the format's first lines, refused only for what a real deck adds.
     error = refusal(engine, template_csv().encode(), [])
@@ -649,6 +649,6 @@ def test_an_unused_deck_is_purged_after_the_retention_period(clock):
     engine.join(game.code, "Ana")  # the game stays alive, and so does its deck
     clock.advance(0.75 * 86400)
     engine.purge()
-    assert [d["title"] for d in engine.crossed_canvas.decks(TEACHER)] == ["Used"]
+    assert [d["title"] for d in engine.decks(TEACHER)] == ["Used"]
     assert deck_rows(engine) == (1, 0)
     assert engine.public_view(game.code)["players"] == ["Ana"]

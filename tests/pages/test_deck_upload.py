@@ -42,7 +42,7 @@ def stored_decks(db_url: str) -> int:
 def test_an_uploaded_deck_is_chosen_and_a_game_is_played_on_it(engine, db_url, pictures):
     at = attach(home(), *samples.upload(pictures), title="Week 12")
     assert [s.value for s in at.success] == [tr("en", "ui.deck.saved", title="Week 12")]
-    [deck] = engine.crossed_canvas.decks(at.session_state["cc_decks"])
+    [deck] = engine.decks(at.session_state["cc_decks"])
     assert at.selectbox(key="create_deck").value == deck["id"]
     kind = "ui.deck.own_pictures" if pictures else "ui.deck.own_names"
     label = tr("en", kind, title="Week 12", count=20)
