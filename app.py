@@ -13,8 +13,8 @@ import streamlit as st
 from engine import RuleError
 from engine.i18n import LANGUAGES
 from ui.browser import browser_id, remember_language, remembered_language
-from ui.classroom import view_of_code
-from ui.deck_upload import deck_choice, upload_form
+from ui.classes.tables import view_of_code
+from ui.crossed_canvas.deck_upload import deck_choice, upload_form
 from ui.hub_login import hub_auth, sign_in_url, signed_in_teacher
 from ui.look import page_style
 from ui.runtime import checked, get_engine

@@ -30,7 +30,7 @@ list.
 
 Like a browser, the tab tells the server which large messages it keeps (Streamlit's message
 cache: `cached_message_hashes`) and reads the references the server sends instead of them.
-Components send nothing on their own: the drawing canvas has no background image (ui/canvas.py
+Components send nothing on their own: the drawing canvas has no background image (its canvas.py
 paints the picture under it), so it sends no first value when it appears, and
 bench/browser_check.py shows Chromium's phone sending nothing more than the tab at each pulse's
 start. What differs from a browser: a request carries only the trigger, not the values of

@@ -16,14 +16,14 @@ import streamlit as st
 
 from engine import RuleError
 from ui.browser import browser_id
-from ui.classroom import (
+from ui.classes.tables import (
     CLASS_CSS,
     class_heading,
     class_podium_html,
     table_card_html,
     ticking,
 )
-from ui.gallery import class_gallery_zip
+from ui.crossed_canvas.gallery import class_gallery_zip
 from ui.links import join_details, page_url, qr_png
 from ui.live import follow_changes, status_then_view
 from ui.look import page_style

@@ -9,10 +9,10 @@ from __future__ import annotations
 import streamlit as st
 
 from engine import RuleError
-from ui.board import show_composition
 from ui.browser import browser_id
-from ui.critters_facilitator import tie_rule_choice
-from ui.critters_screen import heading_and_clue, is_critters, show_critters
+from ui.critters.facilitator import tie_rule_choice
+from ui.critters.screen import heading_and_clue, is_critters, show_critters
+from ui.crossed_canvas.board import show_composition
 from ui.links import join_details, page_url, qr_png
 from ui.live import follow_changes, live_status, status_then_view
 from ui.look import (

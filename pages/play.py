@@ -11,11 +11,11 @@ from typing import Any
 import streamlit as st
 
 from engine import RuleError
-from ui import critters_play
-from ui.board import composition_png, show_composition
 from ui.browser import browser_id
-from ui.canvas import drawing_canvas, reset_canvas
-from ui.classroom import is_class, view_of_code
+from ui.classes.tables import is_class, view_of_code
+from ui.critters import play as critters_play
+from ui.crossed_canvas.board import composition_png, show_composition
+from ui.crossed_canvas.canvas import drawing_canvas, reset_canvas
 from ui.live import follow_changes, live_status, status_then_view
 from ui.look import (
     SHAPE_GLYPHS,

@@ -5,9 +5,8 @@ from __future__ import annotations
 import streamlit as st
 
 from engine import RuleError
-from ui.board import show_composition, show_replay
 from ui.browser import browser_id
-from ui.classroom import (
+from ui.classes.tables import (
     BIG_CSS,
     CLASS_CSS,
     class_heading,
@@ -16,7 +15,8 @@ from ui.classroom import (
     ticking,
     view_of_code,
 )
-from ui.critters_screen import heading_and_clue, is_critters, show_critters
+from ui.critters.screen import heading_and_clue, is_critters, show_critters
+from ui.crossed_canvas.board import show_composition, show_replay
 from ui.fullscreen import full_screen_button
 from ui.links import page_url, qr_png, shown_url
 from ui.live import follow_changes, live_status

@@ -13,8 +13,8 @@ from typing import Any
 import streamlit as st
 
 from engine import Engine, RuleError
-from ui.board import show_composition
-from ui.gallery import gallery_zip
+from ui.crossed_canvas.board import show_composition
+from ui.crossed_canvas.gallery import gallery_zip
 from ui.look import signature_html
 from ui.text import Translator, isolate, literal, plain_label, show_error
 

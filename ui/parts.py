@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ui.critters_play import ready_html
-from ui.critters_screen import is_critters
+from ui.critters.play import ready_html
+from ui.critters.screen import is_critters
 from ui.look import legend_html
 from ui.text import Translator, literal, name_html
 

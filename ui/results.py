@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.spreadsheet import spreadsheet_csv
-from ui.ribbons import received
+from ui.critters.ribbons import received
 from ui.text import Translator
 
 COLUMNS = (

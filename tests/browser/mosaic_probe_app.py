@@ -25,7 +25,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.critters.rules import PIECE_SIZE  # noqa: E402
-from ui.mosaic import mosaic, svg_picture  # noqa: E402
+from ui.critters.mosaic import mosaic, svg_picture  # noqa: E402
 
 # The pile of Canvas Critters, with stand-in pictures from the deck's images (no giraffe or
 # penguin there: a zebra and a dove stand in).

@@ -96,7 +96,7 @@ def build_mosaics(table: Table, kinds: dict[str, str], check_pile: bool = False)
     """Every builder taps seven pieces of their kind in quick succession (the mosaic queues
     taps) and sees the count reach seven, one phone after the other; then each taps
     "finished". Not all phones at once: while the component's data changes faster than
-    Streamlit loads its module, ui/mosaic.js can be disposed under a live canvas, which then
+    Streamlit loads its module, the mosaic.js can be disposed under a live canvas, which then
     shows twice and keeps its taps "on its way" for good (reported, not ours to change).
     `check_pile`: every phone's palette then shows what another took from the pile."""
     pages = {name: table.players[name].page for name in kinds}

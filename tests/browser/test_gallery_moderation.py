@@ -22,8 +22,8 @@ from playwright.sync_api import expect
 
 from engine import Engine
 from engine.crossed_canvas.rules import ROUND_PHASES
-from ui.board import REPLAY_SECONDS
-from ui.gallery import CARD_SIDE
+from ui.crossed_canvas.board import REPLAY_SECONDS
+from ui.crossed_canvas.gallery import CARD_SIDE
 
 pytestmark = pytest.mark.browser
 

@@ -1,4 +1,4 @@
-"""The Canvas Critters mosaic (ui/mosaic.py) in a real Chromium, on its probe page
+"""The Canvas Critters mosaic (ui/critters/mosaic.py) in a real Chromium, on its probe page
 (mosaic_probe_app.py, whose stand-in engine keeps a pile and pieces): a phone takes a piece
 by tap, moves it by drag (never off the canvas), returns it by tap; a lost race takes its
 pending piece away; a keyboard does it all; a finished mosaic cannot change; a 360 px phone
@@ -21,11 +21,11 @@ from conftest import draw_stroke, touch_stroke
 from playwright.sync_api import Locator, Page, expect
 
 from engine.critters.rules import PIECE_SIZE  # the probe's, as the game has it
-from ui.mosaic import TEXT_KEYS, checked_request, mosaic
+from ui.critters.mosaic import TEXT_KEYS, checked_request, mosaic
 
 PROBE = "tests/browser/mosaic_probe_app.py"
 HALF = PIECE_SIZE / 2
-# Longer than the component waits before asking again (RETRY_MS in ui/mosaic.js).
+# Longer than the component waits before asking again (RETRY_MS in ui/critters/mosaic.js).
 RETRY_WAIT_S = 3.0
 SHOTS = Path("/tmp/mosaic-shots")
 

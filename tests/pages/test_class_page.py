@@ -35,7 +35,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine import Engine, RuleError
 from engine.crossed_canvas.rules import ROUND_PHASES
-from ui.classroom import BEST_NAMES
+from ui.classes.tables import BEST_NAMES
 from ui.results import class_results_csv
 from ui.text import translator
 

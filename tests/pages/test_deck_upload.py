@@ -12,7 +12,7 @@ from sqlalchemy import create_engine, text
 
 from engine.crossed_canvas.deck_csv import COLUMNS
 from tests import deck_samples as samples
-from ui.deck_upload import example_csv
+from ui.crossed_canvas.deck_upload import example_csv
 
 
 def home(language: str = "en"):

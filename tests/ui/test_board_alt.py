@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ui.board import composition_alt
+from ui.crossed_canvas.board import composition_alt
 from ui.text import translator
 
 

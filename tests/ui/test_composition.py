@@ -8,7 +8,7 @@ import math
 import pytest
 from PIL import Image
 
-from ui.composition import FALLBACK_COLOUR, MARK_FRACTION, render_composition
+from ui.crossed_canvas.composition import FALLBACK_COLOUR, MARK_FRACTION, render_composition
 
 SIGNATURES = {
     "s1": {"name": "teal triangle", "colour": "#17a2a2", "shape": "triangle"},
@@ -167,7 +167,7 @@ def test_each_shape_has_its_own_mark():
 
 def test_the_frame_is_never_mistaken_for_a_signatures_ink():
     from engine.crossed_canvas.rules import COLOURS
-    from ui.composition import FRAME_COLOUR
+    from ui.crossed_canvas.composition import FRAME_COLOUR
 
     def rgb(hex_colour: str) -> tuple[int, ...]:
         return tuple(int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))

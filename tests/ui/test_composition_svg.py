@@ -1,4 +1,4 @@
-"""The SVG renderer (ui/composition_svg.py): the PNG's geometry as SVG, text escaped, and a
+"""The SVG renderer (crossed_canvas/composition_svg): the PNG's geometry as SVG, text escaped, and a
 replay that redraws each stroke in drawing order, played only where motion is welcome."""
 
 from __future__ import annotations
@@ -6,15 +6,15 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from ui.composition import (
+from ui.crossed_canvas.composition import (
     FALLBACK_COLOUR,
     OUTLINES,
     drawn_strokes,
     mark_side,
     render_composition,
 )
-from ui.composition_svg import composition_svg, replay_timings
-from ui.strokes import STROKE_WIDTH_FRACTION
+from ui.crossed_canvas.composition_svg import composition_svg, replay_timings
+from ui.crossed_canvas.strokes import STROKE_WIDTH_FRACTION
 
 SVG = "{http://www.w3.org/2000/svg}"
 SIGNATURES = {

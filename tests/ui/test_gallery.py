@@ -1,5 +1,5 @@
-"""The gallery ZIP (ui/gallery.py): every round as PNG and SVG with its object, category and
-authors inside, a contact sheet, the results CSV, and never a hidden fragment's strokes."""
+"""The gallery ZIP (crossed_canvas/gallery): every round as PNG and SVG with its object, category,
+and authors inside, a contact sheet, the results CSV, and never a hidden fragment's strokes."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from engine import Engine, FakeClock
-from ui.gallery import CARD_SIDE, class_gallery_zip, gallery_zip
+from ui.crossed_canvas.gallery import CARD_SIDE, class_gallery_zip, gallery_zip
 from ui.results import class_results_csv, results_csv
 from ui.text import translator
 

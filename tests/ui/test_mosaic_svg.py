@@ -1,4 +1,4 @@
-"""A mosaic as SVG (ui/mosaic_svg.py): each piece where the engine put it, turned then
+"""A mosaic as SVG (ui/critters/mosaic_svg.py): each piece where the engine put it, turned then
 mirrored about its centre, on its canvas side inside a frame, typed text escaped."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from engine.critters.rules import PIECE_SIZE
-from ui import mosaic_svg as module
-from ui.mosaic_svg import BACKGROUNDS, FRAME_COLOUR, mosaic_img, mosaic_svg, piece_img
+from ui.critters import mosaic_svg as module
+from ui.critters.mosaic_svg import BACKGROUNDS, FRAME_COLOUR, mosaic_img, mosaic_svg, piece_img
 
 SVG = "{http://www.w3.org/2000/svg}"
 HALF = PIECE_SIZE / 2

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ui.strokes import (
+from ui.crossed_canvas.strokes import (
     MAX_POINTS_PER_STROKE,
     clean_stroke,
     drawing_to_strokes,

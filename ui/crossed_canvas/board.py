@@ -9,8 +9,8 @@ from typing import Any
 
 import streamlit as st
 
-from ui.composition import FRAME_COLOUR, render_composition
-from ui.composition_svg import composition_svg
+from ui.crossed_canvas.composition import FRAME_COLOUR, render_composition
+from ui.crossed_canvas.composition_svg import composition_svg
 from ui.text import Translator, literal
 
 # The reveal's replay ends within this, so the class sees the whole drawing before the 12 s

@@ -4,7 +4,7 @@ every round, and one ZIP of them all with the results CSV, for the teacher to ke
 
 It draws nothing on a page: views in, bytes out. Everything comes from the facilitator view's
 `gallery` (hidden fragments are not in it) and `history`. The PNG and the SVG share one layout
-(the constants below) and the composition's geometry (ui/composition.py); each carries its
+(the constants below) and the composition's geometry (composition.py); each carries its
 round, object, category and authors as metadata too (PNG iTXt chunks; SVG <title>, <desc>
 and <metadata>), escaped.
 """
@@ -21,8 +21,8 @@ from typing import Any
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 from PIL.PngImagePlugin import PngInfo
 
-from ui.composition import FRAME_COLOUR, draw_mark, mark_side, render_composition
-from ui.composition_svg import composition_elements, mark_svg, xml_text
+from ui.crossed_canvas.composition import FRAME_COLOUR, draw_mark, mark_side, render_composition
+from ui.crossed_canvas.composition_svg import composition_elements, mark_svg, xml_text
 from ui.results import class_results_csv, results_csv
 from ui.text import Translator
 

@@ -1,4 +1,4 @@
-"""A composition as SVG, drawn from the PNG renderer's geometry (ui/composition.py), and
+"""A composition as SVG, drawn from the PNG renderer's geometry (composition.py), and
 optionally as a replay: each stroke redrawn in order, in its signature's colour and mark.
 
 No Streamlit import. The replay is CSS inside the SVG (stroke-dashoffset on paths of
@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
 
-from ui.composition import (
+from ui.crossed_canvas.composition import (
     MARK_OUTLINE,
     MARK_RIM,
     OUTLINES,
@@ -23,7 +23,7 @@ from ui.composition import (
     mark_outline,
     mark_side,
 )
-from ui.strokes import STROKE_WIDTH_FRACTION
+from ui.crossed_canvas.strokes import STROKE_WIDTH_FRACTION
 
 #: A replay's pace before it is squeezed into its time: a stroke takes this long per canvas
 #: side of length (within the bounds below), then a short breath, a longer one between pulses.

@@ -1,7 +1,7 @@
 """Pure rendering of a composition (fragments of strokes) into a PIL image.
 
 No Streamlit import: used as the canvas background in pulse 2 and drawn large on the
-projector page. ui/composition_svg.py draws the same strokes and marks as SVG, from the
+projector page. composition_svg.py, beside it, draws the same strokes and marks as SVG, from the
 geometry here (`drawn_strokes`, `OUTLINES`, the width and mark fractions). Cache the result
 on the page side (e.g. keyed by the fragments), since rendering happens in Python on every
 call.
@@ -20,7 +20,7 @@ from typing import Any
 
 from PIL import Image, ImageColor, ImageDraw, ImageFilter
 
-from ui.strokes import STROKE_WIDTH_FRACTION, clean_stroke
+from ui.crossed_canvas.strokes import STROKE_WIDTH_FRACTION, clean_stroke
 
 #: The canvas edge where a composition is shown framed. Lighter than every signature colour
 #: (the grey one included): a frame is never read as ink.

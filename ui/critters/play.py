@@ -14,11 +14,11 @@ import streamlit as st
 
 from engine.critters.views import given_text
 from engine.paths import DATA
-from ui.critters_screen import mosaic_alt, round_text, unfinished_html
-from ui.mosaic import mosaic, svg_picture
-from ui.mosaic_svg import mosaic_img
+from ui.critters.mosaic import mosaic, svg_picture
+from ui.critters.mosaic_svg import mosaic_img
+from ui.critters.ribbons import golden_kept
+from ui.critters.screen import mosaic_alt, round_text, unfinished_html
 from ui.moves import act, act_and_redraw, act_once, done_elsewhere, offer, show_kept_refusal
-from ui.ribbons import golden_kept
 from ui.runtime import get_engine
 from ui.text import Translator, literal, name_html, plain_label
 
@@ -94,7 +94,7 @@ def pick_theme(view: dict[str, Any], t: Translator, token: str) -> None:
 
 
 def build(view: dict[str, Any], t: Translator, token: str) -> None:
-    """The player's canvas and the pile's palette (ui/mosaic.py), and the buttons around it."""
+    """The player's canvas and the pile's palette (mosaic.py), and the buttons around it."""
     own = view["mosaic"]
     if own is None:
         return  # a tie-break: only the tied build

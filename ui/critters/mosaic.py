@@ -1,4 +1,4 @@
-"""Canvas Critters: one player's mosaic, placed by touch (ui/mosaic.js).
+"""Canvas Critters: one player's mosaic, placed by touch (ui/critters/mosaic.js).
 
 A square frame holds the player's pieces; under it (beside it on a wide screen) a palette
 shows how many of each critter are left in the table's pile. Tap a palette button to take a

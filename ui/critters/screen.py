@@ -16,9 +16,9 @@ from typing import Any
 import streamlit as st
 
 from engine.critters.rules import GOLDEN, MIN_PIECES, PILE
+from ui.critters.mosaic_svg import mosaic_img, piece_img
+from ui.critters.ribbons import golden_kept, received
 from ui.look import category_line, podium, round_heading
-from ui.mosaic_svg import mosaic_img, piece_img
-from ui.ribbons import golden_kept, received
 from ui.text import Translator, literal, name_html
 
 CRITTERS_CSS = """

@@ -1,4 +1,4 @@
-// One player's Canvas Critters mosaic (ui/mosaic.py): a square frame of pieces and a palette
+// One player's Canvas Critters mosaic (ui/critters/mosaic.py): a square frame of pieces and a palette
 // of the table's pile. Data comes only from `data`, never from text pasted into this code;
 // pictures are data URIs set as image sources, texts are set as text or attributes.
 //

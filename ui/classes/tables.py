@@ -14,7 +14,7 @@ from typing import Any
 import streamlit as st
 
 from engine import Engine, RuleError
-from ui.board import composition_html
+from ui.crossed_canvas.board import composition_html
 from ui.links import page_url, qr_png, shown_url
 from ui.live import clock_html
 from ui.look import category_line, round_heading
