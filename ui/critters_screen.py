@@ -402,7 +402,7 @@ def _totals_chips(view: Mapping[str, Any], t: Translator) -> str:
     return f'<div class="cc-cr-chips"><b>{label}</b>{chips}</div>'
 
 
-def _letters(view: Mapping[str, Any]) -> dict[str, str]:
+def card_letters(view: Mapping[str, Any]) -> dict[str, str]:
     """The face-up cards named A to D, in the order they lie on the table."""
     return {
         card["id"]: letter for letter, card in zip(ascii_uppercase, view["face_up"], strict=False)
@@ -418,7 +418,7 @@ def _cards_html(view: Mapping[str, Any], t: Translator) -> str:
         for name, theme in (turned.get("themes") or {}).items()
         if theme
     }
-    letters = _letters(view)
+    letters = card_letters(view)
     cards = []
     for card in view["face_up"]:
         items = []
@@ -440,7 +440,7 @@ def _guess_html(
     if guess is None:
         return _sentence(t, "ui.critters.screen.no_guess", guesser)
     if guess["ribbon"] == 1:
-        letter = _letters(view).get(guess["card"], "?")
+        letter = card_letters(view).get(guess["card"], "?")
         said = _sentence(t, "ui.critters.screen.guess_card", guesser, card=letter)
         right = theme is not None and guess["card"] == theme["card"]
     else:
