@@ -121,6 +121,7 @@ def build(view: dict[str, Any], t: Translator, token: str) -> None:
         frame_label=t("ui.critters.play.frame", name=view["name"]),
         texts={key: t(f"ui.critters.mosaic.{key}") for key in MOSAIC_TEXTS},
         disabled=offer is None,
+        side=own["side"],
     )
     if request:
         _apply(view, token, request)

@@ -3,11 +3,12 @@ ribbons and the duel's guess, each sent to the engine from the phone's own page.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 import pytest
-from pagekit import page, rendered, run, tr, visible_text
+from pagekit import ROOT, page, rendered, run, tr, visible_text, walk
 
 from engine import Engine
 from engine.critters import rules
@@ -77,6 +78,27 @@ def test_the_canvas_flips_and_starts_again(critters):
     assert critters.view("Ben")["mosaic"]["side"] == "black"
     run(button(phone(critters, "Ben"), tr("en", "ui.critters.play.clear")).click())
     assert critters.view("Ben")["mosaic"]["pieces"] == []
+
+
+def mosaic_data(at) -> dict:
+    """The data the phone's mosaic component (ui/mosaic.py) was drawn with."""
+    [node] = [n for n in walk(at._tree) if str(getattr(n, "key", "")).startswith("mosaic_")]
+    return json.loads(node.proto.json)
+
+
+def test_black_canvas_turns_the_canvas_black_at_once_not_when_finished(critters):
+    critters.pick_all()
+    critters.build("Ben", pieces=2)
+    at = phone(critters, "Ben")
+    assert mosaic_data(at)["side"] == "white"
+    at = run(button(at, tr("en", "ui.critters.play.side.black")).click())
+    at = phone(critters, "Ben")  # still building: the canvas being built is black
+    assert not critters.view("Ben")["mosaic"]["finished"]
+    assert mosaic_data(at)["side"] == "black"
+    assert any(b.label == tr("en", "ui.critters.play.side.white") for b in at.button)
+    css = (ROOT / "ui" / "mosaic.py").read_text() + (ROOT / "ui" / "mosaic.js").read_text()
+    assert ".frame.black { background: #161514;" in css  # mosaic_svg's black, drawn by the JS
+    assert 'classList.toggle("black", data.side === "black")' in css
 
 
 def test_a_title_is_saved_and_shown_to_its_owner(critters):
