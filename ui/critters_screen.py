@@ -59,7 +59,7 @@ CRITTERS_CSS = """
 .cc-ribbon-2 { background: #b3202a; }
 .cc-ribbon-1 { background: #2b6b35; }
 .cc-ribbon-golden { background: #f2c230; color: #222; box-shadow: 0 0 0 .08em #8a6300; }
-.cc-ribbon-kept { background: #fff; color: #222; border-color: #888; }
+.cc-cr-kept { font-weight: 700; color: #b00020; }
 .cc-cr-cards { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: .5rem;
   flex: 1 1 0; min-width: 0; }
 /* Tight lines: a face-up card of four long themes, one with its creator's name, stays within
@@ -197,10 +197,11 @@ def _scores_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
     cells = []
     for mosaic in view["mosaics"]:
         name = mosaic["name"]
+        # The title stays under its mosaic when the ribbons are turned over.
         cells.append(
             (
                 mosaic,
-                name_html(name)
+                _title_and_name(mosaic, t)
                 + _ribbons_html(turned, name, t)
                 + _points_html(turned["scores"].get(name, 0), view["totals"][name], t),
             )
@@ -366,7 +367,8 @@ def _title_and_name(mosaic: Mapping[str, Any], t: Translator) -> str:
 
 def _ribbons_html(turned: Mapping[str, Any], name: str, t: Translator) -> str:
     """The ribbons `name`'s mosaic received, highest first, then any golden one; in the last
-    round, the 5 points a golden ribbon never given cost (what the round's points lack)."""
+    round, in words, the 5 points a golden ribbon never given cost (what the round's points
+    lack)."""
     values, golden = received(turned, name)
     badges = [f'<span class="cc-ribbon {RIBBON_CLASSES[v]}">+{v}</span>' for v in values]
     said = literal(t("ui.critters.screen.golden"))
@@ -374,18 +376,17 @@ def _ribbons_html(turned: Mapping[str, Any], name: str, t: Translator) -> str:
         f'<span class="cc-ribbon cc-ribbon-golden" role="img" aria-label="{said} +{GOLDEN}">'
         f"+{GOLDEN}</span>"
     ] * golden
+    shown = f'<div class="cc-cr-ribbons">{"".join(badges) or "—"}</div>'
     kept = golden_kept(turned, name)
-    if kept:
-        said = literal(t("ui.critters.screen.golden_kept"))
-        badges.append(
-            f'<span class="cc-ribbon cc-ribbon-kept" role="img" aria-label="{said} −{kept}">'
-            f"−{kept}</span>"
-        )
-    return f'<div class="cc-cr-ribbons">{"".join(badges) or "—"}</div>'
+    if kept:  # in words: a bare "−5" beside "+0" says nothing to a class
+        said = literal(t("ui.critters.screen.golden_kept", points=kept))
+        shown += f'<div class="cc-cr-kept">{said}</div>'
+    return shown
 
 
 def _points_text(points: int, total: int, t: Translator) -> str:
-    """ "+9 · total 23" (a true minus sign when a kept golden ribbon cost more), escaped."""
+    """ "This round: +9 · Total: 23" (a true minus sign when a kept golden ribbon cost more),
+    escaped."""
     signed = f"{points:+d}".replace("-", "−")
     return literal(t("ui.critters.screen.points", points=signed, total=total))
 
