@@ -68,15 +68,17 @@ def waiting(view: dict[str, Any], t: Translator) -> str:
 
 
 def ready_html(view: Mapping[str, Any], t: Translator) -> str:
-    """Who is done with what the phase asks (the phone's live part), never what they did."""
+    """Who is done with what the phase asks (the phone's live part), never what they did:
+    "2 of 4 done: Ana, Ben", or "Nobody is done yet (0 of 4)." (no dangling dash)."""
     ready = view["ready"]
     if ready is None or view["phase"] == "theme":
         return ""
-    done = ", ".join(name_html(name) for name in view["ready_players"]) or "—"
-    return (
-        f"<div>{literal(t('ui.critters.play.ready', done=ready['done'], total=ready['total']))}"
-        f" {done}</div>"
-    )
+    done, total = ready["done"], ready["total"]
+    if not view["ready_players"]:
+        return f"<div>{literal(t('ui.critters.play.ready_none', total=total))}</div>"
+    names = ", ".join(name_html(name) for name in view["ready_players"])
+    said = t("ui.critters.play.ready", done=done, total=total, count=done)
+    return f"<div>{literal(said)} {names}</div>"
 
 
 def pick_theme(view: dict[str, Any], t: Translator, token: str) -> None:
@@ -435,7 +437,8 @@ def round_points(view: dict[str, Any], t: Translator) -> None:
     if view["tie_break"] and view["name"] not in view["builders"]:
         said = t("ui.critters.play.judged_tie_break")
     else:
-        said = t("ui.critters.play.points", points=turned["scores"].get(view["name"], 0))
+        points = turned["scores"].get(view["name"], 0)
+        said = t("ui.critters.play.points", points=points, count=points)
     st.html(f'<div class="cc-role">{literal(said)}</div>')
     own = next((m for m in view["mosaics"] if m["name"] == view["name"]), None)
     if own is not None:

@@ -277,7 +277,8 @@ def _named_marks(view: Mapping[str, Any], names: Sequence[str], t: Translator) -
 
 def _ready_count(view: Mapping[str, Any], key: str, t: Translator) -> str:
     ready = view["ready"] or {"done": 0, "total": 0}
-    return f"<b>{literal(t(key, done=ready['done'], total=ready['total']))}</b>"
+    said = t(key, done=ready["done"], total=ready["total"], count=ready["done"])
+    return f"<b>{literal(said)}</b>"
 
 
 def _ready_chips(view: Mapping[str, Any], names: Sequence[str], t: Translator) -> str:

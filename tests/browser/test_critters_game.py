@@ -158,7 +158,7 @@ def see_points(table: Table, points: dict[str, int]) -> None:
     tie-break and is told so."""
     for name, person in table.players.items():
         if name in points:
-            line = t("ui.critters.play.points", points=points[name])
+            line = t("ui.critters.play.points", points=points[name], count=points[name])
         else:
             line = t("ui.critters.play.judged_tie_break")
         expect(person.page.get_by_text(line, exact=True)).to_be_visible(timeout=UI_TIMEOUT_MS)

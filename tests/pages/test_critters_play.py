@@ -190,7 +190,7 @@ def test_the_round_points_on_each_phone(critters):
     critters.play_judged_round()
     at = phone(critters, "Ben")
     points = critters.public()["turned_over"]["scores"]["Ben"]
-    assert tr("en", "ui.critters.play.points", points=points) in rendered(at)
+    assert tr("en", "ui.critters.play.points", points=points, count=points) in rendered(at)
 
 
 @pytest.fixture
@@ -221,9 +221,9 @@ def tied(engine: Engine) -> Critters:
 
 def test_a_golden_ribbon_never_given_shows_its_cost_on_the_phone(tied):
     cy, ana = rendered(phone(tied, "Cy")), rendered(phone(tied, "Ana"))
-    assert tr("en", "ui.critters.play.points", points=6 - 5) in cy
+    assert tr("en", "ui.critters.play.points", points=6 - 5, count=6 - 5) in cy
     assert tr("en", "ui.critters.play.golden_kept", points=5) in cy
-    assert tr("en", "ui.critters.play.points", points=6) in ana
+    assert tr("en", "ui.critters.play.points", points=6, count=6) in ana
     assert tr("en", "ui.critters.play.golden_kept", points=5) not in ana
 
 
@@ -243,9 +243,11 @@ def test_after_a_tie_break_a_judge_is_told_they_judged_not_that_they_scored_0(ti
     assert tied.phase() == "scores"
     cy = rendered(phone(tied, "Cy"))
     assert tr("en", "ui.critters.play.judged_tie_break") in cy
-    assert tr("en", "ui.critters.play.points", points=0) not in cy
+    assert tr("en", "ui.critters.play.points", points=0, count=0) not in cy
     builder = tied.public()["turned_over"]["scores"]["Ana"]
-    assert tr("en", "ui.critters.play.points", points=builder) in rendered(phone(tied, "Ana"))
+    assert tr("en", "ui.critters.play.points", points=builder, count=builder) in rendered(
+        phone(tied, "Ana")
+    )
 
 
 def test_a_tie_break_is_never_announced_as_a_planned_round(tied):
@@ -457,3 +459,49 @@ def test_the_duel_scores_say_what_each_guess_earned_and_the_creators_point(engin
         letter=letters[ben_card],
     )
     assert their in ana
+
+
+# -- words in the right number -----------------------------------------------------------
+
+
+def test_the_phones_readiness_has_no_dangling_dash(critters):
+    critters.pick_all()
+    critters.build_and_finish_all()
+    at = phone(critters, "Ana")  # titles: nobody has given one yet
+    assert critters.phase() == "titles"
+    shown = visible_text(at)
+    assert tr("en", "ui.critters.play.ready_none", total=3) in shown
+    assert "—" not in shown and "Done: 0 of 3" not in shown
+    critters.engine.title_mosaic(critters.tokens["Ben"], "Zoo")
+    shown = visible_text(phone(critters, "Ana"))
+    assert "1 of 3 done: Ben" in shown
+
+
+@pytest.mark.parametrize(
+    ("key", "one", "two"),
+    [
+        ("ui.critters.play.ready", "Ha terminado 1 de 4:", "Han terminado 2 de 4:"),
+        ("ui.critters.screen.finished", "Ha terminado 1 de 4", "Han terminado 2 de 4"),
+        ("ui.critters.screen.ready.guess", "Ha apostado 1 de 4", "Han apostado 2 de 4"),
+        (
+            "ui.critters.screen.ready.judging",
+            "Ha dado sus cintas 1 de 4",
+            "Han dado sus cintas 2 de 4",
+        ),
+        ("ui.critters.screen.ready.theme", "Ha elegido 1 de 4", "Han elegido 2 de 4"),
+    ],
+)
+def test_spanish_counts_of_students_agree_in_number_and_name_no_gender(key, one, two):
+    assert tr("es", key, done=1, total=4, count=1) == one
+    assert tr("es", key, done=2, total=4, count=2) == two
+    for language in ("en", "es"):  # the English keeps its number too
+        assert "{" not in tr(language, key, done=1, total=4, count=1)
+
+
+def test_one_point_is_said_in_the_singular(tied):
+    cy = visible_text(phone(tied, "Cy"))  # 6 points less 5 for the golden ribbon kept
+    assert "You scored 1 point this round" in cy and "1 points" not in cy
+    assert "You scored 6 points this round" in visible_text(phone(tied, "Ana"))
+    spanish = tr("es", "ui.critters.play.points", points=1, count=1)
+    assert spanish == "Has ganado 1 punto en esta ronda"
+    assert tr("es", "ui.critters.play.points", points=0, count=0).endswith("0 puntos en esta ronda")
