@@ -26,7 +26,8 @@ CRITTERS_CSS = """
 .cc-cr { line-height: 1.2; }
 .cc-cr-big { font-size: 1.75rem; }
 .cc-cr-lead { font-size: 1.3em; font-weight: 700; margin: .2em 0 .4em; }
-.cc-cr-theme { font-size: 2.4em; font-weight: 800; line-height: 1.1; overflow-wrap: anywhere; }
+.cc-cr-theme { font-size: 2.4em; font-weight: 800; line-height: 1.1; word-break: normal;
+  overflow-wrap: break-word; }
 .cc-cr-small .cc-cr-theme { font-size: 1.6em; }
 .cc-cr-parade { display: flex; flex-wrap: wrap; gap: .5rem; margin: .6em 0; }
 .cc-cr-alert { font-weight: 800; color: #b00020; }
@@ -34,8 +35,10 @@ CRITTERS_CSS = """
 .cc-cr-cells { display: flex; gap: 1rem; flex-wrap: wrap; }
 .cc-cr-big .cc-cr-cells { flex-wrap: nowrap; justify-content: center; }
 /* Tight lines: six mosaics of 40-character titles by 24-character names, with the list of
-   who gave their ribbons under them, stay within the projector's 720 px. */
-.cc-cr-cell { text-align: center; overflow-wrap: anywhere; flex: 0 0 auto; line-height: 1.1; }
+   who gave their ribbons under them, stay within the projector's 720 px. A cell has a fixed
+   width: names and titles break between words, only a word wider than the cell inside it. */
+.cc-cr-cell { text-align: center; word-break: normal; overflow-wrap: break-word; flex: 0 0 auto;
+  line-height: 1.1; }
 .cc-cr-cell .cc-mosaic { display: block; margin: 0 auto .2em; max-width: 100%; height: auto; }
 .cc-cr-title { font-weight: 800; font-style: italic; }
 .cc-cr-unfinished { font-weight: 700; color: #b00020; }
@@ -65,7 +68,7 @@ CRITTERS_CSS = """
 /* Tight lines: a face-up card of four long themes, one with its creator's name, stays within
    the projector's 720 px (the duel's scores). */
 .cc-cr-card { border: 3px solid #555; border-radius: .5rem; padding: .1em .5em;
-  overflow-wrap: anywhere; line-height: 1.1; }
+  word-break: normal; overflow-wrap: break-word; line-height: 1.1; }
 .cc-cr-card b { font-size: 1.1em; }
 /* Divs, not a list: Streamlit gives a snippet's list items and paragraphs a small size. */
 .cc-cr-card div::before { content: "• "; }
@@ -389,7 +392,9 @@ def _points_text(points: int, total: int, t: Translator) -> str:
     """ "This round: +9 · Total: 23" (a true minus sign when a kept golden ribbon cost more),
     escaped."""
     signed = f"{points:+d}".replace("-", "−")
-    return literal(t("ui.critters.screen.points", points=signed, total=total))
+    # The dot stays with the round's points when the line wraps before the total.
+    said = t("ui.critters.screen.points", points=signed, total=total).replace(" · ", "\u00a0· ")
+    return literal(said)
 
 
 def _points_html(points: int, total: int, t: Translator) -> str:

@@ -287,8 +287,9 @@ def test_a_whole_game_of_four_with_a_tie_break_on_phones(table: Table):
             sees(table, ["Cy", "Di"], t("ui.critters.play.golden_kept", points=5))
             screen = table.open_screen()
             for name in FOUR:
-                kept = screen.locator(".cc-cr-cell", has_text=name).locator(".cc-ribbon-kept")
-                expect(kept).to_have_text(["−5"] if name in ("Cy", "Di") else [])
+                kept = screen.locator(".cc-cr-cell", has_text=name).locator(".cc-cr-kept")
+                said = t("ui.critters.screen.golden_kept", points=5)  # in words, not a bare −5
+                expect(kept).to_have_text([said] if name in ("Cy", "Di") else [])
         table.advance("scores", number)
 
     # The tie-break: its headings say so, only Ana and Ben build, only Cy and Di judge.
