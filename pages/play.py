@@ -46,14 +46,18 @@ PLAY_CSS = """
 .stMainBlockContainer { padding-top: 1rem; }
 .cc-role { font-size: 1.3rem; font-weight: 800; }
 .cc-phase { font-size: 1.1rem; }
-.cc-table { table-layout: fixed; width: 100%; }
+/* The reveal table sizes its columns to their words (a fixed layout gave three equal columns
+   and broke "Konstantinova" mid-word); a name breaks between its words, and only a single
+   over-long word (ui/look.py's cc-long-word) anywhere. */
+.cc-table { table-layout: auto; width: 100%; }
+.cc-table td, .cc-table th { padding: .25rem .45rem; }
 /* The countdown floats in the top corner, in sight while the student scrolls to draw; taps
    and strokes pass through it (the canvas corner, Clear). The heading's first lines wrap
    before it (an empty float of its size), the later ones take the whole width. */
 .cc-timer { position: fixed; top: .35rem; right: .8rem; z-index: 999991; font-size: 1.8rem;
   background: rgba(255, 255, 255, .8); border-radius: .5rem; padding: 0 .5rem;
   pointer-events: none; }
-.cc-head { overflow-wrap: anywhere; }
+.cc-head { word-break: normal; overflow-wrap: break-word; }
 .cc-head::before { content: ""; float: right; width: 6.5rem; height: 2.4rem; }
 /* The countdown and the stage marker take no room, and no gap, in the page's column: on a
    phone the height goes to the card and the canvas. */
@@ -68,7 +72,7 @@ PLAY_CSS = """
   z-index: 20; background: #fff; padding: .25rem 0 .4rem; border-top: 1px solid #ddd; }
 /* Canvas Critters: the mosaics a student judges, two a row. */
 .cc-mosaic { margin: 0; }
-.cc-mosaic figcaption { max-width: 150px; overflow-wrap: anywhere; }
+.cc-mosaic figcaption { max-width: 150px; word-break: normal; overflow-wrap: break-word; }
 """
 CANVAS_SIZE = 320  # fits a 360 px phone's main column (16 px padding each side)
 #: Session state: {token: game code} of the personal links this tab has shown.

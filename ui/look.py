@@ -84,7 +84,9 @@ div:has(> div > div:only-child > div[class*="st-key-cc_live"]) { display: none; 
 .cc-everyone { justify-content: center; margin-top: 1rem; font-size: 1.75rem; }
 .cc-roster-big { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0 1.5rem; }
 .cc-table { border-collapse: collapse; max-width: 100%; }
-.cc-table td { overflow-wrap: break-word; }
+/* Names break between words; a single word too long for its column (cc-long-word) anywhere. */
+.cc-table td { word-break: normal; overflow-wrap: break-word; }
+.cc-long-word { overflow-wrap: anywhere; }
 .cc-table .cc-sig { white-space: normal; }
 .cc-table td, .cc-table th { padding: .25rem .8rem; border-bottom: 1px solid #ddd;
   text-align: left; }
@@ -290,6 +292,19 @@ def reveal_outcome_html(reveal: Mapping[str, Any], t: Translator) -> str:
     )
 
 
+#: The longest word a phone's reveal table keeps whole: three columns share 328 px.
+LONG_WORD = 14
+
+
+def cell_name(name: str) -> str:
+    """A name in a table cell: it wraps between its words; one with a word longer than
+    LONG_WORD characters ("Supercalifragilistic") may also break inside that word, or it
+    would push the table past a phone's edge."""
+    if max((len(word) for word in name.split()), default=0) > LONG_WORD:
+        return f'<span class="cc-long-word">{name_html(name)}</span>'
+    return name_html(name)
+
+
 def reveal_summary(view: Mapping[str, Any], t: Translator) -> None:
     """The round's outcome (R11): choice, roles, who drew and accused what, points."""
     reveal = view["reveal"]
@@ -300,12 +315,12 @@ def reveal_summary(view: Mapping[str, Any], t: Translator) -> None:
     rows = []
     for sig_id, author in reveal["authors"].items():
         mark = f" ⟵&nbsp;{literal(t('ui.accused'))}" if sig_id == reveal["accused"] else ""
-        voters = ", ".join(name_html(v) for v in voters_by_sig.get(sig_id, []))
+        voters = ", ".join(cell_name(v) for v in voters_by_sig.get(sig_id, []))
         rows.append(
             f'<tr class="{"cc-accused" if mark else ""}">'
             f'<td><span class="cc-nowrap">{signature_html(signatures[sig_id])}<b>{mark}</b>'
             "</span></td>"
-            f"<td>{name_html(author)}</td><td>{voters}</td></tr>"
+            f"<td>{cell_name(author)}</td><td>{voters}</td></tr>"
         )
     head = (
         f"<tr><th>{literal(t('ui.signature'))}</th><th>{literal(t('ui.drawn_by'))}</th>"

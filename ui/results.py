@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.spreadsheet import spreadsheet_csv
-from ui.critters.ribbons import received
+from ui.critters.ribbons import golden_kept, received
 from ui.text import Translator
 
 COLUMNS = (
@@ -41,6 +41,7 @@ CRITTERS_COLUMNS = (
     "ribbons",
     "golden_ribbon",
     "guess",
+    "golden_kept",
     "points",
 )
 
@@ -48,7 +49,8 @@ CRITTERS_COLUMNS = (
 def results_csv(view: Mapping[str, Any], t: Translator) -> bytes:
     """Per round: targets, Curator, Distorter, choice, every vote and award; then totals.
     A game of Canvas Critters: per round its theme, each mosaic's title, the ribbons each
-    player received (or their duel guess) and their points; then totals.
+    player received (or their duel guess), what a golden ribbon never given cost them (-5 in
+    the last round, else 0) and their points; then totals.
 
     Bytes, UTF-8 with a byte order mark, ready for a download button.
     """
@@ -76,11 +78,12 @@ def _critters_rows(view: Mapping[str, Any], t: Translator) -> list[list[object]]
                     ", ".join(map(str, values)),  # "+3" would read as a formula
                     t("ui.yes") if golden else t("ui.no"),
                     "" if guess is None else guess["ribbon"],
+                    -golden_kept(entry, player),  # -5 in the last round for a ribbon kept
                     points,
                 ]
             )
     for player, total in view["totals"].items():
-        rows.append([t("ui.csv.total"), *[""] * 3, player, *[""] * 4, total])
+        rows.append([t("ui.csv.total"), *[""] * 3, player, *[""] * 5, total])
     return rows
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 import time
+import uuid
+from pathlib import Path
 
 import pytest
 from gamekit import (
@@ -27,6 +29,9 @@ from gamekit import (
 )
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from engine import Engine
+from engine.i18n import translate
 
 pytestmark = pytest.mark.browser
 
@@ -158,7 +163,7 @@ def see_points(table: Table, points: dict[str, int]) -> None:
     tie-break and is told so."""
     for name, person in table.players.items():
         if name in points:
-            line = t("ui.critters.play.points", points=points[name])
+            line = t("ui.critters.play.points", points=points[name], count=points[name])
         else:
             line = t("ui.critters.play.judged_tie_break")
         expect(person.page.get_by_text(line, exact=True)).to_be_visible(timeout=UI_TIMEOUT_MS)
@@ -282,8 +287,9 @@ def test_a_whole_game_of_four_with_a_tie_break_on_phones(table: Table):
             sees(table, ["Cy", "Di"], t("ui.critters.play.golden_kept", points=5))
             screen = table.open_screen()
             for name in FOUR:
-                kept = screen.locator(".cc-cr-cell", has_text=name).locator(".cc-ribbon-kept")
-                expect(kept).to_have_text(["−5"] if name in ("Cy", "Di") else [])
+                kept = screen.locator(".cc-cr-cell", has_text=name).locator(".cc-cr-kept")
+                said = t("ui.critters.screen.golden_kept", points=5)  # in words, not a bare −5
+                expect(kept).to_have_text([said] if name in ("Cy", "Di") else [])
         table.advance("scores", number)
 
     # The tie-break: its headings say so, only Ana and Ben build, only Cy and Di judge.
@@ -316,23 +322,47 @@ DUEL_TOTALS = {"Ana": 3 + 2 + 0 + 3 + 0, "Ben": 2 + 3 + 0 + 1 + 1}  # 8 and 7: A
 DUEL_KINDS = {"Ana": "penguin", "Ben": "giraffe"}
 
 
-def guess_label(table: Table, guesser: str, how: str) -> str:
-    """The guess option `guesser` taps (see DUEL_ROUNDS) for the other player's theme."""
+def place_guess(table: Table, guesser: str, how: str) -> None:
+    """`guesser` taps their guess (see DUEL_ROUNDS) at the other player's theme, as a student
+    does: the card by its letter, the ribbon, and for the +3 the theme; then "Place my guess"."""
     other = next(name for name in table.players if name != guesser)
     secret = table.view(other)["card"]
     cards = {card["id"]: card for card in table.public()["face_up"]}
+    letters = {card_id: "ABCD"[i] for i, card_id in enumerate(cards)}
     if how.startswith("other_card"):
         own = table.view(guesser)["card"]["id"]
         card = next(card for key, card in cards.items() if key not in (own, secret["id"]))
     else:
         card = cards[secret["id"]]
-    if how.endswith("card"):
-        themes = " / ".join(theme["text"] for theme in card["themes"])
-        return t("ui.critters.play.guess_card", themes=themes)
-    theme = next(
-        theme for theme in card["themes"] if (theme["id"] == secret["chosen"]) == (how == "theme")
+    page = table.players[guesser].page
+    number = table.public()["round"]
+    tap_radio(
+        page, f"guess_card_{number}", t("ui.critters.screen.card", letter=letters[card["id"]])
     )
-    return t("ui.critters.play.guess_theme", theme=theme["text"])
+    ribbon = 1 if how.endswith("card") else 3
+    tap_radio(page, f"guess_ribbon_{number}", t(f"ui.critters.play.guess_ribbon_{ribbon}"))
+    if ribbon == 3:
+        theme = next(
+            th for th in card["themes"] if (th["id"] == secret["chosen"]) == (how == "theme")
+        )
+        tap_radio(page, f"guess_theme_{number}_{card['id']}", theme["text"])
+    settle(page)
+    page.get_by_role("button", name=t("ui.critters.play.guess_go")).click()
+    # The last guess ends the phase at once: the engine, not the page, says it was placed.
+    deadline = time.monotonic() + UI_TIMEOUT_MS / 1000
+    while table.view(guesser)["my_guess"] is None:
+        assert time.monotonic() < deadline, f"{guesser}'s guess never placed"
+        time.sleep(0.2)
+
+
+def tap_radio(page: Page, key: str, label: str) -> None:
+    """Tap the option `label` of the radio keyed `key`, once the page has drawn it."""
+    settle(page)
+    option = page.locator(f".st-key-{key}").get_by_text(label, exact=True)
+    option.tap()
+    expect(page.locator(f".st-key-{key}").get_by_role("radio", name=label)).to_be_checked(
+        timeout=UI_TIMEOUT_MS
+    )
 
 
 def test_a_duel_of_two_played_five_rounds_on_phones(table: Table):
@@ -344,11 +374,93 @@ def test_a_duel_of_two_played_five_rounds_on_phones(table: Table):
         build_mosaics(table, DUEL_KINDS)
         wait_all(table, "guess", number)
         for name, how in guesses.items():
-            page = table.players[name].page
-            page.get_by_text(guess_label(table, name, how), exact=True).click()
-            page.get_by_role("button", name=t("ui.critters.play.guess_go")).click()
+            place_guess(table, name, how)
         wait_all(table, "scores", number)
         see_points(table, points)
         table.advance("scores", number)
     wait_all(table, "finished", len(DUEL_ROUNDS))
     see_the_end(table, DUEL_TOTALS, {"Ana"})
+
+
+# -- the duel's guess screen on a phone ------------------------------------------------------
+
+SHOTS = Path("/tmp/critters-shots")
+LONG = {phase: 3600.0 for phase in ("theme", "build", "last_minute", "guess", "scores")}
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_duel_guess_screen_on_a_phone(streamlit_server, new_page, language):
+    """Ana's 360 px phone: the canvas turns black at once when asked; at the guess, Ben's
+    mosaic beside the four cards lettered as on the projector, her own marked and not
+    offered, what each ribbon can earn, and a word when "Place my guess" finds nothing."""
+    engine = Engine(streamlit_server.database_url)
+    new = engine.create_game(game="canvas_critters", durations=LONG, language=language)
+    tokens = {name: engine.join(new.code, name) for name in ("Ana", "Ben")}
+    engine.start(new.facilitator_token)
+    for token in tokens.values():
+        engine.pick_theme(token, engine.player_view(token)["card"]["themes"][0]["id"])
+
+    def say(key: str, **params) -> str:
+        return translate(language, key, **params)
+
+    page = new_page(width=360, height=740, touch=True, scale=2)
+    page.goto(f"{streamlit_server.url}/play?token={tokens['Ana']}")
+    frame = page.locator(".mosaic .frame")
+    frame.wait_for(timeout=UI_TIMEOUT_MS)
+    expect(frame).to_have_css("background-color", "rgb(255, 255, 255)")
+    settle(page)
+    page.get_by_role("button", name=say("ui.critters.play.side.black")).click()
+    expect(page.get_by_role("button", name=say("ui.critters.play.side.white"))).to_be_visible(
+        timeout=UI_TIMEOUT_MS
+    )
+    expect(frame).to_have_css("background-color", "rgb(22, 21, 20)", timeout=UI_TIMEOUT_MS)
+    assert not engine.player_view(tokens["Ana"])["mosaic"]["finished"]  # black while building
+
+    for index, token in enumerate(tokens.values()):
+        for i in range(FEWEST):
+            x, y = 0.1 + 0.13 * (i % 7), 0.2 + 0.3 * index
+            engine.take_piece(token, ("penguin", "giraffe")[index], x, y, uuid.uuid4().hex)
+        engine.finish_mosaic(token)
+    face_up = engine.public_view(new.code)["face_up"]
+    letters = {card["id"]: "ABCD"[i] for i, card in enumerate(face_up)}
+    own = engine.player_view(tokens["Ana"])["card"]["id"]
+
+    expect(page.locator(".cc-guess-cards")).to_be_visible(timeout=UI_TIMEOUT_MS)
+    settle(page, images=True)
+    ben = next(m for m in engine.public_view(new.code)["mosaics"] if m["name"] == "Ben")
+    alt = say("ui.critters.screen.mosaic", name="Ben", count=len(ben["pieces"]))
+    expect(page.locator(".cc-guess-mosaic img")).to_have_attribute("alt", alt)
+    shown = page.locator(".cc-guess-card b").all_inner_texts()
+    assert shown == [say("ui.critters.screen.card", letter=letters[c["id"]]) for c in face_up]
+    mark = page.locator(".cc-guess-own")
+    expect(mark).to_contain_text(say("ui.critters.screen.card", letter=letters[own]))
+    expect(mark).to_contain_text(say("ui.critters.play.own_card_mark"))
+    radios = page.locator(".st-key-guess_card_1").get_by_role("radio")
+    expect(radios).to_have_count(3)  # one's own card is not offered
+    for card in face_up:
+        label = say("ui.critters.screen.card", letter=letters[card["id"]])
+        choice = page.locator(".st-key-guess_card_1").get_by_role("radio", name=label)
+        expect(choice).to_have_count(0 if card["id"] == own else 1)
+    for value in (3, 1):
+        expect(
+            page.get_by_text(say(f"ui.critters.play.guess_earns_{value}", name="Ben"))
+        ).to_be_visible()
+    # Nothing fits wider than the phone: the cards sit two a row beside / under the mosaic.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    cards = page.locator(".cc-guess-cards").bounding_box()
+    assert cards is not None and cards["x"] + cards["width"] <= 360
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"duel_guess_{language}.png"))
+    page.get_by_role("button", name=say("ui.critters.play.guess_go")).click()
+    missing = say("ui.critters.play.guess_missing.both")
+    expect(page.get_by_text(missing, exact=True)).to_be_visible(timeout=UI_TIMEOUT_MS)
+    assert engine.player_view(tokens["Ana"])["my_guess"] is None
+    page.screenshot(path=str(SHOTS / f"duel_guess_{language}_nothing_chosen.png"))
+    no_traceback(page)
+
+    screen = new_page(width=1280, height=720)
+    screen.goto(f"{streamlit_server.url}/screen?code={new.code}")
+    expect(screen.locator(".cc-cr-card b").first).to_be_visible(timeout=UI_TIMEOUT_MS)
+    assert screen.locator(".cc-cr-card b").all_inner_texts() == shown  # the same letters
+    screen.screenshot(path=str(SHOTS / f"duel_guess_screen_{language}.png"))

@@ -148,11 +148,15 @@ class Game:
         self.pick([view["active"]])
         self.build(names)
         if look:
-            yield self.shown(self.t("ui.critters.screen.finished", done=0, total=len(names)))
+            yield self.shown(
+                self.t("ui.critters.screen.finished", done=0, count=0, total=len(names))
+            )
         self.finish(half)
         if look:
             yield self.shown(
-                self.t("ui.critters.screen.finished", done=len(half), total=len(names))
+                self.t(
+                    "ui.critters.screen.finished", done=len(half), count=len(half), total=len(names)
+                )
             )
         self.finish(names[len(half) :])
         self.title(half)
@@ -161,7 +165,12 @@ class Game:
         self.title(names[len(half) :])
         self.award(half, golden=True)
         if look:
-            ready = self.t("ui.critters.screen.ready.judging", done=len(half), total=len(names))
+            ready = self.t(
+                "ui.critters.screen.ready.judging",
+                done=len(half),
+                count=len(half),
+                total=len(names),
+            )
             yield self.shown(ready)
         self.award(names[len(half) :], golden=look)
         if look:
@@ -187,7 +196,7 @@ class Game:
             first = self.public()["round"] == 1
             self.pick([ana])
             if first:
-                yield self.shown(self.t("ui.critters.screen.ready.theme", done=1, total=2))
+                yield self.shown(self.t("ui.critters.screen.ready.theme", done=1, count=1, total=2))
             self.pick([ben], 2)
             self.build([ana, ben])
             if first:
@@ -198,7 +207,7 @@ class Game:
                 self.tokens[ana], 3, secret["id"], rid(), theme=secret["chosen"]
             )
             if first:
-                yield self.shown(self.t("ui.critters.screen.ready.guess", done=1, total=2))
+                yield self.shown(self.t("ui.critters.screen.ready.guess", done=1, count=1, total=2))
             offer = self.engine.player_view(self.tokens[ben])["actions"]["guess"]
             self.engine.guess_theme(self.tokens[ben], 1, offer["cards"][-1], rid())
             if first:

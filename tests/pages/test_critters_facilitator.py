@@ -146,3 +146,23 @@ def test_the_results_csv_has_each_round_s_titles_ribbons_and_points(engine, reco
     assert rows["Cy"][7] == tr("en", "ui.yes") and rows["Ana"][7] == tr("en", "ui.no")
     totals = [row for row in body if row[0] == tr("en", "ui.csv.total")]
     assert {row[4]: int(row[-1]) for row in totals} == scores
+
+
+def test_the_results_csv_says_what_a_golden_ribbon_never_given_cost(engine, recorded_files):
+    table = seat(engine, FakeClock(), 3)
+    for number in range(6):  # three players play six rounds; only Ana gives her golden ribbon
+        if number:
+            engine.advance(table.fac)
+        table.play_judged_round(golden={"Ana": "Ben"} if number == 0 else None)
+    at = facilitator(table)
+    files = [f for store in recorded_files for f in store._files_by_id.values()]
+    [sent] = [f.content for f in files if f.mimetype.startswith("text/csv")]
+    header, *body = list(csv.reader(io.StringIO(sent.decode("utf-8-sig"))))
+    assert at.get("download_button")
+    column = header.index(tr("en", "ui.csv.golden_kept"))
+    assert header[column + 1] == tr("en", "ui.csv.points")
+    player = header.index(tr("en", "ui.csv.player"))
+    kept = {row[player]: row[column] for row in body if row[0] == "6"}
+    assert kept == {"Ana": "0", "Ben": "-5", "Cy": "-5"}
+    assert all(row[column] == "0" for row in body if row[0] in "12345")
+    assert tr("es", "ui.csv.golden_kept") != "ui.csv.golden_kept"

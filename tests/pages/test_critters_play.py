@@ -3,11 +3,12 @@ ribbons and the duel's guess, each sent to the engine from the phone's own page.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 import pytest
-from pagekit import page, rendered, run, tr
+from pagekit import ROOT, page, rendered, run, tr, visible_text, walk
 
 from engine import Engine
 from engine.critters import rules
@@ -77,6 +78,27 @@ def test_the_canvas_flips_and_starts_again(critters):
     assert critters.view("Ben")["mosaic"]["side"] == "black"
     run(button(phone(critters, "Ben"), tr("en", "ui.critters.play.clear")).click())
     assert critters.view("Ben")["mosaic"]["pieces"] == []
+
+
+def mosaic_data(at) -> dict:
+    """The data the phone's mosaic component (ui/critters/mosaic.py) was drawn with."""
+    [node] = [n for n in walk(at._tree) if str(getattr(n, "key", "")).startswith("mosaic_")]
+    return json.loads(node.proto.json)
+
+
+def test_black_canvas_turns_the_canvas_black_at_once_not_when_finished(critters):
+    critters.pick_all()
+    critters.build("Ben", pieces=2)
+    at = phone(critters, "Ben")
+    assert mosaic_data(at)["side"] == "white"
+    at = run(button(at, tr("en", "ui.critters.play.side.black")).click())
+    at = phone(critters, "Ben")  # still building: the canvas being built is black
+    assert not critters.view("Ben")["mosaic"]["finished"]
+    assert mosaic_data(at)["side"] == "black"
+    assert any(b.label == tr("en", "ui.critters.play.side.white") for b in at.button)
+    css = (ROOT / "ui" / "mosaic.py").read_text() + (ROOT / "ui" / "mosaic.js").read_text()
+    assert ".frame.black { background: #161514;" in css  # mosaic_svg's black, drawn by the JS
+    assert 'classList.toggle("black", data.side === "black")' in css
 
 
 def test_a_title_is_saved_and_shown_to_its_owner(critters):
@@ -168,30 +190,7 @@ def test_the_round_points_on_each_phone(critters):
     critters.play_judged_round()
     at = phone(critters, "Ben")
     points = critters.public()["turned_over"]["scores"]["Ben"]
-    assert tr("en", "ui.critters.play.points", points=points) in rendered(at)
-
-
-def test_the_duel_guess_is_placed_from_the_phone(engine):
-    new = engine.create_game(game="canvas_critters", durations=LONG, language="es")
-    table = Critters(engine, None, new.code, new.facilitator_token)
-    for name in ("Ana", "Ben"):
-        table.tokens[name] = engine.join(new.code, name)
-    engine.start(new.facilitator_token)
-    at = phone(table, "Ana")
-    assert tr("es", "ui.critters.play.pick_duel") in rendered(at)
-    table.pick_all()
-    for name in ("Ana", "Ben"):
-        for i in range(7):
-            engine.take_piece(table.tokens[name], ("fox", "crab")[name == "Ben"], *spot(i), rid())
-        engine.finish_mosaic(table.tokens[name])
-    assert table.phase() == "guess"
-    at = phone(table, "Ana")
-    ben = table.view("Ben")["card"]
-    right = next(th for th in ben["themes"] if th["id"] == ben["chosen"])
-    at.radio[0].set_value((3, ben["id"], right["id"]))
-    run(at.button[0].click())
-    assert table.view("Ana")["my_guess"] == {"ribbon": 3, "card": ben["id"], "theme": right["id"]}
-    assert tr("es", "ui.critters.play.guessed") in rendered(phone(table, "Ana"))
+    assert tr("en", "ui.critters.play.points", points=points, count=points) in rendered(at)
 
 
 @pytest.fixture
@@ -222,9 +221,9 @@ def tied(engine: Engine) -> Critters:
 
 def test_a_golden_ribbon_never_given_shows_its_cost_on_the_phone(tied):
     cy, ana = rendered(phone(tied, "Cy")), rendered(phone(tied, "Ana"))
-    assert tr("en", "ui.critters.play.points", points=6 - 5) in cy
+    assert tr("en", "ui.critters.play.points", points=6 - 5, count=6 - 5) in cy
     assert tr("en", "ui.critters.play.golden_kept", points=5) in cy
-    assert tr("en", "ui.critters.play.points", points=6) in ana
+    assert tr("en", "ui.critters.play.points", points=6, count=6) in ana
     assert tr("en", "ui.critters.play.golden_kept", points=5) not in ana
 
 
@@ -244,9 +243,11 @@ def test_after_a_tie_break_a_judge_is_told_they_judged_not_that_they_scored_0(ti
     assert tied.phase() == "scores"
     cy = rendered(phone(tied, "Cy"))
     assert tr("en", "ui.critters.play.judged_tie_break") in cy
-    assert tr("en", "ui.critters.play.points", points=0) not in cy
+    assert tr("en", "ui.critters.play.points", points=0, count=0) not in cy
     builder = tied.public()["turned_over"]["scores"]["Ana"]
-    assert tr("en", "ui.critters.play.points", points=builder) in rendered(phone(tied, "Ana"))
+    assert tr("en", "ui.critters.play.points", points=builder, count=builder) in rendered(
+        phone(tied, "Ana")
+    )
 
 
 def test_a_tie_break_is_never_announced_as_a_planned_round(tied):
@@ -263,40 +264,6 @@ def test_a_tie_break_is_never_announced_as_a_planned_round(tied):
     cy = rendered(phone(tied, "Cy"))
     assert tr("en", "ui.critters.screen.tie_break") in cy
     assert tr("en", "ui.round_of", round=5, rounds=5) not in cy
-
-
-def test_the_duel_guess_marks_the_players_own_card_and_offers_only_the_others(engine):
-    new = engine.create_game(game="canvas_critters", durations=LONG)
-    table = Critters(engine, None, new.code, new.facilitator_token)
-    for name in ("Ana", "Ben"):
-        table.tokens[name] = engine.join(new.code, name)
-    engine.start(new.facilitator_token)
-    table.pick_all()
-    table.build_and_finish_all()
-    own = table.view("Ana")["card"]
-    others = [card for card in table.public()["face_up"] if card["id"] != own["id"]]
-    at = phone(table, "Ana")
-    [choice] = at.radio
-    offered = []
-    for card in others:
-        themes = " / ".join(theme["text"] for theme in card["themes"])
-        offered.append(tr("en", "ui.critters.play.guess_card", themes=themes))
-        offered += [
-            tr("en", "ui.critters.play.guess_theme", theme=theme["text"])
-            for theme in card["themes"]
-        ]
-    assert choice.options == offered
-    themes = " / ".join(theme["text"] for theme in own["themes"])
-    assert tr("en", "ui.critters.play.own_card", themes=themes) in rendered(at)
-    assert table.view("Ana")["actions"]["guess"]["cards"] == [card["id"] for card in others]
-    refused(
-        "error.critters.guess_own_card",
-        engine.guess_theme,
-        table.tokens["Ana"],
-        1,
-        own["id"],
-        rid(),
-    )
 
 
 def test_one_piece_is_counted_in_the_singular(critters):
@@ -338,3 +305,203 @@ def test_the_ribbon_lists_follow_seat_order_from_the_active_player(critters):
         for key in ("ribbon_3", "ribbon_1", "ribbon_golden"):
             options = at.selectbox(key=key).options
             assert [option.split(" · ")[0] for option in options] == others, (name, key)
+
+
+# -- the duel's guess ------------------------------------------------------------------------
+
+
+def duel(engine: Engine, language: str = "en") -> Critters:
+    """Ana and Ben's duel at its guess: both themes picked, both mosaics finished."""
+    new = engine.create_game(game="canvas_critters", durations=LONG, language=language)
+    table = Critters(engine, None, new.code, new.facilitator_token)
+    for name in ("Ana", "Ben"):
+        table.tokens[name] = engine.join(new.code, name)
+    engine.start(new.facilitator_token)
+    table.pick_all()
+    for name in ("Ana", "Ben"):
+        for i in range(7):
+            engine.take_piece(table.tokens[name], ("fox", "crab")[name == "Ben"], *spot(i), rid())
+        engine.finish_mosaic(table.tokens[name])
+    assert table.phase() == "guess"
+    return table
+
+
+def letters_of(table: Critters) -> dict[str, str]:
+    """The face-up cards' letters as the projector gives them: A to D in table order."""
+    return {card["id"]: "ABCD"[i] for i, card in enumerate(table.public()["face_up"])}
+
+
+def secret(table: Critters, name: str) -> tuple[str, str]:
+    card = table.view(name)["card"]
+    return card["id"], card["chosen"]
+
+
+def test_the_duel_guess_shows_the_opponents_mosaic_beside_the_four_lettered_cards(engine):
+    table = duel(engine)
+    at = phone(table, "Ana")
+    shown = visible_text(at)
+    ben = next(m for m in table.public()["mosaics"] if m["name"] == "Ben")
+    alt = tr("en", "ui.critters.screen.mosaic", name="Ben", count=len(ben["pieces"]))
+    [table_html] = [h.value for h in at.html if "cc-guess-cards" in h.value]
+    assert f'alt="{alt}"' in table_html and "cc-guess-mosaic" in table_html
+    assert tr("en", "ui.critters.play.guess_mosaic_of", name="Ben") in shown
+    letters = letters_of(table)
+    own = table.view("Ana")["card"]["id"]
+    for card in table.public()["face_up"]:  # every card, in the projector's letters
+        label = tr("en", "ui.critters.screen.card", letter=letters[card["id"]])
+        line = " ".join([label] + [th["text"] for th in card["themes"]])
+        if card["id"] == own:
+            line = " ".join(
+                [label, tr("en", "ui.critters.play.own_card_mark")]
+                + [th["text"] for th in card["themes"]]
+            )
+        assert line in shown, line
+    [card_choice, ribbon_choice] = at.radio
+    others = [c for c in letters if c != own]
+    assert card_choice.options == [
+        tr("en", "ui.critters.screen.card", letter=letters[c]) for c in others
+    ]  # one's own card is marked, never offered
+    assert card_choice.label == tr("en", "ui.critters.play.guess_which_card", name="Ben")
+    assert ribbon_choice.options == [
+        tr("en", "ui.critters.play.guess_ribbon_3"),
+        tr("en", "ui.critters.play.guess_ribbon_1"),
+    ]
+    assert table.view("Ana")["actions"]["guess"]["cards"] == others
+    refused("error.critters.guess_own_card", engine.guess_theme, table.tokens["Ana"], 1, own, rid())
+
+
+def test_each_guess_says_what_it_can_earn_the_creators_point_too(engine):
+    table = duel(engine)
+    at = phone(table, "Ana")
+    ribbons = at.radio[1]
+    assert list(ribbons.proto.captions) == [
+        plain_label(tr("en", f"ui.critters.play.guess_earns_{value}", name="Ben"))
+        for value in (3, 1)
+    ]
+    assert [c.value for c in at.caption] == [
+        plain_label(tr("en", "ui.critters.play.guess_creator", name="Ben"))
+    ]
+    assert "3" in tr("en", "ui.critters.play.guess_earns_3", name="Ben")
+    assert "1 point for Ben" in tr("en", "ui.critters.play.guess_earns_3", name="Ben")
+
+
+def test_placing_a_guess_with_nothing_chosen_says_what_is_missing(engine):
+    table = duel(engine)
+    at = phone(table, "Ana")
+    at = run(at.button(key="guess_go").click())
+    assert [w.value for w in at.warning] == [tr("en", "ui.critters.play.guess_missing.both")]
+    card = next(c for c in letters_of(table) if c != table.view("Ana")["card"]["id"])
+    at.radio[0].set_value(card)
+    at = run(at)
+    at = run(at.button(key="guess_go").click())
+    assert [w.value for w in at.warning] == [tr("en", "ui.critters.play.guess_missing.ribbon")]
+    at.radio[1].set_value(3)
+    at = run(at)
+    theme_label = tr("en", "ui.critters.play.guess_which_theme", letter=letters_of(table)[card])
+    assert at.radio[2].label == theme_label
+    at = run(at.button(key="guess_go").click())
+    assert [w.value for w in at.warning] == [tr("en", "ui.critters.play.guess_missing.theme")]
+    assert table.view("Ana")["my_guess"] is None  # nothing placed, and the page said why
+    for language in ("en", "es"):
+        for missing in ("both", "card", "ribbon", "theme"):
+            key = f"ui.critters.play.guess_missing.{missing}"
+            assert tr(language, key, name="Ben") != key
+
+
+def test_the_duel_guess_is_placed_from_the_phone_and_said_back_with_its_stakes(engine):
+    table = duel(engine, language="es")
+    at = phone(table, "Ana")
+    assert tr("es", "ui.critters.play.guess_which_card", name="Ben") in rendered(at)
+    card, theme = secret(table, "Ben")
+    at.radio[0].set_value(card)
+    at.radio[1].set_value(3)
+    at = run(at)
+    at.radio[2].set_value(theme)
+    at = run(at.button(key="guess_go").click())
+    assert table.view("Ana")["my_guess"] == {"ribbon": 3, "card": card, "theme": theme}
+    at = phone(table, "Ana")
+    text = next(
+        th["text"] for c in table.public()["face_up"] for th in c["themes"] if th["id"] == theme
+    )
+    said = tr(
+        "es",
+        "ui.critters.play.placed_theme",
+        theme=text,
+        letter=letters_of(table)[card],
+        name="Ben",
+    )
+    assert tr("es", "ui.critters.play.guessed") in rendered(at)
+    assert said in visible_text(at)
+
+
+def test_the_duel_scores_say_what_each_guess_earned_and_the_creators_point(engine):
+    table = duel(engine)
+    letters = letters_of(table)
+    ben_card, ben_theme = secret(table, "Ben")
+    ana_card, _ = secret(table, "Ana")
+    engine.guess_theme(
+        table.tokens["Ana"], 3, ben_card, rid(), theme=ben_theme
+    )  # right: +3, Ben +1
+    engine.guess_theme(table.tokens["Ben"], 1, ana_card, rid())  # right card: +1, Ana nothing
+    assert table.phase() == "scores"
+    assert table.public()["turned_over"]["scores"] == {"Ana": 3, "Ben": 2}
+    faces = {th["id"]: th["text"] for c in table.public()["face_up"] for th in c["themes"]}
+    ana, ben = visible_text(phone(table, "Ana")), visible_text(phone(table, "Ben"))
+    assert tr("en", "ui.critters.play.earned.theme_right", theme=faces[ben_theme]) in ana
+    assert tr("en", "ui.critters.play.creator.wrong", name="Ben") in ana
+    assert tr("en", "ui.critters.play.earned.card_right", letter=letters[ana_card]) in ben
+    assert tr("en", "ui.critters.play.creator.right", name="Ana") in ben  # the creator's +1
+    their = tr(
+        "en",
+        "ui.critters.play.their_theme",
+        name="Ben",
+        theme=faces[ben_theme],
+        letter=letters[ben_card],
+    )
+    assert their in ana
+
+
+# -- words in the right number -----------------------------------------------------------
+
+
+def test_the_phones_readiness_has_no_dangling_dash(critters):
+    critters.pick_all()
+    critters.build_and_finish_all()
+    at = phone(critters, "Ana")  # titles: nobody has given one yet
+    assert critters.phase() == "titles"
+    shown = visible_text(at)
+    assert tr("en", "ui.critters.play.ready_none", total=3) in shown
+    assert "—" not in shown and "Done: 0 of 3" not in shown
+    critters.engine.title_mosaic(critters.tokens["Ben"], "Zoo")
+    shown = visible_text(phone(critters, "Ana"))
+    assert "1 of 3 done: Ben" in shown
+
+
+@pytest.mark.parametrize(
+    ("key", "one", "two"),
+    [
+        ("ui.critters.play.ready", "Ha terminado 1 de 4:", "Han terminado 2 de 4:"),
+        ("ui.critters.screen.finished", "Ha terminado 1 de 4", "Han terminado 2 de 4"),
+        ("ui.critters.screen.ready.guess", "Ha apostado 1 de 4", "Han apostado 2 de 4"),
+        (
+            "ui.critters.screen.ready.judging",
+            "Ha dado sus cintas 1 de 4",
+            "Han dado sus cintas 2 de 4",
+        ),
+        ("ui.critters.screen.ready.theme", "Ha elegido 1 de 4", "Han elegido 2 de 4"),
+    ],
+)
+def test_spanish_counts_of_students_agree_in_number_and_name_no_gender(key, one, two):
+    assert tr("es", key, done=1, total=4, count=1) == one
+    assert tr("es", key, done=2, total=4, count=2) == two
+    for language in ("en", "es"):  # the English keeps its number too
+        assert "{" not in tr(language, key, done=1, total=4, count=1)
+
+
+def test_one_point_is_said_in_the_singular(tied):
+    cy = visible_text(phone(tied, "Cy"))  # 6 points less 5 for the golden ribbon kept
+    assert "You scored 1 point this round" in cy and "1 points" not in cy
+    assert "You scored 6 points this round" in visible_text(phone(tied, "Ana"))
+    spanish = tr("es", "ui.critters.play.points", points=1, count=1)
+    assert spanish == "Has ganado 1 punto en esta ronda"
+    assert tr("es", "ui.critters.play.points", points=0, count=0).endswith("0 puntos en esta ronda")

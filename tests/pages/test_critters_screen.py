@@ -198,14 +198,32 @@ def test_the_scores_show_each_mosaics_ribbons_and_points(judged):
     assert "cc-ribbon-golden" in boxes["Di"]
 
 
+def test_the_scores_keep_each_mosaics_title_on_the_projector_and_the_phone(judged):
+    judged.pick_all()
+    judged.build_and_finish_all()
+    judged.title_all()
+    judged.award_all()
+    assert judged.phase() == "scores"
+    for name, shown in cells(screen(judged)).items():
+        title = tr("en", "ui.critters.screen.title_quoted", title=f"{name}'s zoo")
+        assert shown.startswith(f"{title} {name}"), shown
+    ben = visible_text(run(page("pages/play.py", token=judged.tokens["Ben"])))
+    assert tr("en", "ui.critters.screen.title_quoted", title="Ben's zoo") in ben
+    assert "Ana's zoo" not in ben  # the phone shows its own mosaic's title
+
+
 def test_the_game_ends_on_a_podium_of_totals(judged):
     for number in range(4):
         judged.play_judged_round(golden={"Ana": "Di"} if number == 0 else None)
-        if number == 3:  # the last scores: a golden ribbon never given costs 5
+        if number == 3:  # the last scores: a golden ribbon never given costs 5, in words
             boxes = cell_markup(screen(judged))
-            kept = [name for name, box in boxes.items() if "cc-ribbon-kept" in box]
+            said = tr("en", "ui.critters.screen.golden_kept", points=5)
+            assert said == "Golden ribbon kept: −5"
+            kept = [name for name, box in boxes.items() if said in visible(box)]
             assert kept == ["Ben", "Cy", "Di"]
-            assert ">−5</span>" in boxes["Ben"]
+            scored = judged.public()["turned_over"]["scores"]["Ben"]
+            points = tr("en", "ui.critters.screen.points", points=f"{scored:+d}", total="")
+            assert points.startswith("This round: ") and points in visible(boxes["Ben"])
         judged.engine.advance(judged.fac)
     view = judged.public()
     assert view["phase"] == "finished"

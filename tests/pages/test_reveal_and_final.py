@@ -271,3 +271,34 @@ def test_a_tie_says_nobody_was_accused_on_every_page(engine):
     said = tr("en", "ui.distorter_escaped_nobody")
     for at in (table.screen(), table.facilitator(), table.play("Ana")):
         assert said in visible_text(at)
+
+
+LONG_NAMES = [
+    "Maximiliano Bartholomew",
+    "Anastasia Konstantinova",
+    "Guadalupe de Villanueva",
+    "Christopher Montgomery",
+    "Supercalifragilisticexp",
+]
+
+
+def test_long_names_in_the_phones_reveal_table_break_between_words(engine):
+    """The phone's reveal table sizes its columns to their words (a fixed layout cut three
+    equal columns and broke "Konstantinova" mid-word at 360 px): a name breaks between its
+    words; only a single word too long for a column may break inside (cc-long-word)."""
+    table = seat(engine, LONG_NAMES)
+    table.start()
+    table.advance_to("reveal")
+    at = table.play(LONG_NAMES[0])
+    [reveal] = [h.value for h in at.html if 'class="cc-table"' in h.value]
+    assert '<span class="cc-long-word"><bdi>Supercalifragilisticexp</bdi></span>' in reveal
+    curator = table.who("curator")
+    for name in LONG_NAMES[:4]:  # whole words: no "anywhere" for them
+        assert f'<span class="cc-long-word"><bdi>{name}' not in reveal
+        assert name == curator or f"<td><bdi>{name}</bdi></td>" in reveal
+    styles = "\n".join(h.value for h in at.html if "<style>" in h.value)
+    assert "table-layout: fixed" not in styles
+    assert ".cc-table { table-layout: auto; width: 100%; }" in styles
+    assert ".cc-table td { word-break: normal; overflow-wrap: break-word; }" in styles
+    assert ".cc-long-word { overflow-wrap: anywhere; }" in styles
+    assert ".cc-head { overflow-wrap: anywhere" not in styles

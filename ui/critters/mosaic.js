@@ -275,6 +275,7 @@ function render(mosaic) {
   const { data } = mosaic;
   const shown = view(mosaic);
   mosaic.box.classList.toggle("disabled", data.disabled);
+  mosaic.frame.classList.toggle("black", data.side === "black");
   mosaic.frame.setAttribute("aria-label", data.frame_label);
   mosaic.palette.setAttribute("aria-label", data.texts.palette);
   mosaic.hint.textContent = data.texts.keys;

@@ -84,6 +84,8 @@ _CSS = """
      on a piece it drags the piece. */
   touch-action: manipulation;
 }
+/* The black side of the canvas (Art Tip), the colour the finished mosaic is drawn in. */
+.frame.black { background: #161514; border-color: #8a8d96; }
 .frame:focus { outline: none; }
 .frame:focus-visible { outline: 3px solid var(--st-primary-color, #1f77b4); }
 .hint {
@@ -175,6 +177,7 @@ def mosaic(
     frame_label: str,
     texts: Mapping[str, str],
     disabled: bool = False,
+    side: str = "white",
 ) -> dict[str, Any] | None:
     """Draw the mosaic and return the player's request of this run, if any.
 
@@ -185,7 +188,8 @@ def mosaic(
     `rotation` (whole degrees clockwise, 0 if absent) and `mirrored` (left to right, after
     the turn; False if absent). `piece_size`: a piece's side as a fraction of the canvas
     side. `texts`: the browser's texts, see TEXT_KEYS. `disabled`: the mosaic is shown and
-    nothing can be asked (the round ended, the player finished).
+    nothing can be asked (the round ended, the player finished). `side`: the canvas's side,
+    "white" or "black" (the double-sided canvas), drawn at once.
 
     Returns None or one of these, where a placement (x, y, rotation 0..359, mirrored) keeps
     the whole turned piece inside the frame, x and y rounded to POSITION_DIGITS:
@@ -226,6 +230,7 @@ def mosaic(
             "frame_label": frame_label,
             "texts": {name: texts[name] for name in TEXT_KEYS},
             "disabled": disabled,
+            "side": "black" if side == "black" else "white",
             # Answered in earlier runs: the page has applied them and this run shows the truth.
             "seen": list(seen),
         },

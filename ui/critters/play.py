@@ -12,12 +12,13 @@ from typing import Any
 
 import streamlit as st
 
+from engine.critters import rules
 from engine.critters.views import given_text
 from engine.paths import DATA
 from ui.critters.mosaic import mosaic, svg_picture
 from ui.critters.mosaic_svg import mosaic_img
 from ui.critters.ribbons import golden_kept
-from ui.critters.screen import mosaic_alt, round_text, unfinished_html
+from ui.critters.screen import card_letters, mosaic_alt, round_text, unfinished_html
 from ui.moves import act, act_and_redraw, act_once, done_elsewhere, offer, show_kept_refusal
 from ui.runtime import get_engine
 from ui.text import Translator, literal, name_html, plain_label
@@ -67,15 +68,17 @@ def waiting(view: dict[str, Any], t: Translator) -> str:
 
 
 def ready_html(view: Mapping[str, Any], t: Translator) -> str:
-    """Who is done with what the phase asks (the phone's live part), never what they did."""
+    """Who is done with what the phase asks (the phone's live part), never what they did:
+    "2 of 4 done: Ana, Ben", or "Nobody is done yet (0 of 4)." (no dangling dash)."""
     ready = view["ready"]
     if ready is None or view["phase"] == "theme":
         return ""
-    done = ", ".join(name_html(name) for name in view["ready_players"]) or "—"
-    return (
-        f"<div>{literal(t('ui.critters.play.ready', done=ready['done'], total=ready['total']))}"
-        f" {done}</div>"
-    )
+    done, total = ready["done"], ready["total"]
+    if not view["ready_players"]:
+        return f"<div>{literal(t('ui.critters.play.ready_none', total=total))}</div>"
+    names = ", ".join(name_html(name) for name in view["ready_players"])
+    said = t("ui.critters.play.ready", done=done, total=total, count=done)
+    return f"<div>{literal(said)} {names}</div>"
 
 
 def pick_theme(view: dict[str, Any], t: Translator, token: str) -> None:
@@ -120,6 +123,7 @@ def build(view: dict[str, Any], t: Translator, token: str) -> None:
         frame_label=t("ui.critters.play.frame", name=view["name"]),
         texts={key: t(f"ui.critters.mosaic.{key}") for key in MOSAIC_TEXTS},
         disabled=offer is None,
+        side=own["side"],
     )
     if request:
         _apply(view, token, request)
@@ -250,44 +254,204 @@ def judge(view: dict[str, Any], t: Translator, token: str) -> None:
 
 
 def guess(view: dict[str, Any], t: Translator, token: str) -> None:
-    """The duel's guess: the +1 ribbon under a card, or the +3 on one of its themes."""
+    """The duel's guess: the opponent's mosaic beside the four cards lettered as on the
+    projector (one's own marked, never offered); then the card, the ribbon (+3 on one theme
+    or +1 under the card, each saying what it can earn) and, for the +3, the theme."""
     mine = view["my_guess"]
+    opponent = _opponent(view)
     if mine is not None:
         st.success(t("ui.critters.play.guessed"))
+        st.html(f"<div>{literal(_placed_text(view, mine, opponent, t))}</div>")
         return
-    if "guess" not in view["actions"]:
+    offered = view["actions"].get("guess")
+    if offered is None:
         return
-    options: list[tuple[int, str, str | None]] = []
-    labels: dict[tuple[int, str, str | None], str] = {}
-    guessable = view["actions"]["guess"]["cards"]
-    for card in view["face_up"]:
-        themes = " / ".join(theme["text"] for theme in card["themes"])
-        if card["id"] not in guessable:  # the player's own card: shown, not offered
-            st.caption(t("ui.critters.play.own_card", themes=themes))
-            continue
-        options.append((1, card["id"], None))
-        labels[options[-1]] = t("ui.critters.play.guess_card", themes=themes)
-        for theme in card["themes"]:
-            options.append((3, card["id"], theme["id"]))
-            labels[options[-1]] = t("ui.critters.play.guess_theme", theme=theme["text"])
-    with st.form("guess_form"):
-        choice = st.radio(t("ui.critters.play.guess"), options, index=None, format_func=labels.get)
-        submitted = st.form_submit_button(t("ui.critters.play.guess_go"), type="primary")
-    if submitted and choice is not None:
-        ribbon, card, theme = choice
-        if act_once("guess", view, get_engine().guess_theme, token, ribbon, card, theme=theme):
+    letters = card_letters(view)
+    st.html(GUESS_CSS + guess_table_html(view, opponent, t))
+    guessable = [card for card in view["face_up"] if card["id"] in offered["cards"]]
+    number = view["round"]
+    card = st.radio(
+        plain_label(t("ui.critters.play.guess_which_card", name=opponent)),
+        [card["id"] for card in guessable],
+        index=None,
+        format_func=lambda card_id: t("ui.critters.screen.card", letter=letters[card_id]),
+        horizontal=True,
+        key=f"guess_card_{number}",
+    )
+    ribbon = st.radio(
+        t("ui.critters.play.guess_which_ribbon"),
+        [3, 1],
+        index=None,
+        format_func=lambda value: t(f"ui.critters.play.guess_ribbon_{value}"),
+        captions=[
+            plain_label(t(f"ui.critters.play.guess_earns_{value}", name=opponent))
+            for value in (3, 1)
+        ],
+        key=f"guess_ribbon_{number}",
+    )
+    theme = None
+    if ribbon == 3 and card is not None:
+        themes = next(c for c in guessable if c["id"] == card)["themes"]
+        texts = {th["id"]: th["text"] for th in themes}
+        theme = st.radio(
+            t("ui.critters.play.guess_which_theme", letter=letters[card]),
+            list(texts),
+            index=None,
+            format_func=lambda theme_id: plain_label(texts[theme_id]),
+            key=f"guess_theme_{number}_{card}",
+        )
+    st.caption(plain_label(t("ui.critters.play.guess_creator", name=opponent)))
+    if st.button(t("ui.critters.play.guess_go"), key="guess_go", type="primary"):
+        missing = _missing_choice(card, ribbon, theme)
+        if missing:
+            st.warning(t(f"ui.critters.play.guess_missing.{missing}", name=opponent))
+            return
+        chosen_theme = theme if ribbon == 3 else None
+        engine = get_engine()
+        if act_once("guess", view, engine.guess_theme, token, ribbon, card, theme=chosen_theme):
             st.rerun()
 
 
+def _missing_choice(card: str | None, ribbon: int | None, theme: str | None) -> str | None:
+    """What a guess still lacks before it can be placed, or None: said, never ignored."""
+    if card is None and ribbon is None:
+        return "both"
+    if card is None:
+        return "card"
+    if ribbon is None:
+        return "ribbon"
+    if ribbon == 3 and theme is None:
+        return "theme"
+    return None
+
+
+def _opponent(view: Mapping[str, Any]) -> str:
+    return next((name for name in view["players"] if name != view["name"]), view["name"])
+
+
+def guess_table_html(view: Mapping[str, Any], opponent: str, t: Translator) -> str:
+    """The opponent's mosaic (public once building is over) and the four face-up cards,
+    lettered A to D in the projector's order; the player's own card marked as theirs."""
+    theirs = next((m for m in view["mosaics"] if m["name"] == opponent), None)
+    picture = ""
+    if theirs is not None:
+        caption = literal(t("ui.critters.play.guess_mosaic_of", name=opponent))
+        picture = (
+            f'<figure class="cc-mosaic cc-guess-mosaic">'
+            f"{mosaic_img(theirs, GUESS_MOSAIC_PX, mosaic_alt(theirs, t))}"
+            f"{unfinished_html(theirs, t)}<figcaption>{caption}</figcaption></figure>"
+        )
+    own = (view.get("card") or {}).get("id")
+    letters = card_letters(view)
+    cards = []
+    for card in view["face_up"]:
+        label = literal(t("ui.critters.screen.card", letter=letters[card["id"]]))
+        themes = "".join(f"<div>{literal(theme['text'])}</div>" for theme in card["themes"])
+        if card["id"] == own:
+            mark = literal(t("ui.critters.play.own_card_mark"))
+            cards.append(
+                f'<div class="cc-guess-card cc-guess-own"><b>{label}</b> '
+                f'<span class="cc-guess-yours">{mark}</span>{themes}</div>'
+            )
+        else:
+            cards.append(f'<div class="cc-guess-card"><b>{label}</b>{themes}</div>')
+    return (
+        f'<div class="cc-guess">{picture}<div class="cc-guess-cards">{"".join(cards)}</div></div>'
+    )
+
+
+def _placed_text(
+    view: Mapping[str, Any], guess: Mapping[str, Any], opponent: str, t: Translator
+) -> str:
+    """A placed guess said back, with what it can earn: "+3 on “Rain” (card A): 3 points for
+    you if it is Ben's secret theme, and 1 for Ben"."""
+    letter = card_letters(view).get(guess["card"], "?")
+    if guess["ribbon"] == 1:
+        return t("ui.critters.play.placed_card", letter=letter, name=opponent)
+    return t(
+        "ui.critters.play.placed_theme",
+        theme=_theme_text(view, guess["theme"]),
+        letter=letter,
+        name=opponent,
+    )
+
+
+def _theme_text(view: Mapping[str, Any], theme_id: str | None) -> str:
+    texts = {th["id"]: th["text"] for card in view["face_up"] for th in card["themes"]}
+    return texts.get(theme_id or "", "?")
+
+
+def duel_points_lines(view: Mapping[str, Any], t: Translator) -> list[str]:
+    """What the duel's round earned this player, line by line (2-player rule 7, the ruling):
+    their guess (+3 for the theme, +1 for its card, else 0), then the +1 a creator gains when
+    the opponent's +3 names their exact theme."""
+    turned, me = view["turned_over"], view["name"]
+    opponent = _opponent(view)
+    letters = card_letters(view)
+    lines = []
+    secret = turned["themes"].get(opponent)
+    if secret:
+        lines.append(
+            t(
+                "ui.critters.play.their_theme",
+                name=opponent,
+                theme=secret["text"],
+                letter=letters.get(secret["card"], "?"),
+            )
+        )
+    mine = turned["guesses"].get(me)
+    if mine is None:
+        lines.append(t("ui.critters.play.earned.none"))
+    else:
+        right = secret is not None and _right(mine, secret)
+        key = f"ui.critters.play.earned.{'theme' if mine['ribbon'] == 3 else 'card'}"
+        lines.append(
+            t(
+                f"{key}_{'right' if right else 'wrong'}",
+                theme=_theme_text(view, mine["theme"]),
+                letter=letters.get(mine["card"], "?"),
+                points=mine["ribbon"] if right else 0,
+            )
+        )
+    theirs, own = turned["guesses"].get(opponent), turned["themes"].get(me)
+    named = theirs is not None and own is not None and theirs["ribbon"] == 3 and _right(theirs, own)
+    lines.append(t(f"ui.critters.play.creator.{'right' if named else 'wrong'}", name=opponent))
+    return lines
+
+
+def _right(guess: Mapping[str, Any], secret: Mapping[str, Any]) -> bool:
+    """Whether a guess scores against the secret (card, theme): its points, by the rules."""
+    points = rules.guess_points(
+        rules.Guess(guess["ribbon"], guess["card"], guess["theme"]), secret["card"], secret["id"]
+    )
+    return points.guesser > 0
+
+
 def round_points(view: dict[str, Any], t: Translator) -> None:
+    """The round turned over on the phone: one's own mosaic and its title, the points, and
+    where they came from (the ribbons received; in the duel, each guess and the creator's
+    +1); a golden ribbon never given is said in words with its cost."""
     turned = view["turned_over"]
     if turned is None:
         return
     if view["tie_break"] and view["name"] not in view["builders"]:
         said = t("ui.critters.play.judged_tie_break")
     else:
-        said = t("ui.critters.play.points", points=turned["scores"].get(view["name"], 0))
+        points = turned["scores"].get(view["name"], 0)
+        said = t("ui.critters.play.points", points=points, count=points)
     st.html(f'<div class="cc-role">{literal(said)}</div>')
+    own = next((m for m in view["mosaics"] if m["name"] == view["name"]), None)
+    if own is not None:
+        title = own["title"]
+        quoted = literal(t("ui.critters.screen.title_quoted", title=title)) if title else ""
+        st.html(
+            f'<figure class="cc-mosaic">{mosaic_img(own, THUMB_PX, mosaic_alt(own, t))}'
+            f"<figcaption><i>{quoted}</i></figcaption></figure>"
+        )
+    if view["duel"]:
+        for line in duel_points_lines(view, t):
+            st.html(f"<div>{literal(line)}</div>")
+        return
     for given in turned["ribbons"]:
         for ribbon in given["ribbons"]:
             if ribbon["to"] == view["name"]:
@@ -312,4 +476,17 @@ def _own_theme(view: dict[str, Any]) -> str | None:
 
 MOSAIC_PX = 300  # one's own mosaic on a 360 px phone
 THUMB_PX = 150  # two mosaics a row to judge
+GUESS_MOSAIC_PX = 150  # the opponent's mosaic beside the four cards
+GUESS_CSS = """
+<style>
+.cc-guess { display: flex; flex-wrap: wrap; gap: .5rem; align-items: flex-start; }
+.cc-guess-mosaic { flex: 0 0 auto; text-align: center; }
+.cc-guess-cards { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: .4rem;
+  flex: 1 1 18rem; min-width: 0; line-height: 1.2; }
+.cc-guess-card { border: 2px solid #555; border-radius: .5rem; padding: .2em .45em;
+  word-break: normal; overflow-wrap: break-word; }
+.cc-guess-own { border-style: dashed; opacity: .75; }
+.cc-guess-yours { font-weight: 700; }
+</style>
+"""
 MOSAIC_TEXTS = ("take", "take_last", "none_left", "piece", "pending", "keys", "palette")

@@ -26,7 +26,8 @@ CRITTERS_CSS = """
 .cc-cr { line-height: 1.2; }
 .cc-cr-big { font-size: 1.75rem; }
 .cc-cr-lead { font-size: 1.3em; font-weight: 700; margin: .2em 0 .4em; }
-.cc-cr-theme { font-size: 2.4em; font-weight: 800; line-height: 1.1; overflow-wrap: anywhere; }
+.cc-cr-theme { font-size: 2.4em; font-weight: 800; line-height: 1.1; word-break: normal;
+  overflow-wrap: break-word; }
 .cc-cr-small .cc-cr-theme { font-size: 1.6em; }
 .cc-cr-parade { display: flex; flex-wrap: wrap; gap: .5rem; margin: .6em 0; }
 .cc-cr-alert { font-weight: 800; color: #b00020; }
@@ -34,8 +35,10 @@ CRITTERS_CSS = """
 .cc-cr-cells { display: flex; gap: 1rem; flex-wrap: wrap; }
 .cc-cr-big .cc-cr-cells { flex-wrap: nowrap; justify-content: center; }
 /* Tight lines: six mosaics of 40-character titles by 24-character names, with the list of
-   who gave their ribbons under them, stay within the projector's 720 px. */
-.cc-cr-cell { text-align: center; overflow-wrap: anywhere; flex: 0 0 auto; line-height: 1.1; }
+   who gave their ribbons under them, stay within the projector's 720 px. A cell has a fixed
+   width: names and titles break between words, only a word wider than the cell inside it. */
+.cc-cr-cell { text-align: center; word-break: normal; overflow-wrap: break-word; flex: 0 0 auto;
+  line-height: 1.1; }
 .cc-cr-cell .cc-mosaic { display: block; margin: 0 auto .2em; max-width: 100%; height: auto; }
 .cc-cr-title { font-weight: 800; font-style: italic; }
 .cc-cr-unfinished { font-weight: 700; color: #b00020; }
@@ -59,13 +62,13 @@ CRITTERS_CSS = """
 .cc-ribbon-2 { background: #b3202a; }
 .cc-ribbon-1 { background: #2b6b35; }
 .cc-ribbon-golden { background: #f2c230; color: #222; box-shadow: 0 0 0 .08em #8a6300; }
-.cc-ribbon-kept { background: #fff; color: #222; border-color: #888; }
+.cc-cr-kept { font-weight: 700; color: #b00020; }
 .cc-cr-cards { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: .5rem;
   flex: 1 1 0; min-width: 0; }
 /* Tight lines: a face-up card of four long themes, one with its creator's name, stays within
    the projector's 720 px (the duel's scores). */
 .cc-cr-card { border: 3px solid #555; border-radius: .5rem; padding: .1em .5em;
-  overflow-wrap: anywhere; line-height: 1.1; }
+  word-break: normal; overflow-wrap: break-word; line-height: 1.1; }
 .cc-cr-card b { font-size: 1.1em; }
 /* Divs, not a list: Streamlit gives a snippet's list items and paragraphs a small size. */
 .cc-cr-card div::before { content: "• "; }
@@ -197,10 +200,11 @@ def _scores_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
     cells = []
     for mosaic in view["mosaics"]:
         name = mosaic["name"]
+        # The title stays under its mosaic when the ribbons are turned over.
         cells.append(
             (
                 mosaic,
-                name_html(name)
+                _title_and_name(mosaic, t)
                 + _ribbons_html(turned, name, t)
                 + _points_html(turned["scores"].get(name, 0), view["totals"][name], t),
             )
@@ -276,7 +280,8 @@ def _named_marks(view: Mapping[str, Any], names: Sequence[str], t: Translator) -
 
 def _ready_count(view: Mapping[str, Any], key: str, t: Translator) -> str:
     ready = view["ready"] or {"done": 0, "total": 0}
-    return f"<b>{literal(t(key, done=ready['done'], total=ready['total']))}</b>"
+    said = t(key, done=ready["done"], total=ready["total"], count=ready["done"])
+    return f"<b>{literal(said)}</b>"
 
 
 def _ready_chips(view: Mapping[str, Any], names: Sequence[str], t: Translator) -> str:
@@ -366,7 +371,8 @@ def _title_and_name(mosaic: Mapping[str, Any], t: Translator) -> str:
 
 def _ribbons_html(turned: Mapping[str, Any], name: str, t: Translator) -> str:
     """The ribbons `name`'s mosaic received, highest first, then any golden one; in the last
-    round, the 5 points a golden ribbon never given cost (what the round's points lack)."""
+    round, in words, the 5 points a golden ribbon never given cost (what the round's points
+    lack)."""
     values, golden = received(turned, name)
     badges = [f'<span class="cc-ribbon {RIBBON_CLASSES[v]}">+{v}</span>' for v in values]
     said = literal(t("ui.critters.screen.golden"))
@@ -374,20 +380,21 @@ def _ribbons_html(turned: Mapping[str, Any], name: str, t: Translator) -> str:
         f'<span class="cc-ribbon cc-ribbon-golden" role="img" aria-label="{said} +{GOLDEN}">'
         f"+{GOLDEN}</span>"
     ] * golden
+    shown = f'<div class="cc-cr-ribbons">{"".join(badges) or "—"}</div>'
     kept = golden_kept(turned, name)
-    if kept:
-        said = literal(t("ui.critters.screen.golden_kept"))
-        badges.append(
-            f'<span class="cc-ribbon cc-ribbon-kept" role="img" aria-label="{said} −{kept}">'
-            f"−{kept}</span>"
-        )
-    return f'<div class="cc-cr-ribbons">{"".join(badges) or "—"}</div>'
+    if kept:  # in words: a bare "−5" beside "+0" says nothing to a class
+        said = literal(t("ui.critters.screen.golden_kept", points=kept))
+        shown += f'<div class="cc-cr-kept">{said}</div>'
+    return shown
 
 
 def _points_text(points: int, total: int, t: Translator) -> str:
-    """ "+9 · total 23" (a true minus sign when a kept golden ribbon cost more), escaped."""
+    """ "This round: +9 · Total: 23" (a true minus sign when a kept golden ribbon cost more),
+    escaped."""
     signed = f"{points:+d}".replace("-", "−")
-    return literal(t("ui.critters.screen.points", points=signed, total=total))
+    # The dot stays with the round's points when the line wraps before the total.
+    said = t("ui.critters.screen.points", points=signed, total=total).replace(" · ", "\u00a0· ")
+    return literal(said)
 
 
 def _points_html(points: int, total: int, t: Translator) -> str:
@@ -402,7 +409,7 @@ def _totals_chips(view: Mapping[str, Any], t: Translator) -> str:
     return f'<div class="cc-cr-chips"><b>{label}</b>{chips}</div>'
 
 
-def _letters(view: Mapping[str, Any]) -> dict[str, str]:
+def card_letters(view: Mapping[str, Any]) -> dict[str, str]:
     """The face-up cards named A to D, in the order they lie on the table."""
     return {
         card["id"]: letter for letter, card in zip(ascii_uppercase, view["face_up"], strict=False)
@@ -418,7 +425,7 @@ def _cards_html(view: Mapping[str, Any], t: Translator) -> str:
         for name, theme in (turned.get("themes") or {}).items()
         if theme
     }
-    letters = _letters(view)
+    letters = card_letters(view)
     cards = []
     for card in view["face_up"]:
         items = []
@@ -440,7 +447,7 @@ def _guess_html(
     if guess is None:
         return _sentence(t, "ui.critters.screen.no_guess", guesser)
     if guess["ribbon"] == 1:
-        letter = _letters(view).get(guess["card"], "?")
+        letter = card_letters(view).get(guess["card"], "?")
         said = _sentence(t, "ui.critters.screen.guess_card", guesser, card=letter)
         right = theme is not None and guess["card"] == theme["card"]
     else:
