@@ -96,7 +96,9 @@ def test_black_canvas_turns_the_canvas_black_at_once_not_when_finished(critters)
     assert not critters.view("Ben")["mosaic"]["finished"]
     assert mosaic_data(at)["side"] == "black"
     assert any(b.label == tr("en", "ui.critters.play.side.white") for b in at.button)
-    css = (ROOT / "ui" / "mosaic.py").read_text() + (ROOT / "ui" / "mosaic.js").read_text()
+    css = (ROOT / "ui" / "critters" / "mosaic.py").read_text() + (
+        ROOT / "ui" / "critters" / "mosaic.js"
+    ).read_text()
     assert ".frame.black { background: #161514;" in css  # mosaic_svg's black, drawn by the JS
     assert 'classList.toggle("black", data.side === "black")' in css
 
