@@ -32,6 +32,9 @@ class Classroom(SQLModel, table=True):
     touched_at: float = Field(default=0.0, index=True)
     name_filter: bool = True
     allowed_names: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    # How many tables the teacher chose (engine/seating.py keeps that many while they fit);
+    # None: the fewest that fit.
+    table_count: int | None = None
 
 
 class Game(SQLModel, table=True):

@@ -348,3 +348,72 @@ def test_a_real_name_the_filter_refuses_can_be_allowed_for_the_class(whole_class
     assert "Dick" in [n for names in whole_class.seating().values() for n in names]
     at = run(at.toggle(key="name_filter_True").set_value(False))
     assert whole_class.view()["name_filter"] is False
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_class_of_12_is_seated_at_two_tables_of_6_from_the_class_page(engine, language):
+    klass = seat_class(engine, NAMES[:12], language)
+    at = klass.teacher()
+    choice = at.get("button_group")[0]
+    assert choice.label == tr(language, "ui.class.table_count")
+    offered = [str(option) for option in choice.options]
+    one = tr(language, "ui.class.tables_one")
+    two = tr(language, "ui.class.tables", count=2)
+    assert offered == [f"{one} (12)", f"{two} (6 + 6)"]
+    assert choice.value == 1
+    hint = tr(language, "ui.class.table_count_hint", fewest=5, most=12)
+    assert hint in [c.value for c in at.caption]
+    at = run(choice.set_value(2))
+    assert not at.error
+    assert [len(names) for names in klass.seating().values()] == [6, 6]
+    shown = visible_text(at)
+    assert tr(language, "ui.class.tables", count=2) in shown
+    assert at.get("button_group")[0].value == 2
+    # Started: the number of tables is no longer offered.
+    engine.start_tables(klass.key, 1)
+    assert not klass.teacher().get("button_group")
+
+
+def test_a_count_that_no_longer_fits_is_refused_in_words_and_changes_nothing(engine):
+    klass = seat_class(engine, NAMES[:10])
+    at = klass.teacher()
+    choice = at.get("button_group")[0]
+    for name in NAMES[8:10]:  # two leave before the teacher clicks: 8 fit only one table
+        engine.remove_player(engine.table_key(klass.key, klass.view()["tables"][0]["code"]), name)
+    before = klass.seating()
+    at = run(choice.set_value(2))
+    assert klass.seating() == before
+    assert [e.value for e in at.error] == [
+        tr(
+            "en",
+            "error.class.table_count",
+            count=2,
+            students=8,
+            fewest=5,
+            most=12,
+            fewest_tables=1,
+            most_tables=1,
+        )
+    ]
+
+
+def test_move_a_student_offers_every_table_with_room_but_their_own(engine):
+    klass = seat_class(engine, NAMES[:17])
+    engine.set_table_count(klass.key, 3)  # 6, 6 and 5
+    at = klass.teacher()
+    mover = klass.seating()[2][0]
+    at = run(at.selectbox(key="move_who").set_value(mover))
+    to = at.selectbox(key="move_to")
+    assert to.options == [
+        tr(
+            "en",
+            "ui.class.table_with",
+            table=tr("en", "ui.class.table", number=n),
+            students=tr("en", "ui.class.students", count=c),
+        )
+        for n, c in ((1, 6), (3, 5))
+    ]
+    at = run(to.set_value(3))
+    at = run(at.button(key="move_student").click())
+    assert not at.error
+    assert mover in klass.seating()[3]
