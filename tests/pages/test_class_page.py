@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -24,10 +25,12 @@ from pagekit import (
     private_link,
     private_link_element,
     rendered,
+    rid,
     run,
     served_media,
     timer,
     tr,
+    visible,
     visible_text,
     walk,
 )
@@ -276,12 +279,12 @@ def test_the_projector_shows_every_table_and_no_secret(whole_class, recorded_fil
         seen.append((phase, text, served_media(text, recorded_files)))
         assert visible_text(at).count(tr("en", f"ui.phase.{phase}")) == 3, phase
         whole_class.engine.advance_tables(whole_class.key)
-    # The search finds what it looks for: at the reveal each table's objects are on screen.
+    # The search finds what it looks for: at the reveal the first table's objects are on
+    # screen (the table in its reveal takes the screen, the lowest numbered first).
     revealed = rendered(whole_class.screen())
-    for view in whole_class.tables().values():
-        assert view["phase"] == "reveal"
-        for side in ("true_target", "false_target"):
-            assert has_word(revealed, view["reveal"][side]["name"])
+    assert {view["phase"] for view in whole_class.tables().values()} == {"reveal"}
+    for side in ("true_target", "false_target"):
+        assert has_word(revealed, whole_class.tables()[1]["reveal"][side]["name"])
     assert secrets
     for phase, text, served in seen:
         for word in secrets:
@@ -417,3 +420,91 @@ def test_move_a_student_offers_every_table_with_room_but_their_own(engine):
     at = run(at.button(key="move_student").click())
     assert not at.error
     assert mover in klass.seating()[3]
+
+
+def play_table_to_reveal(klass: Class, number: int) -> dict[str, Any]:
+    """Table `number` played through round 1 to its reveal, everyone voting (the Distorter
+    accused by all but themselves); its view at the reveal."""
+    engine = klass.engine
+    for _ in range(len(ROUND_PHASES)):
+        view = klass.tables()[number]
+        if view["phase"] == "reveal":
+            return view
+        if view["phase"] == "accusation":
+            mine = {name: engine.player_view(klass.tokens[name]) for name in view["players"]}
+            distorter = next(n for n, v in mine.items() if v["role"] == "distorter")
+            other = next(n for n, v in mine.items() if v["role"] == "loyal")
+            for name in view["players"]:
+                suspect = mine[other if name == distorter else distorter]["signature"]
+                engine.accuse(klass.tokens[name], suspect, rid())
+        else:
+            engine.advance_tables(klass.key, number)
+    raise AssertionError("no reveal")
+
+
+def page_classes(at: AppTest) -> set[str]:
+    """Every CSS class the page's HTML uses (what it is built of)."""
+    found: set[str] = set()
+    for snippet in at.html:
+        for names in re.findall(r'class="([^"]*)"', snippet.value):
+            found |= set(names.split())
+    return found
+
+
+def test_a_tables_reveal_takes_the_class_projector_as_a_games_reveal(engine):
+    klass = seat_class(engine, NAMES[:17])
+    engine.set_table_count(klass.key, 3)  # 6, 6 and 5
+    engine.start_tables(klass.key)
+    reveal = play_table_to_reveal(klass, 2)["reveal"]
+    at = klass.screen()
+    shown = visible_text(at)
+    heading = " · ".join(
+        [
+            tr("en", "ui.class.table", number=2),
+            tr("en", "ui.round_of", round=1, rounds=6),
+            tr("en", "ui.phase.reveal"),
+        ]
+    )
+    assert heading in shown
+    # What a game's projector shows at its reveal (R11): both objects, the roles, the
+    # choice, who drew which signature, every vote, this round's points and the totals.
+    for side in ("true_target", "false_target"):
+        assert reveal[side]["name"] in shown
+    signatures = reveal["signatures"]
+    rows = {}
+    for snippet in at.html:
+        if 'class="cc-table cc-by-player"' in snippet.value:
+            rows = {
+                visible(row): row
+                for row in re.findall(r"<tr[^>]*>.*?</tr>", snippet.value, flags=re.S)
+            }
+    assert len(rows) == 1 + len(klass.seating()[2])  # a heading, then a row per player
+    for sig_id, author in reveal["authors"].items():
+        line = next(text for text in rows if author in text)
+        assert signatures[sig_id]["name"] in line
+        assert str(reveal["awards"].get(author, 0)) in line
+        assert signatures[reveal["votes"][author]]["name"] in line
+    assert tr("en", "ui.distorter_caught") in shown
+    assert "cc-replay" in page_classes(at)  # the drawing replayed, stroke by stroke
+    # The other tables wait in a strip: their number and countdown, no card, no drawing.
+    assert "cc-table-card" not in page_classes(at)
+    strip = next(visible(h.value) for h in at.html if "cc-strip" in h.value)
+    assert tr("en", "ui.class.table", number=1) in strip
+    assert tr("en", "ui.class.table", number=3) in strip
+
+
+def test_a_class_of_one_table_looks_like_a_games_projector(engine, table):
+    klass = seat_class(engine, NAMES[:5])
+    lobby = klass.screen()
+    assert page_classes(lobby) == page_classes(table.screen())
+    assert klass.code in visible_text(lobby)  # students join with the class's code
+    engine.start_tables(klass.key)
+    play_table_to_reveal(klass, 1)
+    table.start()
+    table.advance_to("accusation")
+    for name in table.tokens:
+        mine = table.view(name)
+        suspect = table.who("loyal") if mine["role"] == "distorter" else table.who("distorter")
+        engine.accuse(table.tokens[name], table.view(suspect)["signature"], rid())
+    assert table.phase == "reveal"
+    assert page_classes(klass.screen()) == page_classes(table.screen())
