@@ -115,6 +115,9 @@ class Player(SQLModel, table=True):
     browser: str | None = Field(default=None, max_length=64)
     # Seated at a class's table by the teacher: rebalancing the class never moves them.
     pinned: bool = False
+    # The round in which the player opened their role card during the roles phase (0: none):
+    # the roles phase's readiness, a count the teacher ends the phase by.
+    role_seen: int = 0
 
 
 class Round(SQLModel, table=True):

@@ -246,14 +246,14 @@ else:
     with st.expander(t("ui.class.code")):
         join_block()
 
+if phases == {"lobby"}:  # before any table starts: how many tables
+    choose_tables()
 remember_in_browser(table_keys())
 for column, table in zip(st.columns(len(tables)) if tables else [], tables, strict=True):
     with column:
         st.html(table_card_html(table, t, status["version"]))
         table_buttons(table)
 st.caption(t("ui.class.own_page_hint"))
-if "lobby" in phases and phases <= {"lobby"}:
-    choose_tables()
 move_student()
 with st.expander(t("ui.fac.names"), key="names_panel", on_change="rerun"):
     show_names_refusal(language)

@@ -564,3 +564,30 @@ def test_a_student_moves_to_any_table_of_a_chosen_count(engine, clock):
     mover = klass.seating()[1][0]
     engine.move_player(klass.key, mover, 3)
     assert mover in klass.seating()[3] and len(klass.seating()[3]) == 6
+
+
+def test_during_roles_each_table_counts_who_opened_their_card(engine, clock):
+    klass = make_class(engine, clock, 12)
+    engine.set_table_count(klass.key, 2)
+    engine.start_tables(klass.key)
+    first = klass.seating()[1]
+    assert [t["ready"] for t in klass.view()["tables"]] == [
+        {"done": 0, "total": 6},
+        {"done": 0, "total": 6},
+    ]
+    before = klass.progress()
+    assert all(engine.see_role(klass.tokens[name]) for name in first[:3])
+    after = klass.progress()
+    assert after.version == before.version + 3 and after.stage == before.stage  # readiness
+    assert not engine.see_role(klass.tokens[first[0]])  # once a round
+    assert klass.progress() == after
+    tables = klass.view()["tables"]
+    assert [t["ready"] for t in tables] == [{"done": 3, "total": 6}, {"done": 0, "total": 6}]
+    assert engine.player_view(klass.tokens[first[0]])["role_seen"] is True
+    assert engine.player_view(klass.tokens[first[4]])["role_seen"] is False
+    public = engine.public_view(klass.code_of(1))  # role-neutral: a count and signatures
+    assert public["ready"] == {"done": 3, "total": 6}
+    assert set(public["ready_signatures"]) <= set(public["signatures"])
+    engine.advance_tables(klass.key, 1)  # pulse 1: the count is the pulse's again
+    assert not engine.see_role(klass.tokens[first[4]])
+    assert klass.view()["tables"][0]["ready"] == {"done": 0, "total": 5}

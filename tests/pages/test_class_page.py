@@ -508,3 +508,19 @@ def test_a_class_of_one_table_looks_like_a_games_projector(engine, table):
         engine.accuse(table.tokens[name], table.view(suspect)["signature"], rid())
     assert table.phase == "reveal"
     assert page_classes(klass.screen()) == page_classes(table.screen())
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_class_page_shows_each_tables_readiness_during_roles(engine, language):
+    klass = seat_class(engine, NAMES[:12], language)
+    engine.set_table_count(klass.key, 2)
+    engine.start_tables(klass.key)
+    assert {view["phase"] for view in klass.tables().values()} == {"roles"}
+    first = klass.seating()[1]
+    for name in first[:2]:  # two phones open their card as roles are dealt
+        phone = run(page("pages/play.py", token=klass.tokens[name]))
+        run(phone.toggle(key="show_role").set_value(True))
+    shown = visible_text(klass.teacher())
+    cards = shown.split(tr(language, "ui.class.table", number=2))
+    assert tr(language, "ui.ready_count", done=2, total=6) in cards[0]
+    assert tr(language, "ui.ready_count", done=0, total=6) in cards[1]
