@@ -65,7 +65,6 @@ def class_view(room: ClassFacts, snaps: Sequence[views.Snapshot], now: float) ->
     seated = sum(len(t["players"]) for t in tables)
     counts = [] if started else seating.table_counts(seated, MIN_PLAYERS, MAX_PLAYERS)
     view["table_counts"] = counts
-    view["fewest_per_table"], view["most_per_table"] = MIN_PLAYERS, MAX_PLAYERS
     # The sizes each count gives ([[12], [6, 6]] for 12 students), for the teacher to pick from.
     view["table_plans"] = [
         seating.table_sizes(seated, MIN_PLAYERS, MAX_PLAYERS, count) for count in counts
@@ -92,6 +91,9 @@ def _class(room: ClassFacts, tables: list[dict[str, Any]]) -> dict[str, Any]:
             for name in t["view"]["players"]
         ],
         "podium": _podium(tables),
+        # The game's table sizes (a table's reveal fills the projector at the largest).
+        "fewest_per_table": MIN_PLAYERS,
+        "most_per_table": MAX_PLAYERS,
     }
 
 

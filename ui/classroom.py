@@ -261,6 +261,8 @@ def table_reveal(
         t,
         title=table_title(focus["table"], t),
         aside=strip_html(others, t, status["version"]),
+        # A table of 12 fills the screen; a smaller one leaves the strip a line of its own.
+        aside_wraps=len(shown["players"]) < view["most_per_table"],
     )
     reveal_body(shown, t)
 

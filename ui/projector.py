@@ -32,6 +32,8 @@ SCREEN_CSS = """
 .cc-clue:has(> span) { display: flex; gap: 0 1.5rem; }
 .cc-clue > span:first-child { flex: 1 1 0; min-width: 12rem; overflow: hidden;
   text-overflow: ellipsis; white-space: nowrap; }
+.cc-clue-wraps:has(> span) { flex-wrap: wrap; }
+.cc-clue-wraps > span:first-child { flex: 0 1 auto; white-space: normal; }
 .cc-url { overflow-wrap: anywhere; }
 .cc-authors { font-size: 1.75rem; line-height: 1.3; }
 .cc-authors .cc-glyph { font-size: 1em; }
@@ -51,11 +53,13 @@ def screen_header(
     *,
     title: str = "",
     aside: str = "",
+    aside_wraps: bool = False,
 ) -> None:
     """The heading ("Round 2 of 6 · Ink pulse 1", after `title` HTML when given), the
-    full-screen button, the clue under it followed by `aside` (HTML, on the clue's line while
-    it fits), and the countdown of `status` (seconds_left, paused, phase and the version the
-    page shows) on the right."""
+    full-screen button, the clue under it followed by `aside` (HTML: on the clue's line, the
+    clue cut short if both do not fit; on a line of its own then, with `aside_wraps`, when the
+    page has a line to spare), and the countdown of `status` (seconds_left, paused, phase and
+    the version the page shows) on the right."""
     heading, clue = heading_and_clue(view, t)
     if title:
         heading = f"{title} · {heading}"
@@ -68,7 +72,8 @@ def screen_header(
                 full_screen_button(t)
             if aside:
                 clue = f"<span>{clue}</span>{aside}"
-            st.html(f'<div class="cc-clue">{clue}</div>')
+            wraps = " cc-clue-wraps" if aside_wraps else ""
+            st.html(f'<div class="cc-clue{wraps}">{clue}</div>')
         with st.container(width="content"):
             live_status(view["code"], status, view["language"], big=True)
 
