@@ -34,6 +34,9 @@ class Classroom(SQLModel, table=True):
     touched_at: float = Field(default=0.0, index=True)
     name_filter: bool = True
     allowed_names: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    # How many tables the teacher chose (engine/classes/seating.py keeps that many while they fit);
+    # None: the fewest that fit.
+    table_count: int | None = None
 
 
 class Game(SQLModel, table=True):
@@ -114,6 +117,9 @@ class Player(SQLModel, table=True):
     browser: str | None = Field(default=None, max_length=64)
     # Seated at a class's table by the teacher: rebalancing the class never moves them.
     pinned: bool = False
+    # The round in which the player opened their role card during the roles phase (0: none):
+    # the roles phase's readiness, a count the teacher ends the phase by.
+    role_seen: int = 0
 
 
 class StoredDeck(SQLModel, table=True):

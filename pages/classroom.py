@@ -144,9 +144,41 @@ def join_block() -> None:
         st.image(qr_png(join_url), width=220, alt=t("ui.qr.join"))
 
 
+def choose_tables() -> None:
+    """How many tables, before any starts: every count whose tables all fit the game's sizes
+    (a class of 12: one table of 12, or two of 6). Choosing one seats the class again."""
+    counts, plans = view["table_counts"], view["table_plans"]
+    if len(counts) < 2:
+        return
+    current = sum(1 for table in tables if table["players"])
+    seated = sum(len(table["players"]) for table in tables)
+    sizes = dict(zip(counts, plans, strict=True))
+    widget = f"table_count-{current}-{seated}"  # drawn anew when the seating changed
+
+    def chosen() -> None:
+        if st.session_state.get(widget) not in (None, current):
+            run(engine.set_table_count, st.session_state[widget])
+
+    st.segmented_control(
+        t("ui.class.table_count"),
+        counts,
+        default=current if current in counts else None,
+        key=widget,
+        format_func=lambda count: t(
+            "ui.class.tables_of",
+            tables=t("ui.class.tables", count=count),
+            sizes=" + ".join(map(str, sizes[count])),
+        ),
+        on_change=chosen,
+    )
+    st.caption(
+        t("ui.class.table_count_hint", fewest=view["fewest_per_table"], most=view["most_per_table"])
+    )
+
+
 def move_student() -> None:
     """Seat a student at another table (before that table starts); the engine keeps them
-    there when more students join."""
+    there when more students join. Every table still in its lobby with room is offered."""
     seated = {name: table["table"] for table in tables for name in table["players"]}
     if not seated or "lobby" not in phases:
         return
@@ -163,16 +195,27 @@ def move_student() -> None:
                 "ui.class.student_at", name=isolate(name), number=seated[name]
             ),
         )
+        room = {
+            table["table"]: len(table["players"])
+            for table in tables
+            if table["phase"] == "lobby"
+            and len(table["players"]) < view["most_per_table"]
+            and table["table"] != seated.get(who or "")
+        }
         to = st.selectbox(
             t("ui.class.move_to"),
-            [table["table"] for table in tables],
+            list(room),
             key="move_to",
-            format_func=lambda number: t("ui.class.table", number=number),
+            format_func=lambda number: t(
+                "ui.class.table_with",
+                table=t("ui.class.table", number=number),
+                students=t("ui.class.students", count=room[number]),
+            ),
         )
         st.button(
             t("ui.class.move_go"),
             key="move_student",
-            disabled=who is None,
+            disabled=who is None or to is None,
             on_click=run,
             args=(engine.move_player, who, to),
         )
@@ -203,6 +246,8 @@ else:
     with st.expander(t("ui.class.code")):
         join_block()
 
+if phases == {"lobby"}:  # before any table starts: how many tables
+    choose_tables()
 remember_in_browser(table_keys())
 for column, table in zip(st.columns(len(tables)) if tables else [], tables, strict=True):
     with column:

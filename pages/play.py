@@ -167,14 +167,18 @@ DRAWING_PHASES = ("pulse1", "pulse2")
 CURATOR_HINT_PHASES = ("pulse1", "pulse2", "choice")
 
 
-def role_card(view: dict[str, Any], t: Translator) -> bool:
-    """Hidden until tapped, so neighbours cannot read it. Returns whether it is shown."""
+def role_card(view: dict[str, Any], t: Translator, token: str) -> bool:
+    """Hidden until tapped, so neighbours cannot read it. Returns whether it is shown.
+    Opened while roles are dealt, it counts the player as ready (the teacher's count)."""
     stage = (view["round"], CARD_STAGES.get(view["phase"], view["phase"]))
     if st.session_state.get("card_stage") != stage:
         st.session_state["card_stage"] = stage
         st.session_state["show_role"] = False
     if not st.toggle(t("ui.play.show_role"), key="show_role"):
         return False
+    if view["phase"] == "roles" and not view["role_seen"]:
+        # The teacher's readiness count: how many have looked at their role (never which).
+        engine.see_role(token)
     # While drawing, only the role and the picture, small and beside its name: a 740 px phone
     # then shows the card, the whole canvas and Submit at once, and a neighbour sees less of
     # it (the canvas's ink is the signature's colour).
@@ -457,7 +461,7 @@ def player_page(token: str) -> None:
             with st.expander(t("ui.totals")):
                 standings(view["totals"], [], t)
         return
-    card_shown = phase != "reveal" and role_card(view, t)
+    card_shown = phase != "reveal" and role_card(view, t, token)
     curator = view["role"] == "curator"
     if phase in DRAWING_PHASES and not curator:
         if not card_shown and "draw" in view["actions"]:

@@ -188,9 +188,10 @@ def legend_html(view: Mapping[str, Any], t: Translator, big: bool = False) -> st
     if not signatures and not ready:
         return ""
     done = set(view.get("ready_signatures") or [])
-    # Who has answered: the artists in a pulse, the voters in the accusation (the Curator
-    # votes under no signature, so only the count says when they have).
-    in_pulse = view["phase"] in ("pulse1", "pulse2", "accusation")
+    # Who has answered: those who opened their card as roles are dealt, the artists in a
+    # pulse, the voters in the accusation (the Curator has no signature, so only the count
+    # says when they have).
+    in_pulse = view["phase"] in ("roles", "pulse1", "pulse2", "accusation")
     # A no-break space: a mark never wraps away from its signature.
     marks = {
         sig_id: ("\u00a0✔" if sig_id in done else "\u00a0…") if in_pulse else ""

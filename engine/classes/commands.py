@@ -101,6 +101,7 @@ class ClassCommands(Door):
                 itertools.count(max((g.table or 0 for g in tables), default=0) + 1),
                 fewest=rules.MIN_PLAYERS,
                 most=rules.MAX_PLAYERS,
+                count=room.table_count,
             )
             for number in sorted(plan.keys() - open_tables.keys()):
                 open_tables[number] = self._new_table(session, room, number, now)
@@ -137,6 +138,59 @@ class ClassCommands(Door):
                 self._move(session, player, source, to)
             player.pinned = True
             session.add(player)
+
+        self._class_command(self._room_by_key(class_key), act, class_key=class_key)
+
+    def set_table_count(self, class_key: str, count: int) -> None:
+        """Seat the class at `count` tables, as even as possible, before any table starts (a
+        class of 12 as two tables of 6); later joins keep that many while they hold everyone.
+        Only counts whose tables all fit the game's sizes are taken (`seating.table_counts`);
+        another is refused, naming the counts that fit. Everyone is seated again (the moves
+        the teacher made before are undone), the earliest joined staying where they sat."""
+
+        def act(session: Session, room: Classroom, tables: list[Game], now: float) -> None:
+            if any(g.phase != Phase.LOBBY for g in tables):
+                raise RuleError("error.class.count_after_start")
+            rosters = {g.table: storage.players(session, g) for g in tables}
+            students = sum(len(roster) for roster in rosters.values())
+            fits = seating.table_counts(students, rules.MIN_PLAYERS, rules.MAX_PLAYERS)
+            sizes = {"students": students, "fewest": rules.MIN_PLAYERS, "most": rules.MAX_PLAYERS}
+            if not fits:
+                raise RuleError("error.class.table_count_none", **sizes)
+            if not (is_whole(count) and count in fits):
+                raise RuleError(
+                    "error.class.table_count",
+                    count=count if is_whole(count) else storage.shown(str(count)),
+                    fewest_tables=fits[0],
+                    most_tables=fits[-1],
+                    **sizes,
+                )
+            by_number = {g.table: g for g in tables}
+            plan = seating.reseat(
+                {n: [Seat(p.id) for p in roster] for n, roster in rosters.items()},
+                count,
+                itertools.count(max(by_number, default=0) + 1),
+            )
+            for number in sorted(plan.keys() - by_number.keys()):
+                by_number[number] = self._new_table(session, room, number, now)
+                tables.append(by_number[number])
+            placed = {pid: by_number[n] for n, ids in plan.items() for pid in ids}
+            for number, roster in rosters.items():
+                for player in roster:
+                    if placed[player.id].id != by_number[number].id:
+                        self._move(session, player, by_number[number], placed[player.id])
+                    player.pinned = False
+                    session.add(player)
+            for number, ids in plan.items():
+                if not ids:  # a table the choice left empty is gone, its counts kept
+                    game = by_number[number]
+                    room.version += game.version
+                    room.stage += game.stage
+                    tables.remove(game)
+                    self._delete(session, game)
+            room.table_count = count
+            room.version += 1
+            room.stage += 1
 
         self._class_command(self._room_by_key(class_key), act, class_key=class_key)
 

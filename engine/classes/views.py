@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.classes import seating
 from engine.crossed_canvas import views
 from engine.crossed_canvas.rules import MAX_PLAYERS, MIN_PLAYERS, Phase
 from engine.models import Classroom
@@ -60,6 +61,15 @@ def class_view(room: ClassFacts, snaps: Sequence[views.Snapshot], now: float) ->
     view["name_filter"] = room.name_filter
     view["can_start"] = any(t["can_start"] for t in tables)
     view["can_play_next"] = view["podium"] is not None
+    # How many tables the teacher may choose while no table has started (every count whose
+    # tables all fit the game's sizes), and the room each lobby table has for a moved student.
+    seated = sum(len(t["players"]) for t in tables)
+    counts = [] if started else seating.table_counts(seated, MIN_PLAYERS, MAX_PLAYERS)
+    view["table_counts"] = counts
+    # The sizes each count gives ([[12], [6, 6]] for 12 students), for the teacher to pick from.
+    view["table_plans"] = [
+        seating.table_sizes(seated, MIN_PLAYERS, MAX_PLAYERS, count) for count in counts
+    ]
     return view
 
 
@@ -82,6 +92,9 @@ def _class(room: ClassFacts, tables: list[dict[str, Any]]) -> dict[str, Any]:
             for name in t["view"]["players"]
         ],
         "podium": _podium(tables),
+        # The game's table sizes (a table's reveal fills the projector at the largest).
+        "fewest_per_table": MIN_PLAYERS,
+        "most_per_table": MAX_PLAYERS,
     }
 
 

@@ -12,6 +12,7 @@ from engine import storage
 from engine.crossed_canvas import game as cc
 from engine.crossed_canvas import rules
 from engine.crossed_canvas.models import Choice, Draft, Fragment, Round, Vote, current_round
+from engine.crossed_canvas.rules import Phase
 from engine.door import Door
 from engine.errors import RuleError
 from engine.models import Game, Player
@@ -68,6 +69,22 @@ class CrossedCanvasCommands(Door):
             draft.strokes = cc.stored(checked)
             session.add(draft)
             return len(checked)
+
+        return self._command(lambda s: storage.game_by_player(s, player_token), act, readiness=True)
+
+    def see_role(self, player_token: str) -> bool:
+        """The player opened their role card in the roles phase: the roles phase's readiness
+        (a count on the teacher's pages, role-neutral like every other). Outside the roles
+        phase, or a second time in a round, it changes nothing; returns whether it counted."""
+
+        def act(session: Session, game: Game, now: float) -> bool:
+            player = storage.player_by_token(session, player_token)
+            if game.phase != Phase.ROLES or player.role_seen == game.round:
+                return False
+            player.role_seen = game.round
+            session.add(player)
+            game.version += 1
+            return True
 
         return self._command(lambda s: storage.game_by_player(s, player_token), act, readiness=True)
 

@@ -119,6 +119,8 @@ def player_view(
         # Pulses whose strokes were locked for this artist when time ran out (R4).
         "auto_locked": [],
         "actions": {},
+        # Whether this player opened their role card in this round's roles phase.
+        "role_seen": False,
     }
     if rnd is None:
         return view
@@ -138,6 +140,7 @@ def player_view(
         view["role"] = "loyal"
         view["target"] = _object(snap, rnd.true_id)
     view["signature"] = own_signature
+    view["role_seen"] = player.role_seen == rnd.number
     view["auto_locked"] = sorted(
         f.pulse for f in snap.fragments if f.player_id == player.id and f.auto
     )
@@ -250,14 +253,19 @@ def _gallery_round(snap: Snapshot, rnd: Round) -> dict[str, Any]:
 
 
 def _readiness(snap: Snapshot) -> tuple[dict[str, int] | None, list[str]]:
-    """Role-neutral readiness: counts, and the signatures whose artist has submitted in a
-    pulse, or voted in the accusation (the Curator votes too, under no signature)."""
+    """Role-neutral readiness: counts, and the signatures whose artist has opened their role
+    card in the roles phase, submitted in a pulse, or voted in the accusation (the Curator
+    does too, under no signature)."""
     rnd = snap.current_round
     assert rnd is not None
     pulse = pulse_of(snap.phase)
     if pulse is not None:
         done = sorted(f.signature for f in snap.fragments if f.pulse == pulse)
         return {"done": len(done), "total": len(rnd.signatures)}, done
+    if snap.phase is Phase.ROLES:  # who has opened their card: everyone, the Curator too
+        seen = {p.id for p in snap.players if p.role_seen == rnd.number}
+        done = sorted(sig_id for sig_id, sig in rnd.signatures.items() if sig["player"] in seen)
+        return {"done": len(seen), "total": len(snap.players)}, done
     if snap.phase is Phase.ACCUSATION:
         votes = snap.votes.get(rnd.id, [])
         voted = {v.voter_id for v in votes}

@@ -71,8 +71,25 @@ class Watch:
 
 
 def cards_show(screen: Page, watch: Watch) -> None:
-    """Wait until the projector shows every table in the phase (and round) it is in."""
-    for index, table in enumerate(watch.tables()):
+    """Wait until the projector shows every table in the phase (and round) it is in: a card
+    each, or, while a table is in its reveal, that table's reveal with the others' numbers in
+    a strip (the lowest numbered table in its reveal takes the screen)."""
+    tables = watch.tables()
+    focus = next((table for table in tables if table["view"]["phase"] == "reveal"), None)
+    if focus is not None:
+        view = focus["view"]
+        heading = heading_text(view["phase"], view["round"], view["rounds"], watch.language)
+        title = translate(watch.language, "ui.class.table", number=focus["table"])
+        expect(screen.locator(".cc-phase").first).to_have_text(
+            f"{title} · {heading}", timeout=UI_TIMEOUT_MS
+        )
+        for table in tables:
+            if table is not focus:
+                other = translate(watch.language, "ui.class.table", number=table["table"])
+                expect(screen.locator(".cc-strip")).to_contain_text(other)
+        settle(screen, images=True)
+        return
+    for index, table in enumerate(tables):
         view = table["view"]
         heading = heading_text(view["phase"], view["round"], view["rounds"], watch.language)
         card = screen.locator(".cc-table-card").nth(index)

@@ -499,3 +499,95 @@ def test_the_class_podium_never_names_who_came_last():
     # Everyone tied: all share the best, since nobody came last.
     tied = _podium([_finished_table(1, {"Ana": 0, "Ben": 0})])["best"]
     assert [row["name"] for row in tied] == ["Ana", "Ben"]
+
+
+def test_a_class_of_12_becomes_two_tables_of_6_and_joins_keep_two(engine, clock):
+    klass = make_class(engine, clock, 12)
+    assert [len(names) for names in klass.seating().values()] == [12]
+    assert klass.view()["table_counts"] == [1, 2]
+    first = klass.seating()[1][:6]
+    engine.move_player(klass.key, NAMES[11], 1)  # a pin the new choice undoes
+    engine.set_table_count(klass.key, 2)
+    seating = klass.seating()
+    assert [len(seating[n]) for n in sorted(seating)] == [6, 6]
+    assert seating[1] == first  # the earliest joined stay where they sat
+    for name, token in klass.tokens.items():  # every phone follows its student
+        assert engine.player_view(token)["players"] == seating[klass.table_of(name)]
+    klass.join(NAMES[12])  # a 13th: still two tables
+    assert sorted(len(names) for names in klass.seating().values()) == [6, 7]
+    assert engine.start_tables(klass.key) == [1, 2]
+
+
+def test_back_to_one_table_removes_the_empty_one_and_the_stream_never_goes_back(engine, clock):
+    klass = make_class(engine, clock, 15)  # 8 and 7
+    engine.set_table_count(klass.key, 3)
+    assert [len(names) for names in klass.seating().values()] == [5, 5, 5]
+    third = klass.code_of(3)
+    before = klass.progress()
+    engine.set_table_count(klass.key, 2)
+    assert [len(names) for names in klass.seating().values()] == [8, 7]
+    after = klass.progress()
+    assert after.version > before.version and after.stage > before.stage
+    refused("error.unknown_code", engine.public_view, third)
+    assert klass.view()["table_counts"] == [2, 3]
+
+
+def test_a_table_count_that_does_not_fit_is_refused_and_changes_nothing(engine, clock):
+    klass = make_class(engine, clock, 12)
+    before = (klass.view(), klass.progress())
+    error = refused("error.class.table_count", engine.set_table_count, klass.key, 3)
+    assert error.params == {
+        "count": 3,
+        "students": 12,
+        "fewest": 5,
+        "most": 12,
+        "fewest_tables": 1,
+        "most_tables": 2,
+    }
+    assert str(error).startswith("3 tables cannot seat 12 students")
+    for wrong in (0, -1, "2", True, 2.0):
+        refused("error.class.table_count", engine.set_table_count, klass.key, wrong)
+    refused("error.bad_facilitator_token", engine.set_table_count, "x" * 43, 2)
+    assert (klass.view(), klass.progress()) == before
+    small = make_class(engine, clock, 0)
+    small.join("Solo One")
+    refused("error.class.table_count_none", engine.set_table_count, small.key, 1)
+    engine.set_table_count(klass.key, 2)
+    engine.start_tables(klass.key, 1)
+    refused("error.class.count_after_start", engine.set_table_count, klass.key, 1)
+    assert klass.view()["table_counts"] == []
+
+
+def test_a_student_moves_to_any_table_of_a_chosen_count(engine, clock):
+    klass = make_class(engine, clock, 15)
+    engine.set_table_count(klass.key, 3)
+    mover = klass.seating()[1][0]
+    engine.move_player(klass.key, mover, 3)
+    assert mover in klass.seating()[3] and len(klass.seating()[3]) == 6
+
+
+def test_during_roles_each_table_counts_who_opened_their_card(engine, clock):
+    klass = make_class(engine, clock, 12)
+    engine.set_table_count(klass.key, 2)
+    engine.start_tables(klass.key)
+    first = klass.seating()[1]
+    assert [t["ready"] for t in klass.view()["tables"]] == [
+        {"done": 0, "total": 6},
+        {"done": 0, "total": 6},
+    ]
+    before = klass.progress()
+    assert all(engine.see_role(klass.tokens[name]) for name in first[:3])
+    after = klass.progress()
+    assert after.version == before.version + 3 and after.stage == before.stage  # readiness
+    assert not engine.see_role(klass.tokens[first[0]])  # once a round
+    assert klass.progress() == after
+    tables = klass.view()["tables"]
+    assert [t["ready"] for t in tables] == [{"done": 3, "total": 6}, {"done": 0, "total": 6}]
+    assert engine.player_view(klass.tokens[first[0]])["role_seen"] is True
+    assert engine.player_view(klass.tokens[first[4]])["role_seen"] is False
+    public = engine.public_view(klass.code_of(1))  # role-neutral: a count and signatures
+    assert public["ready"] == {"done": 3, "total": 6}
+    assert set(public["ready_signatures"]) <= set(public["signatures"])
+    engine.advance_tables(klass.key, 1)  # pulse 1: the count is the pulse's again
+    assert not engine.see_role(klass.tokens[first[4]])
+    assert klass.view()["tables"][0]["ready"] == {"done": 0, "total": 5}

@@ -9,7 +9,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.classes.seating import Seat, arrange, table_sizes
+from engine.classes.seating import Seat, arrange, reseat, table_counts, table_sizes
 from engine.crossed_canvas.rules import MAX_PLAYERS, MIN_PLAYERS
 
 # Crossed Canvas's tables (5 to 12): the game a class plays.
@@ -100,3 +100,47 @@ def test_a_table_over_its_share_gives_up_its_latest_unpinned_students():
     pinned = {1: [Seat(i, pinned=i >= 10) for i in range(1, 13)]}
     plan = arrange(pinned, [13], itertools.count(2), **SIZES)
     assert {10, 11, 12} <= set(plan[1]) and len(plan[1]) == 7 and len(plan[2]) == 6
+
+
+def test_the_teacher_may_choose_any_count_whose_tables_all_fit():
+    assert table_counts(12, **SIZES) == [1, 2]  # a class of 12: one table, or two of 6
+    assert table_sizes(12, **SIZES, count=2) == [6, 6]
+    assert table_counts(4, **SIZES) == []
+    assert table_counts(25, **SIZES) == [3, 4, 5]
+    for n in range(MIN_PLAYERS, 37):
+        for count in range(1, n + 1):
+            sizes = table_sizes(n, **SIZES, count=count)
+            fits = min(sizes) >= MIN_PLAYERS and max(sizes) <= MAX_PLAYERS and len(sizes) == count
+            assert fits == (count in table_counts(n, **SIZES)), (n, count)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.integers(min_value=0, max_value=MAX_PLAYERS), min_size=1, max_size=4),
+    st.integers(min_value=1, max_value=6),
+)
+def test_reseating_at_a_chosen_count_is_even_and_keeps_the_earliest_in_place(sizes, count):
+    ids = itertools.count(1)
+    tables = {
+        n: [Seat(next(ids), pinned=True) for _ in range(size)] for n, size in enumerate(sizes, 1)
+    }
+    total = sum(sizes)
+    plan = reseat(tables, count, itertools.count(len(tables) + 1))
+    used = [n for n in sorted(plan) if plan[n]]
+    assert sorted(i for seated in plan.values() for i in seated) == list(range(1, total + 1))
+    assert len(plan) >= count and all(not plan[n] for n in sorted(plan)[count:])
+    counts = [len(plan[n]) for n in sorted(plan)[:count]]
+    assert max(counts) - min(counts) <= 1 and counts == sorted(counts, reverse=True)
+    assert used == sorted(plan)[: len(used)]  # the lowest numbers, none skipped
+    for number, seats in tables.items():  # the earliest joined at a kept table stayed
+        stayed = [s.id for s in seats][: len(plan[number])]
+        assert plan[number][: len(stayed)] == stayed or number > count
+
+
+def test_joins_keep_the_chosen_count_while_it_holds_everyone():
+    tables = {1: [Seat(i) for i in range(1, 7)], 2: [Seat(i) for i in range(7, 13)]}
+    plan = arrange(tables, [13], itertools.count(3), **SIZES, count=2)
+    assert sorted(len(ids) for ids in plan.values()) == [6, 7]
+    full = {1: [Seat(i) for i in range(1, 13)], 2: [Seat(i) for i in range(13, 25)]}
+    plan = arrange(full, [25], itertools.count(3), **SIZES, count=2)  # 25: three tables
+    assert sorted(len(ids) for ids in plan.values()) == [8, 8, 9]

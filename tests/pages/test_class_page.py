@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -24,10 +25,12 @@ from pagekit import (
     private_link,
     private_link_element,
     rendered,
+    rid,
     run,
     served_media,
     timer,
     tr,
+    visible,
     visible_text,
     walk,
 )
@@ -276,12 +279,12 @@ def test_the_projector_shows_every_table_and_no_secret(whole_class, recorded_fil
         seen.append((phase, text, served_media(text, recorded_files)))
         assert visible_text(at).count(tr("en", f"ui.phase.{phase}")) == 3, phase
         whole_class.engine.advance_tables(whole_class.key)
-    # The search finds what it looks for: at the reveal each table's objects are on screen.
+    # The search finds what it looks for: at the reveal the first table's objects are on
+    # screen (the table in its reveal takes the screen, the lowest numbered first).
     revealed = rendered(whole_class.screen())
-    for view in whole_class.tables().values():
-        assert view["phase"] == "reveal"
-        for side in ("true_target", "false_target"):
-            assert has_word(revealed, view["reveal"][side]["name"])
+    assert {view["phase"] for view in whole_class.tables().values()} == {"reveal"}
+    for side in ("true_target", "false_target"):
+        assert has_word(revealed, whole_class.tables()[1]["reveal"][side]["name"])
     assert secrets
     for phase, text, served in seen:
         for word in secrets:
@@ -348,3 +351,176 @@ def test_a_real_name_the_filter_refuses_can_be_allowed_for_the_class(whole_class
     assert "Dick" in [n for names in whole_class.seating().values() for n in names]
     at = run(at.toggle(key="name_filter_True").set_value(False))
     assert whole_class.view()["name_filter"] is False
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_class_of_12_is_seated_at_two_tables_of_6_from_the_class_page(engine, language):
+    klass = seat_class(engine, NAMES[:12], language)
+    at = klass.teacher()
+    choice = at.get("button_group")[0]
+    assert choice.label == tr(language, "ui.class.table_count")
+    offered = [str(option) for option in choice.options]
+    one = tr(language, "ui.class.tables_one")
+    two = tr(language, "ui.class.tables", count=2)
+    assert offered == [f"{one} (12)", f"{two} (6 + 6)"]
+    assert choice.value == 1
+    hint = tr(language, "ui.class.table_count_hint", fewest=5, most=12)
+    assert hint in [c.value for c in at.caption]
+    at = run(choice.set_value(2))
+    assert not at.error
+    assert [len(names) for names in klass.seating().values()] == [6, 6]
+    shown = visible_text(at)
+    assert tr(language, "ui.class.tables", count=2) in shown
+    assert at.get("button_group")[0].value == 2
+    # Started: the number of tables is no longer offered.
+    engine.start_tables(klass.key, 1)
+    assert not klass.teacher().get("button_group")
+
+
+def test_a_count_that_no_longer_fits_is_refused_in_words_and_changes_nothing(engine):
+    klass = seat_class(engine, NAMES[:10])
+    at = klass.teacher()
+    choice = at.get("button_group")[0]
+    for name in NAMES[8:10]:  # two leave before the teacher clicks: 8 fit only one table
+        engine.remove_player(engine.table_key(klass.key, klass.view()["tables"][0]["code"]), name)
+    before = klass.seating()
+    at = run(choice.set_value(2))
+    assert klass.seating() == before
+    assert [e.value for e in at.error] == [
+        tr(
+            "en",
+            "error.class.table_count",
+            count=2,
+            students=8,
+            fewest=5,
+            most=12,
+            fewest_tables=1,
+            most_tables=1,
+        )
+    ]
+
+
+def test_move_a_student_offers_every_table_with_room_but_their_own(engine):
+    klass = seat_class(engine, NAMES[:17])
+    engine.set_table_count(klass.key, 3)  # 6, 6 and 5
+    at = klass.teacher()
+    mover = klass.seating()[2][0]
+    at = run(at.selectbox(key="move_who").set_value(mover))
+    to = at.selectbox(key="move_to")
+    assert to.options == [
+        tr(
+            "en",
+            "ui.class.table_with",
+            table=tr("en", "ui.class.table", number=n),
+            students=tr("en", "ui.class.students", count=c),
+        )
+        for n, c in ((1, 6), (3, 5))
+    ]
+    at = run(to.set_value(3))
+    at = run(at.button(key="move_student").click())
+    assert not at.error
+    assert mover in klass.seating()[3]
+
+
+def play_table_to_reveal(klass: Class, number: int) -> dict[str, Any]:
+    """Table `number` played through round 1 to its reveal, everyone voting (the Distorter
+    accused by all but themselves); its view at the reveal."""
+    engine = klass.engine
+    for _ in range(len(ROUND_PHASES)):
+        view = klass.tables()[number]
+        if view["phase"] == "reveal":
+            return view
+        if view["phase"] == "accusation":
+            mine = {name: engine.player_view(klass.tokens[name]) for name in view["players"]}
+            distorter = next(n for n, v in mine.items() if v["role"] == "distorter")
+            other = next(n for n, v in mine.items() if v["role"] == "loyal")
+            for name in view["players"]:
+                suspect = mine[other if name == distorter else distorter]["signature"]
+                engine.accuse(klass.tokens[name], suspect, rid())
+        else:
+            engine.advance_tables(klass.key, number)
+    raise AssertionError("no reveal")
+
+
+def page_classes(at: AppTest) -> set[str]:
+    """Every CSS class the page's HTML uses (what it is built of)."""
+    found: set[str] = set()
+    for snippet in at.html:
+        for names in re.findall(r'class="([^"]*)"', snippet.value):
+            found |= set(names.split())
+    return found
+
+
+def test_a_tables_reveal_takes_the_class_projector_as_a_games_reveal(engine):
+    klass = seat_class(engine, NAMES[:17])
+    engine.set_table_count(klass.key, 3)  # 6, 6 and 5
+    engine.start_tables(klass.key)
+    reveal = play_table_to_reveal(klass, 2)["reveal"]
+    at = klass.screen()
+    shown = visible_text(at)
+    heading = " · ".join(
+        [
+            tr("en", "ui.class.table", number=2),
+            tr("en", "ui.round_of", round=1, rounds=6),
+            tr("en", "ui.phase.reveal"),
+        ]
+    )
+    assert heading in shown
+    # What a game's projector shows at its reveal (R11): both objects, the roles, the
+    # choice, who drew which signature, every vote, this round's points and the totals.
+    for side in ("true_target", "false_target"):
+        assert reveal[side]["name"] in shown
+    signatures = reveal["signatures"]
+    rows = {}
+    for snippet in at.html:
+        if 'class="cc-table cc-by-player"' in snippet.value:
+            rows = {
+                visible(row): row
+                for row in re.findall(r"<tr[^>]*>.*?</tr>", snippet.value, flags=re.S)
+            }
+    assert len(rows) == 1 + len(klass.seating()[2])  # a heading, then a row per player
+    for sig_id, author in reveal["authors"].items():
+        line = next(text for text in rows if author in text)
+        assert signatures[sig_id]["name"] in line
+        assert str(reveal["awards"].get(author, 0)) in line
+        assert signatures[reveal["votes"][author]]["name"] in line
+    assert tr("en", "ui.distorter_caught") in shown
+    assert "cc-replay" in page_classes(at)  # the drawing replayed, stroke by stroke
+    # The other tables wait in a strip: their number and countdown, no card, no drawing.
+    assert "cc-table-card" not in page_classes(at)
+    strip = next(visible(h.value) for h in at.html if "cc-strip" in h.value)
+    assert tr("en", "ui.class.table", number=1) in strip
+    assert tr("en", "ui.class.table", number=3) in strip
+
+
+def test_a_class_of_one_table_looks_like_a_games_projector(engine, table):
+    klass = seat_class(engine, NAMES[:5])
+    lobby = klass.screen()
+    assert page_classes(lobby) == page_classes(table.screen())
+    assert klass.code in visible_text(lobby)  # students join with the class's code
+    engine.start_tables(klass.key)
+    play_table_to_reveal(klass, 1)
+    table.start()
+    table.advance_to("accusation")
+    for name in table.tokens:
+        mine = table.view(name)
+        suspect = table.who("loyal") if mine["role"] == "distorter" else table.who("distorter")
+        engine.accuse(table.tokens[name], table.view(suspect)["signature"], rid())
+    assert table.phase == "reveal"
+    assert page_classes(klass.screen()) == page_classes(table.screen())
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_class_page_shows_each_tables_readiness_during_roles(engine, language):
+    klass = seat_class(engine, NAMES[:12], language)
+    engine.set_table_count(klass.key, 2)
+    engine.start_tables(klass.key)
+    assert {view["phase"] for view in klass.tables().values()} == {"roles"}
+    first = klass.seating()[1]
+    for name in first[:2]:  # two phones open their card as roles are dealt
+        phone = run(page("pages/play.py", token=klass.tokens[name]))
+        run(phone.toggle(key="show_role").set_value(True))
+    shown = visible_text(klass.teacher())
+    cards = shown.split(tr(language, "ui.class.table", number=2))
+    assert tr(language, "ui.ready_count", done=2, total=6) in cards[0]
+    assert tr(language, "ui.ready_count", done=0, total=6) in cards[1]

@@ -15,10 +15,13 @@ import streamlit as st
 
 from engine import Engine, RuleError
 from ui.crossed_canvas.board import composition_html
+from ui.fullscreen import full_screen_button
 from ui.links import page_url, qr_png, shown_url
-from ui.live import clock_html
+from ui.live import clock_html, follow_changes
 from ui.look import category_line, round_heading
-from ui.text import Translator, literal, name_html, sentence_html, url_html
+from ui.parts import screen_part
+from ui.projector import reveal_body, screen_body, screen_header
+from ui.text import Translator, literal, name_html, url_html
 
 # Read from the back of a classroom: three tables of ten side by side on 1280x720, every text
 # at least 28 px (1.75rem); the teacher's laptop page keeps Streamlit's sizes.
@@ -45,6 +48,10 @@ BIG_CSS = """
 .cc-join-line { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 1.5rem; }
 .cc-class-code { font-size: 4.5rem; line-height: 1.1; }
 .cc-class-podium-big > h3 { font-size: 2rem; }
+/* The other tables while one shows its reveal: after the clue, on its line while it fits. */
+.cc-strip { display: flex; flex-wrap: wrap; gap: 0 1.2rem; flex: 0 1 auto; }
+.cc-strip-table { white-space: nowrap; }
+.cc-strip .cc-timer { font-size: 1em; }
 """
 
 
@@ -174,53 +181,132 @@ def class_podium_html(podium: Mapping[str, Any], t: Translator, big: bool = Fals
 
 # The composition in a projected card: the largest that leaves the rest of a card on screen.
 CARD_COMPOSITION_PX = 330
-REVEAL_COMPOSITION_PX = 240
+# The class's join QR code while its tables wait for players: as large as a game's lobby's.
+CLASS_QR_PX = 300
 
 
 def projected_card(table: Mapping[str, Any], t: Translator, version: int) -> str:
-    """A table on the projector: its card, and in a round the public clue and composition
-    (at the reveal, smaller, under the objects and who the Distorter was)."""
+    """A table on the projector: its card, and in a round the public clue and composition."""
     view = table["view"]
-    phase = view["phase"]
-    if phase in ("lobby", "finished"):
+    if view["phase"] in ("lobby", "finished", "reveal"):
         return table_card_html(table, t, version)
-    if phase == "reveal":  # the objects and the Distorter take the clue's place
-        extra, size = reveal_lines(view["reveal"], t), REVEAL_COMPOSITION_PX
-    else:
-        extra = f'<div class="cc-muted">{category_line(view, t)}</div>'
-        size = CARD_COMPOSITION_PX
-    extra += composition_html(view["fragments"], view["signatures"], size, t)
+    extra = f'<div class="cc-muted">{category_line(view, t)}</div>'
+    extra += composition_html(view["fragments"], view["signatures"], CARD_COMPOSITION_PX, t)
     return table_card_html(table, t, version, extra)
 
 
-def reveal_lines(reveal: Mapping[str, Any], t: Translator) -> str:
-    """A table's reveal in three short lines: the object, the decoy, the Distorter's fate."""
-    caught = "ui.distorter_caught" if reveal["distorter_caught"] else "ui.distorter_escaped"
-    return (
-        f"<div>{literal(t('ui.true_target'))}: <b>{literal(reveal['true_target']['name'])}</b>"
-        f"<br>{literal(t('ui.false_target'))}: <b>{literal(reveal['false_target']['name'])}</b>"
-        f"<br>{sentence_html(t, 'ui.distorter_was', reveal['distorter'])} "
-        f"<b>{literal(t(caught))}</b></div>"
+def class_screen(view: Mapping[str, Any], status: Mapping[str, Any], t: Translator) -> None:
+    """The projector for a whole class. A class of one table is a game's projector (joined
+    with the class code). With more: a table in its reveal takes the screen as a game's reveal
+    would, the other tables shrinking to a strip under its heading; otherwise the code to join
+    while a table waits for players, every table side by side, and the class podium once all
+    have finished. The page follows the class's stream, every change redrawing it."""
+    tables = view["tables"]
+    if len(tables) <= 1:
+        one_table(view, status, t)
+    elif focus := next((table for table in tables if table["view"]["phase"] == "reveal"), None):
+        table_reveal(view, focus, status, t)
+    else:
+        every_table(view, status["version"], t)
+    follow_changes(view["code"], status, view["language"], big=True, clocks=ticking(view["tables"]))
+
+
+def table_status(table_view: Mapping[str, Any], status: Mapping[str, Any]) -> dict[str, Any]:
+    """A table's countdown as the class page shows it: the table's clock, drawn at the class's
+    version (the class's stream ticks it, `ticking`)."""
+    return {
+        "seconds_left": table_view["seconds_left"],
+        "paused": table_view["paused"],
+        "phase": table_view["phase"],
+        "version": status["version"],
+    }
+
+
+def one_table(view: Mapping[str, Any], status: Mapping[str, Any], t: Translator) -> None:
+    """A class of one table (or none yet): exactly a game's projector, its code the class's."""
+    tables = view["tables"]
+    shown = tables[0]["view"] if tables else _empty_lobby(view)
+    screen_header(shown, table_status(shown, status), t)
+    screen_body(shown, t, join_code=view["code"], part=lambda: st.html(screen_part(shown, t)))
+
+
+def _empty_lobby(view: Mapping[str, Any]) -> dict[str, Any]:
+    """What a game's lobby shows of a class nobody has joined yet."""
+    return {
+        "code": view["code"],
+        "language": view["language"],
+        "phase": "lobby",
+        "round": 0,
+        "rounds": 0,
+        "seconds_left": None,
+        "paused": False,
+        "category": None,
+        "players": [],
+    }
+
+
+def table_reveal(
+    view: Mapping[str, Any],
+    focus: Mapping[str, Any],
+    status: Mapping[str, Any],
+    t: Translator,
+) -> None:
+    """A table's reveal takes the screen, as a game's projector shows it; the other tables
+    wait in a strip after its clue (the lowest numbered table in its reveal goes first)."""
+    others = [table for table in view["tables"] if table is not focus]
+    shown = focus["view"]
+    screen_header(
+        shown,
+        table_status(shown, status),
+        t,
+        title=table_title(focus["table"], t),
+        aside=strip_html(others, t, status["version"]),
+        # A table of 12 fills the screen; a smaller one leaves the strip a line of its own.
+        aside_wraps=len(shown["players"]) < view["most_per_table"],
     )
+    reveal_body(shown, t)
 
 
-def class_screen(view: Mapping[str, Any], version: int, t: Translator) -> None:
-    """The projector for a whole class: the code to join while a table waits for players,
-    every table side by side, and the class podium once all have finished."""
+def strip_html(tables: Sequence[Mapping[str, Any]], t: Translator, version: int) -> str:
+    """The other tables, after the clue: each one's number and countdown (the teacher's page
+    tells their phases), or that it waits for players or has finished."""
+    entries = []
+    for table in tables:
+        view = table["view"]
+        phase = view["phase"]
+        if phase in ("lobby", "finished"):
+            after = literal(t(f"ui.phase.{phase}"))
+        else:
+            after = clock_html(table["code"], view["seconds_left"], view["paused"], version, t)
+        entries.append(
+            f'<span class="cc-strip-table"><b>{table_title(table["table"], t)}</b> {after}</span>'
+        )
+    return f'<div class="cc-strip">{"".join(entries)}</div>'
+
+
+def every_table(view: Mapping[str, Any], version: int, t: Translator) -> None:
+    """Every table side by side under the class's heading, the code to join while a table
+    waits for players, and the class podium once all have finished."""
+    with st.container(horizontal=True, gap="medium", wrap=False, vertical_alignment="center"):
+        st.html(f'<div class="cc-phase">{class_heading(view, t)}</div>')
+        full_screen_button(t)
     tables = view["tables"]
     waiting = [table["view"]["phase"] == "lobby" for table in tables]
     join_url = page_url("play", code=view["code"])
-    if all(waiting):  # (also before anyone joined: no table yet)
-        with st.container(horizontal=True, gap="medium", vertical_alignment="center"):
-            # The code and the address on one line: the rosters below need the height.
-            st.html(
-                f'<div class="cc-huge">{literal(t("ui.screen.join_with"))}</div>'
-                f'<div class="cc-join-line"><span class="cc-code cc-class-code">'
-                f"{literal(view['code'])}</span>"
-                f'<span class="cc-big cc-url">{url_html(shown_url(join_url))}</span></div>'
-            )
-            st.image(qr_png(join_url), width=200, alt=t("ui.qr.join"))
-    elif any(waiting):  # latecomers: one line, the playing tables keep the screen
+    if all(waiting):
+        with st.container(horizontal=True, gap="medium", wrap=False):
+            with st.container():
+                # The code and the address on one line: the rosters below need the height.
+                st.html(
+                    f'<div class="cc-huge">{literal(t("ui.screen.join_with"))}</div>'
+                    f'<div class="cc-join-line"><span class="cc-code cc-class-code">'
+                    f"{literal(view['code'])}</span>"
+                    f'<span class="cc-big cc-url">{url_html(shown_url(join_url))}</span></div>'
+                )
+                st.html(tables_html([projected_card(table, t, version) for table in tables], True))
+            st.image(qr_png(join_url), width=CLASS_QR_PX, alt=t("ui.qr.join"))
+        return
+    if any(waiting):  # latecomers: one line, the playing tables keep the screen
         st.html(
             f'<div class="cc-big">{literal(t("ui.screen.join_with"))}: '
             f'<b class="cc-code">{literal(view["code"])}</b> · '

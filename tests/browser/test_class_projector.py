@@ -1,0 +1,185 @@
+"""The class projector at a table's reveal (issue 24, "A whole class on one code"), in a real
+Chromium at 1280x720.
+
+A class of 12 is seated as two tables of 6 from the teacher's class page (a click on "2
+tables"), started there, and one table is played to its reveal through the engine: on the
+class projector that table takes the screen as a game's reveal does (the drawing replayed as
+large as a game's, a row per player with their signature, points and vote), the other table
+waits in a strip, and every text is at least 28 px within 1280x720. The same in Spanish with
+three tables; a class of one table shows a game's projector; the lobby's QR code is 300 px.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import pytest
+from gamekit import (
+    PROJECTOR,
+    SLOW,
+    SMALLEST_READABLE_PX,
+    UI_TIMEOUT_MS,
+    button,
+    engine_strokes,
+    eventually,
+    measure_layout,
+    settle,
+)
+from playwright.sync_api import Page, expect
+
+from engine import Engine
+from engine.i18n import translate
+
+pytestmark = pytest.mark.browser
+
+SHOTS = "/tmp/cc"
+NAMES = [f"Student {number:02d}" for number in range(1, 18)]
+
+
+def seat(engine: Engine, students: int, language: str) -> tuple[str, str, dict[str, str]]:
+    room = engine.create_class(language=language, durations=SLOW)
+    tokens = {
+        name: engine.join(room.code, name, browser=f"{language}-{index}-{uuid.uuid4().hex}")
+        for index, name in enumerate(NAMES[:students])
+    }
+    return room.code, room.facilitator_token, tokens
+
+
+def tables(engine: Engine, key: str) -> dict[int, dict[str, Any]]:
+    return {table["table"]: table["view"] for table in engine.class_view(key)["tables"]}
+
+
+def to_reveal(engine: Engine, key: str, tokens: dict[str, str], number: int) -> dict[str, Any]:
+    """Table `number` played to its reveal: every artist draws, the Curator chooses, everyone
+    votes (the Distorter for someone else)."""
+    for _ in range(12):
+        view = tables(engine, key)[number]
+        phase, players = view["phase"], view["players"]
+        if phase == "reveal":
+            return view
+        mine = {name: engine.player_view(tokens[name]) for name in players}
+        artists = [name for name in players if mine[name]["role"] != "curator"]
+        if phase in ("pulse1", "pulse2"):
+            for index, name in enumerate(artists):
+                strokes = engine_strokes(index, int(phase[-1]))
+                engine.submit_fragment(tokens[name], strokes, uuid.uuid4().hex)
+        elif phase == "choice":
+            (curator,) = [name for name in players if mine[name]["role"] == "curator"]
+            option = mine[curator]["options"][0]["id"]
+            engine.choose(tokens[curator], option, uuid.uuid4().hex)
+        elif phase == "accusation":
+            (distorter,) = [name for name in players if mine[name]["role"] == "distorter"]
+            other = next(name for name in artists if name != distorter)
+            for name in players:
+                suspect = other if name == distorter else distorter
+                engine.accuse(tokens[name], mine[suspect]["signature"], uuid.uuid4().hex)
+        else:
+            engine.advance_tables(key, number)
+    raise AssertionError("no reveal")
+
+
+def fits(screen: Page, moment: str) -> list[str]:
+    found = measure_layout(screen)
+    return [f"{moment}: below {SMALLEST_READABLE_PX} px: {text}" for text in found["small"]] + [
+        f"{moment}: outside 1280x720: {what}" for what in found["outside"]
+    ]
+
+
+def width(page: Page, selector: str) -> float:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    return box["width"]
+
+
+def shows_the_reveal(screen: Page, view: dict[str, Any], number: int | None, language: str):
+    """The projector shows table `number`'s reveal (a game's when None) as a game does."""
+    heading = " · ".join(
+        [
+            *([translate(language, "ui.class.table", number=number)] if number else []),
+            translate(language, "ui.round_of", round=1, rounds=len(view["players"])),
+            translate(language, "ui.phase.reveal"),
+        ]
+    )
+    expect(screen.locator(".cc-phase").first).to_have_text(heading, timeout=UI_TIMEOUT_MS)
+    settle(screen, images=True, pause_ms=500)
+    rows = screen.locator(".cc-by-player tr")
+    expect(rows).to_have_count(1 + len(view["players"]))
+    reveal = view["reveal"]
+    for sig_id, author in reveal["authors"].items():
+        row = rows.filter(has_text=author)
+        expect(row).to_contain_text(reveal["signatures"][sig_id]["name"])
+        expect(row).to_contain_text(reveal["signatures"][reveal["votes"][author]]["name"])
+    for side in ("true_target", "false_target"):
+        expect(screen.get_by_text(reveal[side]["name"], exact=True).first).to_be_visible()
+    # The drawing replayed, as large as a game's reveal shows it (short names leave it room).
+    assert width(screen, "img.cc-replay") >= 380
+    assert screen.locator(".cc-table-card").count() == 0
+
+
+def test_a_class_of_12_as_two_tables_of_6_and_a_tables_reveal(streamlit_server, new_page):
+    engine = Engine(streamlit_server.database_url)
+    code, key, tokens = seat(engine, 12, "en")
+    screen = new_page(**PROJECTOR)
+    screen.goto(f"{streamlit_server.url}/screen?code={code}")
+    expect(screen.locator(".cc-code").first).to_have_text(code, timeout=UI_TIMEOUT_MS)
+    settle(screen, images=True)
+    assert width(screen, 'img[alt="QR code to join the game"]') >= 300
+    problems = fits(screen, "lobby of one table")
+
+    # The teacher chooses two tables on the class page, then starts them.
+    teacher = new_page(width=1280, height=900)
+    teacher.goto(f"{streamlit_server.url}/classroom?key={key}")
+    two = translate("en", "ui.class.tables_of", tables="2 tables", sizes="6 + 6")
+    teacher.get_by_role("radio", name=two).click(timeout=UI_TIMEOUT_MS)
+    seating = eventually(lambda: [len(v["players"]) for v in tables(engine, key).values()], [6, 6])
+    assert seating == [6, 6]
+    expect(screen.locator(".cc-table-card")).to_have_count(2, timeout=UI_TIMEOUT_MS)
+    settle(screen, images=True, pause_ms=300)
+    assert width(screen, 'img[alt="QR code to join the game"]') >= 300
+    problems += fits(screen, "lobby of two tables")
+    settle(teacher, pause_ms=300)
+    button(teacher, "start_all").click()
+    assert eventually(lambda: {v["phase"] for v in tables(engine, key).values()}, {"roles"})
+
+    view = to_reveal(engine, key, tokens, 2)
+    shows_the_reveal(screen, view, 2, "en")
+    strip = screen.locator(".cc-strip")
+    expect(strip).to_contain_text(translate("en", "ui.class.table", number=1))
+    problems += fits(screen, "table 2's reveal")
+    screen.screenshot(path=f"{SHOTS}/class-projector-reveal-two-tables.png")
+    assert not problems, "\n".join(problems)
+
+
+def test_three_tables_in_spanish_and_a_class_of_one_table(streamlit_server, new_page):
+    engine = Engine(streamlit_server.database_url)
+    code, key, tokens = seat(engine, 17, "es")
+    engine.set_table_count(key, 3)  # 6, 6 and 5
+    screen = new_page(**PROJECTOR)
+    screen.goto(f"{streamlit_server.url}/screen?code={code}")
+    expect(screen.locator(".cc-table-card")).to_have_count(3, timeout=UI_TIMEOUT_MS)
+    settle(screen, images=True)
+    assert width(screen, 'img[alt="Código QR para unirse a la partida"]') >= 300
+    problems = fits(screen, "es lobby of three tables")
+    engine.start_tables(key)
+    engine.advance_tables(key, 1)
+    view = to_reveal(engine, key, tokens, 3)
+    shows_the_reveal(screen, view, 3, "es")
+    for number in (1, 2):
+        expect(screen.locator(".cc-strip")).to_contain_text(f"Mesa {number}")
+    problems += fits(screen, "es table 3's reveal")
+    screen.screenshot(path=f"{SHOTS}/class-projector-reveal-three-tables-es.png")
+
+    # A class of one table: a game's projector, its code the class's.
+    code, key, tokens = seat(engine, 6, "en")
+    screen.goto(f"{streamlit_server.url}/screen?code={code}")
+    expect(screen.locator(".cc-code-huge")).to_have_text(code, timeout=UI_TIMEOUT_MS)
+    settle(screen, images=True)
+    assert width(screen, 'img[alt="QR code to join the game"]') >= 300
+    problems += fits(screen, "lobby of a class of one table")
+    engine.start_tables(key)
+    view = to_reveal(engine, key, tokens, 1)
+    shows_the_reveal(screen, view, None, "en")
+    problems += fits(screen, "the reveal of a class of one table")
+    screen.screenshot(path=f"{SHOTS}/class-projector-reveal-one-table.png")
+    assert not problems, "\n".join(problems)

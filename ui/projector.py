@@ -1,0 +1,142 @@
+"""A game's projector, as pages/screen.py draws it for a game's own code, and for a table of a
+whole class on the class projector (ui/classes/tables.py): the same parts at the same sizes, so a
+table's reveal on the class projector shows what a single game's shows, as legibly.
+
+Built from a public view alone, so it is safe to show at any moment (R11).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import streamlit as st
+
+from ui.critters.screen import heading_and_clue, is_critters, show_critters
+from ui.crossed_canvas.board import show_composition, show_replay
+from ui.fullscreen import full_screen_button
+from ui.links import page_url, qr_png, shown_url
+from ui.live import live_status
+from ui.look import authors_html, podium, reveal_by_player, reveal_outcome_html, reveal_pictures
+from ui.text import Translator, literal, url_html
+
+# Read from the back of a classroom: every text at least 28 px, and every phase (twelve players
+# with 24-character names) within 1280x720 without scrolling; narrow margins buy the room.
+SCREEN_CSS = """
+.stMainBlockContainer { padding: .5rem 1.5rem; max-width: 100%; }
+.stMarkdown p { font-size: 1.35rem; }
+.cc-phase { font-size: 2.4rem; line-height: 1.2; }
+.cc-clue { font-size: 1.8rem; line-height: 1.2; margin-top: .3rem; }
+/* A clue with something after it (ui/classes/tables.py: the class's other tables) keeps one line:
+   the clue gives way first (an ellipsis), what follows it wraps only if it alone is wider. */
+.cc-clue:has(> span) { display: flex; gap: 0 1.5rem; }
+.cc-clue > span:first-child { flex: 1 1 0; min-width: 12rem; overflow: hidden;
+  text-overflow: ellipsis; white-space: nowrap; }
+.cc-clue-wraps:has(> span) { flex-wrap: wrap; }
+.cc-clue-wraps > span:first-child { flex: 0 1 auto; white-space: normal; }
+.cc-url { overflow-wrap: anywhere; }
+.cc-authors { font-size: 1.75rem; line-height: 1.3; }
+.cc-authors .cc-glyph { font-size: 1em; }
+"""
+COMPOSITION_PX = 500
+GALLERY_PX = 560
+# The room under the reveal's first row, less the table's heading and a margin.
+REPLAY_PX = 430
+# The join QR code beside the code in a lobby: read from the back of the room.
+QR_PX = 340
+
+
+def screen_header(
+    view: Mapping[str, Any],
+    status: Mapping[str, Any],
+    t: Translator,
+    *,
+    title: str = "",
+    aside: str = "",
+    aside_wraps: bool = False,
+) -> None:
+    """The heading ("Round 2 of 6 · Ink pulse 1", after `title` HTML when given), the
+    full-screen button, the clue under it followed by `aside` (HTML: on the clue's line, the
+    clue cut short if both do not fit; on a line of its own then, with `aside_wraps`, when the
+    page has a line to spare), and the countdown of `status` (seconds_left, paused, phase and
+    the version the page shows) on the right."""
+    heading, clue = heading_and_clue(view, t)
+    if title:
+        heading = f"{title} · {heading}"
+    with st.container(horizontal=True, gap="medium", wrap=False):
+        # The button on the heading's line leaves the clue under it the page's width (less the
+        # timer's): the longest clue stays on one line, paused or not.
+        with st.container(gap=None):
+            with st.container(horizontal=True, gap="medium", wrap=False):
+                st.html(f'<div class="cc-phase">{heading}</div>')
+                full_screen_button(t)
+            if aside:
+                clue = f"<span>{clue}</span>{aside}"
+            wraps = " cc-clue-wraps" if aside_wraps else ""
+            st.html(f'<div class="cc-clue{wraps}">{clue}</div>')
+        with st.container(width="content"):
+            live_status(view["code"], status, view["language"], big=True)
+
+
+def screen_body(
+    view: Mapping[str, Any],
+    t: Translator,
+    *,
+    join_code: str,
+    part: Callable[[], None],
+    replay_px: int = REPLAY_PX,
+) -> None:
+    """Everything under the header, phase by phase: the lobby's code, address and QR code
+    (students join with `join_code`), a round's composition, the reveal, the gallery or the
+    podium. `part` draws what changes within a phase (the lobby's roster, a round's
+    readiness: ui/parts.py) where it belongs."""
+    phase = view["phase"]
+    if phase == "lobby":
+        join_url = page_url("play", code=join_code)
+        with st.container(horizontal=True, gap="medium"):
+            with st.container():
+                st.html(
+                    f'<div class="cc-huge">{literal(t("ui.screen.join_with"))}</div>'
+                    f'<div class="cc-code cc-code-huge">{literal(join_code)}</div>'
+                    f'<div class="cc-big cc-url">{url_html(shown_url(join_url))}</div>'
+                )
+                part()
+            st.image(qr_png(join_url), width=QR_PX, alt=t("ui.qr.join"))
+    elif is_critters(view):
+        show_critters(view, t, big=True)
+    elif phase == "finished":
+        # The facilitator steps through the rounds: a teacher talks over each drawing for as
+        # long as the class needs, so the laptop, not a timer, turns the page.
+        shown = next((g for g in view["gallery"] if g["round"] == view["shown_round"]), None)
+        if shown is None:
+            podium(view["totals"], t)
+        else:
+            with st.container(horizontal=True, gap="medium", wrap=False):
+                with st.container(width=GALLERY_PX):
+                    show_composition(shown["fragments"], shown["signatures"], GALLERY_PX, t)
+                with st.container():
+                    reveal_pictures(shown, t, 96, big=True)
+                    st.html(authors_html(shown))
+    elif phase == "reveal":
+        reveal_body(view, t, replay_px)
+    else:
+        with st.container(horizontal=True, gap="medium"):
+            with st.container(width=COMPOSITION_PX):
+                show_composition(view["fragments"], view["signatures"], COMPOSITION_PX, t)
+            with st.container():
+                st.html(f'<div class="cc-big">{literal(t(f"ui.screen.hint.{phase}"))}</div>')
+                part()
+
+
+def reveal_body(view: Mapping[str, Any], t: Translator, replay_px: int = REPLAY_PX) -> None:
+    """The reveal (R11): both objects and the outcome, then the drawing replayed stroke by
+    stroke beside a row per player (their signature, points and vote)."""
+    with st.container(horizontal=True, gap="medium", vertical_alignment="center", wrap=False):
+        reveal_pictures(view["reveal"], t, 96, big=True)
+        st.html(f'<div class="cc-label-big">{reveal_outcome_html(view["reveal"], t)}</div>')
+    # The table takes the width its names need; the replay takes the rest, up to replay_px.
+    with st.container(horizontal=True, gap="medium", wrap=False):
+        with st.container():
+            show_replay(view["fragments"], view["signatures"], replay_px, t)
+        with st.container(width="content"):
+            reveal_by_player(view, t)
