@@ -27,6 +27,11 @@ PIECES = DATA / "critters" / "pieces"
 
 
 def heading_html(view: dict[str, Any], t: Translator) -> str:
+    """The header under the student's name (pages/play.py)."""
+    return f'<div class="cc-phase">{heading_line(view, t)}</div>'
+
+
+def heading_line(view: dict[str, Any], t: Translator) -> str:
     """ "Round 2 of 4 · Build your mosaic" (a tie-break says so), and the round's theme once
     it is known."""
     phase = literal(t(f"ui.critters.phase.{view['phase']}"))
@@ -37,6 +42,19 @@ def heading_html(view: dict[str, Any], t: Translator) -> str:
     if theme:
         line += f'<div class="cc-muted">{literal(t("ui.critters.theme_is", theme=theme))}</div>'
     return line
+
+
+def following(view: dict[str, Any]) -> tuple[bool, str]:
+    """How the page follows the game: the live part lists who is done; while mosaics are
+    built the palette's counts are the shared pile's, so every take at the table runs the
+    page again (a phone never offers a piece that is gone), otherwise a new stage only."""
+    building = view["pile"] is not None and view["mosaic"] is not None
+    return True, "any" if building else "stage"
+
+
+def totals_shown(view: dict[str, Any]) -> bool:
+    """Whether the running totals sit under the round: always (the scores add to them)."""
+    return True
 
 
 def phase_body(view: dict[str, Any], t: Translator, token: str) -> None:
