@@ -10,25 +10,17 @@ import streamlit as st
 
 from engine import RuleError
 from ui.browser import browser_id
-from ui.critters.facilitator import tie_rule_choice
-from ui.critters.screen import heading_and_clue, is_critters, show_critters
-from ui.crossed_canvas.board import show_composition
+from ui.games import parts_of
 from ui.links import join_details, page_url, qr_png
 from ui.live import follow_changes, live_status, status_then_view
 from ui.look import (
-    legend,
     page_style,
-    reveal_pictures,
-    reveal_summary,
     standings,
 )
 from ui.moderation import (
     TIMER_ROW,
     TIMER_ROW_CSS,
     facilitator_runner,
-    gallery_controls,
-    moderation_expander,
-    moderation_panel,
     names_panel,
     pick_player,
     timer_key,
@@ -128,11 +120,11 @@ def play_again() -> None:
         st.page_link("app.py", label=t("ui.go_home"), icon=":material/home:")
 
 
-# Canvas Critters: its own heading, advance labels and summary; no drawings to moderate.
-critters = is_critters(view)
+# The game's own parts (ui/games.py): its heading, advance labels, round and side panel.
+game = parts_of(view)
 heading, timer = st.columns([3, 1])
 with heading:
-    heading_html, clue_html = heading_and_clue(view, t)
+    heading_html, clue_html = game.screen.heading(view, t)
     st.html(f'<div class="cc-phase">{heading_html}</div>')
     st.html(f"<div>{clue_html}</div>")
 with timer:
@@ -191,10 +183,9 @@ else:
                     timer_button(t("ui.fac.resume"), "resume_game", engine.resume, type="primary")
                 else:
                     timer_button(t("ui.fac.pause"), "pause_game", engine.pause)
-                advance = (
-                    f"ui.critters.fac.advance.{phase}" if critters else f"ui.fac.advance.{phase}"
+                timer_button(
+                    t(game.facilitator.advance_key(phase)), "advance_phase", engine.advance
                 )
-                timer_button(t(advance), "advance_phase", engine.advance)
                 if view["seconds_left"] is not None:
                     timer_button(t("ui.fac.extend"), "extend_phase", engine.extend)
             st.link_button(t("ui.fac.open_screen"), screen_url)
@@ -203,34 +194,21 @@ else:
             # Readiness changes within a phase: the push stream brings it (ui/parts.py), and
             # the page runs again only for a new stage (a command, a new phase).
             follow_changes(view["code"], status, language, redraw="stage", part="phone")
-        elif phase != "finished" and not critters:
-            legend(view, t)
         if phase == "finished":
             st.html(f'<div class="cc-huge">★ {", ".join(map(name_html, view["winners"]))}</div>')
             play_again()
-            if not critters:
-                gallery_controls(engine, view, t, run)
-        elif critters:
-            show_critters(view, t, big=False)
-        elif phase == "reveal":
-            reveal_pictures(view["reveal"], t, 120)
-            reveal_summary(view, t)
-        elif view["fragments"]:
-            show_composition(view["fragments"], view["signatures"], 320, t)
-        if phase != "finished" and not critters and view["moderation"]:
-            with moderation_expander(t):
-                moderation_panel(engine, view, t, run, view["round"])
+            game.facilitator.finished_body(engine, view, t, run)
+        else:
+            game.facilitator.round_body(engine, view, t, run, listed=readying)
     with side:
         st.subheader(t("ui.totals"))
         standings(view["totals"], view["winners"], t)
-        if critters and phase != "finished":
-            tie_rule_choice(engine, view, t, run)
+        game.facilitator.side(engine, view, t, run)
         if view["history"]:
-            prefix = "canvas-critters" if critters else "crossed-canvas"
             st.download_button(
                 t("ui.fac.results_csv"),
                 results_csv(view, t),
-                file_name=f"{prefix}-{view['code']}.csv",
+                file_name=f"{game.facilitator.FILE_PREFIX}-{view['code']}.csv",
                 mime="text/csv",
                 key="results_csv",
                 on_click="ignore",

@@ -4,12 +4,20 @@ pages name no game."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from engine import Engine
+from ui.critters import facilitator as critters_facilitator
+from ui.critters import parts as critters_parts
 from ui.critters import play as critters_play
+from ui.critters import screen as critters_screen
+from ui.crossed_canvas import facilitator as crossed_canvas_facilitator
+from ui.crossed_canvas import parts as crossed_canvas_parts
 from ui.crossed_canvas import play as crossed_canvas_play
+from ui.crossed_canvas import screen as crossed_canvas_screen
+from ui.moderation import Run
 from ui.text import Translator
 
 
@@ -23,16 +31,64 @@ class Phone(Protocol):
     def totals_shown(self, view: dict[str, Any]) -> bool: ...
 
 
+class Screen(Protocol):
+    """A game on the projector (ui/projector.py draws the header and the lobby) and, smaller,
+    on the teacher's page."""
+
+    def heading(self, view: Mapping[str, Any], t: Translator) -> tuple[str, str]: ...
+    def round_body(
+        self, view: Mapping[str, Any], t: Translator, *, big: bool, part: Callable[[], None]
+    ) -> None: ...
+
+
+class Facilitator(Protocol):
+    """A game on the teacher's page (pages/facilitator.py draws the timer row, the roster,
+    the totals, the results and the end around it)."""
+
+    FILE_PREFIX: str
+
+    def advance_key(self, phase: str) -> str: ...
+    def round_body(
+        self, engine: Engine, view: Mapping[str, Any], t: Translator, run: Run, *, listed: bool
+    ) -> None: ...
+    def finished_body(
+        self, engine: Engine, view: Mapping[str, Any], t: Translator, run: Run
+    ) -> None: ...
+    def side(self, engine: Engine, view: Mapping[str, Any], t: Translator, run: Run) -> None: ...
+
+
+class LiveParts(Protocol):
+    """What changes within a phase, drawn once from the public view for every device of a
+    game (ui/parts.py): the push stream sends it, so it reaches them without a page run."""
+
+    def in_round(self, view: Mapping[str, Any]) -> bool: ...
+    def phone_html(self, view: Mapping[str, Any], t: Translator) -> str: ...
+    def screen_html(self, view: Mapping[str, Any], t: Translator) -> str: ...
+
+
 @dataclass(frozen=True)
 class GameParts:
     """What one game draws on the pages every game shares."""
 
     phone: Phone
+    screen: Screen
+    facilitator: Facilitator
+    parts: LiveParts
 
 
 PARTS: Mapping[str, GameParts] = {
-    "crossed_canvas": GameParts(phone=crossed_canvas_play),
-    "canvas_critters": GameParts(phone=critters_play),
+    "crossed_canvas": GameParts(
+        phone=crossed_canvas_play,
+        screen=crossed_canvas_screen,
+        facilitator=crossed_canvas_facilitator,
+        parts=crossed_canvas_parts,
+    ),
+    "canvas_critters": GameParts(
+        phone=critters_play,
+        screen=critters_screen,
+        facilitator=critters_facilitator,
+        parts=critters_parts,
+    ),
 }
 
 

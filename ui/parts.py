@@ -12,9 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ui.critters.play import ready_html
-from ui.critters.screen import is_critters
-from ui.look import legend_html
+from ui.games import parts_of
 from ui.text import Translator, literal, name_html
 
 #: The id of the element a page's part is drawn in (one per page).
@@ -22,18 +20,16 @@ PART_ID = "cc-live-part"
 
 
 def in_round(view: Mapping[str, Any]) -> bool:
-    """A phase of a Crossed Canvas round in which players get ready (not its reveal): what
-    changes within it is only who is ready, the readiness legend the parts draw."""
-    return not is_critters(view) and view["phase"] not in ("lobby", "reveal", "finished")
+    """A phase of a round in which what changes is only who is ready (the game's parts say):
+    the page follows it through its live part, and runs again only for a new stage."""
+    return parts_of(view).parts.in_round(view)
 
 
 def phone_part(view: Mapping[str, Any], t: Translator) -> str:
     """A phone's list: who joined (the lobby), or who is ready."""
     if view["phase"] == "lobby":
         return "<ol>" + "".join(f"<li>{name_html(n)}</li>" for n in view["players"]) + "</ol>"
-    if is_critters(view):
-        return ready_html(view, t)
-    return legend_html(view, t) if in_round(view) else ""
+    return parts_of(view).parts.phone_html(view, t)
 
 
 def screen_part(view: Mapping[str, Any], t: Translator) -> str:
@@ -46,7 +42,7 @@ def screen_part(view: Mapping[str, Any], t: Translator) -> str:
             f'<div class="cc-big"><b>{literal(joined)}</b>'
             f'<div class="cc-roster-big">{names or "—"}</div></div>'
         )
-    return legend_html(view, t, big=True) if in_round(view) else ""
+    return parts_of(view).parts.screen_html(view, t)
 
 
 PARTS: dict[str, Callable[[Mapping[str, Any], Translator], str]] = {

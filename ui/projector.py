@@ -12,12 +12,10 @@ from typing import Any
 
 import streamlit as st
 
-from ui.critters.screen import heading_and_clue, is_critters, show_critters
-from ui.crossed_canvas.board import show_composition, show_replay
 from ui.fullscreen import full_screen_button
+from ui.games import parts_of
 from ui.links import page_url, qr_png, shown_url
 from ui.live import live_status
-from ui.look import authors_html, podium, reveal_by_player, reveal_outcome_html, reveal_pictures
 from ui.text import Translator, literal, url_html
 
 # Read from the back of a classroom: every text at least 28 px, and every phase (twelve players
@@ -38,10 +36,6 @@ SCREEN_CSS = """
 .cc-authors { font-size: 1.75rem; line-height: 1.3; }
 .cc-authors .cc-glyph { font-size: 1em; }
 """
-COMPOSITION_PX = 500
-GALLERY_PX = 560
-# The room under the reveal's first row, less the table's heading and a margin.
-REPLAY_PX = 430
 # The join QR code beside the code in a lobby: read from the back of the room.
 QR_PX = 340
 
@@ -60,7 +54,7 @@ def screen_header(
     clue cut short if both do not fit; on a line of its own then, with `aside_wraps`, when the
     page has a line to spare), and the countdown of `status` (seconds_left, paused, phase and
     the version the page shows) on the right."""
-    heading, clue = heading_and_clue(view, t)
+    heading, clue = parts_of(view).screen.heading(view, t)
     if title:
         heading = f"{title} · {heading}"
     with st.container(horizontal=True, gap="medium", wrap=False):
@@ -84,7 +78,6 @@ def screen_body(
     *,
     join_code: str,
     part: Callable[[], None],
-    replay_px: int = REPLAY_PX,
 ) -> None:
     """Everything under the header, phase by phase: the lobby's code, address and QR code
     (students join with `join_code`), a round's composition, the reveal, the gallery or the
@@ -102,41 +95,5 @@ def screen_body(
                 )
                 part()
             st.image(qr_png(join_url), width=QR_PX, alt=t("ui.qr.join"))
-    elif is_critters(view):
-        show_critters(view, t, big=True)
-    elif phase == "finished":
-        # The facilitator steps through the rounds: a teacher talks over each drawing for as
-        # long as the class needs, so the laptop, not a timer, turns the page.
-        shown = next((g for g in view["gallery"] if g["round"] == view["shown_round"]), None)
-        if shown is None:
-            podium(view["totals"], t)
-        else:
-            with st.container(horizontal=True, gap="medium", wrap=False):
-                with st.container(width=GALLERY_PX):
-                    show_composition(shown["fragments"], shown["signatures"], GALLERY_PX, t)
-                with st.container():
-                    reveal_pictures(shown, t, 96, big=True)
-                    st.html(authors_html(shown))
-    elif phase == "reveal":
-        reveal_body(view, t, replay_px)
     else:
-        with st.container(horizontal=True, gap="medium"):
-            with st.container(width=COMPOSITION_PX):
-                show_composition(view["fragments"], view["signatures"], COMPOSITION_PX, t)
-            with st.container():
-                st.html(f'<div class="cc-big">{literal(t(f"ui.screen.hint.{phase}"))}</div>')
-                part()
-
-
-def reveal_body(view: Mapping[str, Any], t: Translator, replay_px: int = REPLAY_PX) -> None:
-    """The reveal (R11): both objects and the outcome, then the drawing replayed stroke by
-    stroke beside a row per player (their signature, points and vote)."""
-    with st.container(horizontal=True, gap="medium", vertical_alignment="center", wrap=False):
-        reveal_pictures(view["reveal"], t, 96, big=True)
-        st.html(f'<div class="cc-label-big">{reveal_outcome_html(view["reveal"], t)}</div>')
-    # The table takes the width its names need; the replay takes the rest, up to replay_px.
-    with st.container(horizontal=True, gap="medium", wrap=False):
-        with st.container():
-            show_replay(view["fragments"], view["signatures"], replay_px, t)
-        with st.container(width="content"):
-            reveal_by_player(view, t)
+        parts_of(view).screen.round_body(view, t, big=True, part=part)

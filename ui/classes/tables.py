@@ -15,12 +15,13 @@ import streamlit as st
 
 from engine import Engine, RuleError
 from ui.crossed_canvas.board import composition_html
+from ui.crossed_canvas.screen import reveal_body
 from ui.fullscreen import full_screen_button
 from ui.links import page_url, qr_png, shown_url
 from ui.live import clock_html, follow_changes
 from ui.look import category_line, round_heading
 from ui.parts import screen_part
-from ui.projector import reveal_body, screen_body, screen_header
+from ui.projector import screen_body, screen_header
 from ui.text import Translator, literal, name_html, url_html
 
 # Read from the back of a classroom: three tables of ten side by side on 1280x720, every text

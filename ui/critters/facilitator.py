@@ -8,6 +8,7 @@ from typing import Any
 import streamlit as st
 
 from engine import Engine
+from ui.critters.screen import show_critters
 from ui.moderation import Run
 from ui.text import Translator
 
@@ -29,3 +30,29 @@ def tie_rule_choice(engine: Engine, view: Mapping[str, Any], t: Translator, run:
         args=(engine.set_tie_rule, other),
         captions=[t(f"ui.critters.fac.tie_rule_hint.{rule}") for rule in TIE_RULES],
     )
+
+
+#: Downloads are named after the game: canvas-critters-<code>.csv.
+FILE_PREFIX = "canvas-critters"
+
+
+def advance_key(phase: str) -> str:
+    """The catalogue key of the button that ends `phase` now."""
+    return f"ui.critters.fac.advance.{phase}"
+
+
+def round_body(
+    engine: Engine, view: Mapping[str, Any], t: Translator, run: Run, *, listed: bool
+) -> None:
+    """A round in the main column: the projector's phase, smaller."""
+    show_critters(view, t, big=False)
+
+
+def finished_body(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run) -> None:
+    """Nothing after the podium: mosaics have no gallery to step through."""
+
+
+def side(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run) -> None:
+    """Beside the totals: what a tie for first place leads to, until the game ends."""
+    if view["phase"] != "finished":
+        tie_rule_choice(engine, view, t, run)

@@ -9,7 +9,7 @@ on 1280x720 without scrolling (tests/browser/test_critters_projector.py).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from string import ascii_uppercase
 from typing import Any
 
@@ -18,7 +18,7 @@ import streamlit as st
 from engine.critters.rules import GOLDEN, MIN_PIECES, PILE
 from ui.critters.mosaic_svg import mosaic_img, piece_img
 from ui.critters.ribbons import golden_kept, received
-from ui.look import category_line, podium, round_heading
+from ui.look import podium
 from ui.text import Translator, literal, name_html
 
 CRITTERS_CSS = """
@@ -116,11 +116,21 @@ def critters_clue(view: Mapping[str, Any], t: Translator) -> str:
     return literal(t("ui.critters.screen.theme_is", theme=theme["text"]))
 
 
-def heading_and_clue(view: Mapping[str, Any], t: Translator) -> tuple[str, str]:
-    """A page's heading and the line under it (HTML), for either game."""
-    if is_critters(view):
-        return critters_heading(view, t), critters_clue(view, t)
-    return round_heading(view, t), category_line(view, t)
+def heading(view: Mapping[str, Any], t: Translator) -> tuple[str, str]:
+    """A page's heading and the line under it, as HTML."""
+    return critters_heading(view, t), critters_clue(view, t)
+
+
+def round_body(
+    view: Mapping[str, Any],
+    t: Translator,
+    *,
+    big: bool,
+    part: Callable[[], None] | None = None,
+) -> None:
+    """The projector after the lobby (`big`) or its copy on the teacher's page; every change
+    redraws the page, so `part` has no place of its own."""
+    show_critters(view, t, big=big)
 
 
 def is_critters(view: Mapping[str, Any]) -> bool:

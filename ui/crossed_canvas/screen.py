@@ -1,0 +1,79 @@
+"""Crossed Canvas on the projector (ui/projector.py draws the header and the lobby) and, smaller,
+on the teacher's page: a round's composition, the reveal with its replay, the gallery."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import streamlit as st
+
+from ui.crossed_canvas.board import show_composition, show_replay
+from ui.look import (
+    authors_html,
+    category_line,
+    podium,
+    reveal_by_player,
+    reveal_outcome_html,
+    reveal_pictures,
+    round_heading,
+)
+from ui.text import Translator, literal
+
+COMPOSITION_PX = 500
+GALLERY_PX = 560
+# The room under the reveal's first row, less the table's heading and a margin.
+REPLAY_PX = 430
+
+
+def heading(view: Mapping[str, Any], t: Translator) -> tuple[str, str]:
+    """A page's heading ("Round 2 of 6 · Ink pulse 1") and the line under it, as HTML."""
+    return round_heading(view, t), category_line(view, t)
+
+
+def round_body(
+    view: Mapping[str, Any],
+    t: Translator,
+    *,
+    big: bool,
+    part: Callable[[], None],
+) -> None:
+    """The projector after the lobby: a round's composition beside its hint (`part`: who is
+    ready), the reveal, then the gallery the facilitator steps through, or the podium."""
+    phase = view["phase"]
+    if phase == "finished":
+        # The facilitator steps through the rounds: a teacher talks over each drawing for as
+        # long as the class needs, so the laptop, not a timer, turns the page.
+        shown = next((g for g in view["gallery"] if g["round"] == view["shown_round"]), None)
+        if shown is None:
+            podium(view["totals"], t)
+        else:
+            with st.container(horizontal=True, gap="medium", wrap=False):
+                with st.container(width=GALLERY_PX):
+                    show_composition(shown["fragments"], shown["signatures"], GALLERY_PX, t)
+                with st.container():
+                    reveal_pictures(shown, t, 96, big=True)
+                    st.html(authors_html(shown))
+    elif phase == "reveal":
+        reveal_body(view, t)
+    else:
+        with st.container(horizontal=True, gap="medium"):
+            with st.container(width=COMPOSITION_PX):
+                show_composition(view["fragments"], view["signatures"], COMPOSITION_PX, t)
+            with st.container():
+                st.html(f'<div class="cc-big">{literal(t(f"ui.screen.hint.{phase}"))}</div>')
+                part()
+
+
+def reveal_body(view: Mapping[str, Any], t: Translator, replay_px: int = REPLAY_PX) -> None:
+    """The reveal (R11): both objects and the outcome, then the drawing replayed stroke by
+    stroke beside a row per player (their signature, points and vote)."""
+    with st.container(horizontal=True, gap="medium", vertical_alignment="center", wrap=False):
+        reveal_pictures(view["reveal"], t, 96, big=True)
+        st.html(f'<div class="cc-label-big">{reveal_outcome_html(view["reveal"], t)}</div>')
+    # The table takes the width its names need; the replay takes the rest, up to replay_px.
+    with st.container(horizontal=True, gap="medium", wrap=False):
+        with st.container():
+            show_replay(view["fragments"], view["signatures"], replay_px, t)
+        with st.container(width="content"):
+            reveal_by_player(view, t)
