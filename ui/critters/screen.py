@@ -133,11 +133,6 @@ def round_body(
     show_critters(view, t, big=big)
 
 
-def is_critters(view: Mapping[str, Any]) -> bool:
-    """Whether a view is of a Canvas Critters game (the pages branch on it)."""
-    return view.get("game") == "canvas_critters"
-
-
 def show_critters(view: Mapping[str, Any], t: Translator, *, big: bool) -> None:
     """The running game's phase, from the lobby's end to the podium."""
     phase = view["phase"]
