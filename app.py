@@ -31,13 +31,6 @@ PACES: dict[str, float | None] = {
 LANGUAGE_NAMES = {"en": "English", "es": "Español"}
 # What a teacher creates: one game, or a whole class seated at several tables (one code).
 KINDS = ("game", "class")
-# The games a teacher may create (engine/games.py OFFERED); a whole class plays Crossed Canvas.
-GAMES = ("crossed_canvas", "canvas_critters")
-# "How to play": each game's summary, then a link to its full rules in the page's language.
-RULES_SUMMARIES = {
-    "crossed_canvas": "ui.home.rules_summary",
-    "canvas_critters": "ui.critters.home.rules_summary",
-}
 
 if __name__ != "__main__":
     # `streamlit run app.py` imports this file once to find `app`: Streamlit's pages plus the
@@ -58,6 +51,10 @@ else:
     page_style()
     engine = get_engine()
     browser = browser_id()
+    # The games a teacher may create, in the order offered (the engine's registry); the first
+    # is picked until the teacher picks another.
+    offered = engine.offered_games()
+    first_game = next(iter(offered))
 
     def game_language_follows() -> None:
         """Switching the page to Spanish also proposes a Spanish game (still changeable). The
@@ -68,7 +65,7 @@ else:
         st.session_state["create_pace"] = st.session_state.get("create_pace") or "standard"
         st.session_state["create_kind"] = st.session_state.get("create_kind") or "game"
         st.session_state["create_game_name"] = (
-            st.session_state.get("create_game_name") or "crossed_canvas"
+            st.session_state.get("create_game_name") or first_game
         )
         if "create_deck" in st.session_state:
             st.session_state["create_deck"] = st.session_state["create_deck"]
@@ -91,7 +88,7 @@ else:
     t = translator(language)
 
     # The game picked below (its radio's last value): the page's title names that game.
-    picked = st.session_state.get("create_game_name") or "crossed_canvas"
+    picked = st.session_state.get("create_game_name") or first_game
     st.title(t(f"ui.home.title.{picked}"))
     st.write(t(f"ui.home.tagline.{picked}"))
 
@@ -133,16 +130,16 @@ else:
             st.session_state.setdefault("create_language", language)
             st.session_state.setdefault("create_pace", "standard")
             st.session_state.setdefault("create_kind", "game")
-            st.session_state.setdefault("create_game_name", "crossed_canvas")
+            st.session_state.setdefault("create_game_name", first_game)
             game_name = st.radio(
                 t("ui.home.game"),
-                GAMES,
+                list(offered),
                 format_func=lambda name: t(f"ui.home.game.{name}"),
                 key="create_game_name",
             )
-            critters = game_name == "canvas_critters"
+            game = offered[game_name]
             kind = "game"
-            if not critters:  # a whole class on one code plays Crossed Canvas
+            if game["as_class"]:  # a game a whole class can play on one code, in tables
                 kind = st.radio(
                     t("ui.home.kind"),
                     KINDS,
@@ -163,7 +160,7 @@ else:
                 format_func=lambda name: t(f"ui.pace.{name}"),
                 key="create_pace",
             )
-            deck, deck_owner = (None, None) if critters else deck_choice(engine, t)
+            deck, deck_owner = deck_choice(engine, t) if game["takes_decks"] else (None, None)
             if st.button(t("ui.home.create_go"), key="create_game", type="primary"):
                 factor = PACES[pace]
                 durations = {
@@ -185,16 +182,17 @@ else:
                     show_error(error, language)
                 else:
                     st.switch_page(page, query_params={"key": new_game.facilitator_token})
-            if not critters:
+            if game["takes_decks"]:
                 with st.expander(t("ui.deck.own_title"), key="deck_form"):
                     upload_form(engine, t, language)
 
     with st.expander(t("ui.home.how_to_play")):
-        for game, summary in RULES_SUMMARIES.items():
-            st.markdown(t(summary))
+        # Each game's summary, then a link to its full rules in the page's language.
+        for game_name in offered:
+            st.markdown(t(f"ui.home.rules_summary.{game_name}"))
             st.page_link(
                 "pages/rules.py",
-                label=t("ui.rules.full", game=t(f"ui.home.title.{game}")),
+                label=t("ui.rules.full", game=t(f"ui.home.title.{game_name}")),
                 icon=":material/menu_book:",
-                query_params={"game": game, "lang": language},
+                query_params={"game": game_name, "lang": language},
             )

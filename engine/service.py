@@ -69,6 +69,22 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands):
     RUNNING_PHASES = sorted({phase for game in GAMES.values() for phase in game.table.rules})
 
     @classmethod
+    def offered_games(cls) -> dict[str, dict[str, Any]]:
+        """The games a teacher may create, in the order offered, with what the home page asks
+        about each: whether a whole class can play it in tables, whether it takes a deck, and
+        how many play at one table."""
+        return {
+            name: {
+                "as_class": game.as_class,
+                "takes_decks": game.takes_decks,
+                "fewest": game.table.min_players,
+                "most": game.table.max_players,
+            }
+            for name, game in cls.GAMES.items()
+            if game.offered
+        }
+
+    @classmethod
     def default_durations(cls, game: str = CROSSED_CANVAS.name) -> dict[str, float]:
         """The rulebook's phase lengths in seconds of a game ("crossed_canvas" or
         "canvas_critters"), by phase (the home page scales them to a class's pace)."""
