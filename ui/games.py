@@ -6,19 +6,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from engine import Engine
 from ui.critters import facilitator as critters_facilitator
 from ui.critters import parts as critters_parts
 from ui.critters import play as critters_play
+from ui.critters import results as critters_results
 from ui.critters import screen as critters_screen
 from ui.crossed_canvas import facilitator as crossed_canvas_facilitator
 from ui.crossed_canvas import parts as crossed_canvas_parts
 from ui.crossed_canvas import play as crossed_canvas_play
+from ui.crossed_canvas import results as crossed_canvas_results
 from ui.crossed_canvas import screen as crossed_canvas_screen
-from ui.moderation import Run
 from ui.text import Translator
+
+if TYPE_CHECKING:  # ui/moderation.py imports the games' parts, and so this registry
+    from engine import Engine
+    from ui.moderation import Run
 
 
 class Phone(Protocol):
@@ -66,6 +70,14 @@ class LiveParts(Protocol):
     def screen_html(self, view: Mapping[str, Any], t: Translator) -> str: ...
 
 
+class Results(Protocol):
+    """A game's rows of the results CSV (ui/results.py writes the file)."""
+
+    COLUMNS: tuple[str, ...]
+
+    def rows(self, view: Mapping[str, Any], t: Translator) -> list[list[object]]: ...
+
+
 @dataclass(frozen=True)
 class GameParts:
     """What one game draws on the pages every game shares."""
@@ -74,6 +86,7 @@ class GameParts:
     screen: Screen
     facilitator: Facilitator
     parts: LiveParts
+    results: Results
 
 
 PARTS: Mapping[str, GameParts] = {
@@ -82,12 +95,14 @@ PARTS: Mapping[str, GameParts] = {
         screen=crossed_canvas_screen,
         facilitator=crossed_canvas_facilitator,
         parts=crossed_canvas_parts,
+        results=crossed_canvas_results,
     ),
     "canvas_critters": GameParts(
         phone=critters_play,
         screen=critters_screen,
         facilitator=critters_facilitator,
         parts=critters_parts,
+        results=critters_results,
     ),
 }
 

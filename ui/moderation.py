@@ -1,8 +1,6 @@
-"""The facilitator's moderation and gallery controls: names (rename, the name filter and its
-exceptions), hiding a fragment, and stepping the projector through the finished game's rounds.
-
-The facilitator page may be projected, so a hidden fragment is never drawn here: it is listed
-by its signature, marked hidden, with the button that shows it again.
+"""The teacher's commands every game shares: the runner of a button's command, the timer
+buttons' keys and row, and the names (remove, rename, the name filter and its exceptions).
+Crossed Canvas's hiding of a drawing and its gallery are its own (ui/crossed_canvas/facilitator.py).
 """
 
 from __future__ import annotations
@@ -13,12 +11,8 @@ from typing import Any
 import streamlit as st
 
 from engine import Engine, RuleError
-from ui.crossed_canvas.board import show_composition
-from ui.crossed_canvas.gallery import gallery_zip
-from ui.look import signature_html
-from ui.text import Translator, isolate, literal, plain_label, show_error
+from ui.text import Translator, isolate, plain_label, show_error
 
-THUMB_PX = 140
 # Runs a facilitator command (the engine method, then its arguments after the key); whether
 # it was accepted.
 Run = Callable[..., bool]
@@ -147,99 +141,3 @@ def _allow(allow: Callable[..., Any], run: Run) -> None:
     state = st.session_state
     if run(allow, state.get("allow_name_text", "")):
         state["allow_name_text"] = ""
-
-
-def moderation_expander(t: Translator) -> Any:
-    """The "Hide a drawing" expander. Keyed, so it stays open while the teacher hides and
-    shows drawings again (each click reruns the page)."""
-    return st.expander(t("ui.fac.moderation"), key="moderation_panel", on_change="rerun")
-
-
-def moderation_panel(
-    engine: Engine, view: Mapping[str, Any], t: Translator, run: Run, round_number: int
-) -> None:
-    """Each fragment of a round shown so far, with Hide (or Show again when hidden)."""
-    fragments = [m for m in view["moderation"] if m["round"] == round_number]
-    if not fragments:
-        return
-    signatures = _signatures_of(view, round_number)
-    st.caption(t("ui.fac.moderation_hint"))
-    for fragment in fragments:
-        sig, pulse = fragment["signature"], fragment["pulse"]
-        widget = f"fragment_{round_number}_{pulse}_{sig}"
-        with st.container(horizontal=True, vertical_alignment="center", key=f"{widget}_row"):
-            label = t("ui.fac.fragment", round=round_number, pulse=pulse, signature="\x00")
-            before, _, after = label.partition("\x00")
-            badge = f" <b>({literal(t('ui.fac.hidden'))})</b>" if fragment["hidden"] else ""
-            if fragment["hidden"]:
-                st.html(f'<div style="width:{THUMB_PX}px"></div>', width="content")
-            else:
-                with st.container(width=THUMB_PX):
-                    show_composition([fragment], signatures, THUMB_PX, t)
-            st.html(
-                f"<div>{literal(before)}{signature_html(signatures[sig])}{literal(after)}"
-                f"{badge}</div>"
-            )
-            st.button(
-                t("ui.fac.unhide") if fragment["hidden"] else t("ui.fac.hide"),
-                key=widget,
-                on_click=run,
-                args=(engine.hide_fragment,),
-                kwargs={
-                    "round": round_number,
-                    "signature": sig,
-                    "pulse": pulse,
-                    "hidden": not fragment["hidden"],
-                },
-            )
-
-
-def gallery_controls(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run) -> None:
-    """Once the game is over: step the projector through the rounds (or back to the podium),
-    hide a drawing from any round, and download the gallery."""
-    shown, rounds = view["shown_round"], view["rounds"]
-    st.subheader(t("ui.fac.gallery"))
-    st.caption(
-        t("ui.fac.gallery_showing", round=shown) if shown else t("ui.fac.gallery_showing_podium")
-    )
-    # Each button names the round it leads to, as drawn: a double click shows it twice, once.
-    steps = (
-        ("gallery_previous", "ui.fac.gallery_previous", (shown or 1) - 1 or None, not shown),
-        ("gallery_next", "ui.fac.gallery_next", (shown or 0) + 1, shown == rounds),
-        ("gallery_podium", "ui.fac.gallery_podium", None, not shown),
-    )
-    with st.container(horizontal=True):
-        for widget, label, target, disabled in steps:
-            st.button(
-                t(label),
-                key=widget,
-                disabled=disabled,
-                on_click=run,
-                args=(engine.show_round, target),
-            )
-    st.download_button(
-        t("ui.fac.gallery_zip"),
-        lambda: gallery_zip(view, t),
-        file_name=f"crossed-canvas-{view['code']}.zip",
-        mime="application/zip",
-        key="gallery_zip",
-        on_click="ignore",
-        type="primary",
-    )
-    with moderation_expander(t):
-        which = st.selectbox(
-            t("ui.fac.moderation_round"),
-            range(1, rounds + 1),
-            index=(shown or 1) - 1,
-            format_func=lambda number: t("ui.gallery.round", round=number),
-            key="moderation_round",
-        )
-        moderation_panel(engine, view, t, run, which)
-
-
-def _signatures_of(view: Mapping[str, Any], round_number: int) -> Mapping[str, Any]:
-    """A round's signatures: the current round's, or a finished game's from its gallery."""
-    for entry in view.get("gallery") or ():
-        if entry["round"] == round_number:
-            return entry["signatures"]
-    return view["signatures"]

@@ -21,9 +21,9 @@ from typing import Any
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 from PIL.PngImagePlugin import PngInfo
 
+from ui import results
 from ui.crossed_canvas.composition import FRAME_COLOUR, draw_mark, mark_side, render_composition
 from ui.crossed_canvas.composition_svg import composition_elements, mark_svg, xml_text
-from ui.results import class_results_csv, results_csv
 from ui.text import Translator
 
 CARD_SIDE = 800
@@ -206,7 +206,7 @@ def class_gallery_zip(class_view: Mapping[str, Any], t: Translator) -> bytes:
     folder = f"crossed-canvas-class-{class_view['code']}"
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr(f"{folder}/results.csv", class_results_csv(class_view, t))
+        archive.writestr(f"{folder}/results.csv", results.class_results_csv(class_view, t))
         for table in class_view["tables"]:
             if table["view"].get("gallery"):  # a finished table's
                 table_folder = f"{folder}/{t('ui.csv.table')}-{int(table['table'])}"
@@ -224,4 +224,4 @@ def _add_game(
     archive.writestr(
         f"{folder}/contact-sheet.png", contact_sheet_png(view["gallery"], t, view["code"])
     )
-    archive.writestr(f"{folder}/results.csv", results_csv(view, t))
+    archive.writestr(f"{folder}/results.csv", results.results_csv(view, t))
