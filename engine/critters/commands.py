@@ -68,9 +68,6 @@ class CritterCommands(Door):
         took; when none of that kind is left, the player is told so."""
 
         def act(session: Session, game: Game, rnd: CritterRound, player: Player, now: float):  # type: ignore[no-untyped-def]
-            earlier = storage.earlier(session, Holding, Holding.player_id, player, request_id)
-            if earlier is not None:
-                return earlier.piece
             self._builder(session, rnd, player)
             held = critters.holdings(session, rnd)
             table = critters.table_of(held)
@@ -81,7 +78,9 @@ class CritterCommands(Door):
             session.add(_holding(rnd, player, free, placement, held, request_id))
             return _changed(game, free)
 
-        return self._player_move(player_token, critters.BUILD, act, phase, round)
+        return self._player_move(
+            player_token, critters.BUILD, act, phase, round, _piece_taken(request_id)
+        )
 
     def move_piece(
         self,
@@ -140,9 +139,6 @@ class CritterCommands(Door):
         where the old one lay; returns the new piece's id. All or nothing."""
 
         def act(session: Session, game: Game, rnd: CritterRound, player: Player, now: float):  # type: ignore[no-untyped-def]
-            earlier = storage.earlier(session, Holding, Holding.player_id, player, request_id)
-            if earlier is not None:
-                return earlier.piece
             self._builder(session, rnd, player)
             holding = _held_by(session, rnd, player, piece)
             table = critters.table_of(critters.holdings(session, rnd))
@@ -152,7 +148,9 @@ class CritterCommands(Door):
             session.add(holding)
             return _changed(game, free)
 
-        return self._player_move(player_token, critters.BUILD, act, phase, round)
+        return self._player_move(
+            player_token, critters.BUILD, act, phase, round, _piece_taken(request_id)
+        )
 
     def clear_mosaic(
         self, player_token: str, *, phase: str | None = None, round: int | None = None
@@ -234,9 +232,6 @@ class CritterCommands(Door):
         now; returns them. Nobody sees any until everyone has awarded (the scores)."""
 
         def act(session: Session, game: Game, rnd: CritterRound, player: Player, now: float):  # type: ignore[no-untyped-def]
-            earlier = storage.earlier(session, Ribbons, Ribbons.giver_id, player, request_id)
-            if earlier is not None:
-                return _ribbons_result(earlier)
             players = storage.players(session, game)
             mine = (Ribbons.round_id == rnd.id, Ribbons.giver_id == player.id)
             placed = session.exec(select(Ribbons).where(*mine)).first()
@@ -265,7 +260,11 @@ class CritterCommands(Door):
             session.add(row)
             return _changed(game, _ribbons_result(row))
 
-        return self._player_move(player_token, critters.AWARD, act, phase, round)
+        def earlier(session: Session, player: Player) -> dict[str, Any] | None:
+            row = storage.earlier(session, Ribbons, Ribbons.giver_id, player, request_id)
+            return None if row is None else _ribbons_result(row)
+
+        return self._player_move(player_token, critters.AWARD, act, phase, round, earlier)
 
     def guess_theme(
         self,
@@ -283,9 +282,6 @@ class CritterCommands(Door):
         be the opponent's."""
 
         def act(session: Session, game: Game, rnd: CritterRound, player: Player, now: float):  # type: ignore[no-untyped-def]
-            earlier = storage.earlier(session, Guess, Guess.player_id, player, request_id)
-            if earlier is not None:
-                return _guess_result(earlier)
             mine = (Guess.round_id == rnd.id, Guess.player_id == player.id)
             if session.exec(select(Guess.id).where(*mine)).first():
                 raise RuleError("error.critters.already_guessed")
@@ -306,7 +302,11 @@ class CritterCommands(Door):
             session.add(row)
             return _changed(game, _guess_result(row))
 
-        return self._player_move(player_token, critters.GUESS, act, phase, round)
+        def earlier(session: Session, player: Player) -> dict[str, Any] | None:
+            row = storage.earlier(session, Guess, Guess.player_id, player, request_id)
+            return None if row is None else _guess_result(row)
+
+        return self._player_move(player_token, critters.GUESS, act, phase, round, earlier)
 
     def set_tie_rule(self, facilitator_token: str, tie_rule: str) -> None:
         """Once the game has started and until it ends: a tie for the lead is played off (the
@@ -337,14 +337,16 @@ class CritterCommands(Door):
         act: Move[T],
         phase: str | None,
         round_number: int | None,
+        earlier: Callable[[Session, Player], T | None] | None = None,
     ) -> T:
         """One player's move through the door's one gate (`Door._gated_move`), with the round the
-        move is made in."""
+        move is made in; `earlier` finds what a retried request did (it answers first, even
+        once the phase is over)."""
 
         def in_round(session: Session, game: Game, player: Player, now: float) -> T:
             return act(session, game, critters.current_round(session, game), player, now)
 
-        return self._gated_move(player_token, move, in_round, (phase, round_number))
+        return self._gated_move(player_token, move, in_round, (phase, round_number), earlier)
 
     @staticmethod
     def _mosaic_of(session: Session, rnd: CritterRound, player: Player) -> Mosaic:
@@ -360,6 +362,16 @@ class CritterCommands(Door):
         if mosaic.finished_at is not None:
             raise RuleError("error.critters.finished")
         return mosaic
+
+
+def _piece_taken(request_id: str) -> Callable[[Session, Player], str | None]:
+    """What a retried take or exchange answers: the piece its first try took."""
+
+    def earlier(session: Session, player: Player) -> str | None:
+        row = storage.earlier(session, Holding, Holding.player_id, player, request_id)
+        return None if row is None else row.piece
+
+    return earlier
 
 
 def _changed(game: Game, result: T) -> T:
