@@ -26,4 +26,12 @@ fi
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/lint-imports
-.venv/bin/python -m pytest "$@"
+# Tests named on the command line run as asked. Otherwise every layer without a browser runs on
+# both cores (pytest-xdist, a file's tests on one worker), then the browser tests one at a time:
+# each drives Chromium and app servers of its own, and two at once on two cores slow both into
+# their timeouts.
+if [ $# -gt 0 ]; then
+    exec .venv/bin/python -m pytest "$@"
+fi
+.venv/bin/python -m pytest -m "not browser" -n 2 --dist loadfile
+.venv/bin/python -m pytest -m browser
