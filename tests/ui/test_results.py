@@ -60,6 +60,7 @@ def test_every_cell_is_escaped_whatever_its_column():
     """Tab and carriage return start formulas too; object and category names are escaped like
     player names, and a plain cell is left alone."""
     view = {
+        "game": "crossed_canvas",
         "history": [
             {
                 "round": 1,
