@@ -16,6 +16,7 @@ from engine.changes import notify_other_servers
 from engine.classes import seating
 from engine.classes import views as class_views
 from engine.classes.seating import Seat
+from engine.classes.views import CLASS_GAME
 from engine.crossed_canvas import rules, views
 from engine.crossed_canvas.rules import Phase
 from engine.door import (
@@ -40,8 +41,6 @@ from engine.tokens import derived_token, new_token, same_hash, token_hash, well_
 
 # Stands for the joining student in a seating plan (players' ids start at 1).
 NEWCOMER = 0
-#: The game a class's tables play (Game.kind): classes seat Crossed Canvas only, for now.
-CLASS_GAME = "crossed_canvas"
 
 
 class ClassCommands(Door):

@@ -16,6 +16,8 @@ from engine.crossed_canvas import views
 from engine.crossed_canvas.rules import MAX_PLAYERS, MIN_PLAYERS, Phase
 from engine.models import Classroom
 
+#: The game a class's tables play (Game.kind): classes seat Crossed Canvas only, for now.
+CLASS_GAME = "crossed_canvas"
 # The class podium shows every student with one of this many best totals (ties share).
 BEST_PLACES = 3
 
@@ -80,6 +82,8 @@ def _table(snap: views.Snapshot, view: dict[str, Any]) -> dict[str, Any]:
 def _class(room: ClassFacts, tables: list[dict[str, Any]]) -> dict[str, Any]:
     started = any(t["view"]["phase"] != Phase.LOBBY for t in tables)
     return {
+        # The game its tables play, as every game's view says it.
+        "game": CLASS_GAME,
         "code": room.code,
         "language": room.language,
         "sitting": room.sitting,

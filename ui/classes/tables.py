@@ -234,6 +234,7 @@ def one_table(view: Mapping[str, Any], status: Mapping[str, Any], t: Translator)
 def _empty_lobby(view: Mapping[str, Any]) -> dict[str, Any]:
     """What a game's lobby shows of a class nobody has joined yet."""
     return {
+        "game": view["game"],
         "code": view["code"],
         "language": view["language"],
         "phase": "lobby",
