@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -140,6 +141,21 @@ class PhaseTable:
         return len(self.round_phases) * (2 * self.max_players + 1) + 2
 
 
+@dataclass(frozen=True)
+class Decks:
+    """How a game that plays from decks reads them, so the door can keep any game's decks
+    without knowing their shape: the built-in one (`default`), one a tool names in the data
+    folder (`in_data`: the path resolved, or None for any other, decided without opening it),
+    one read from a file (`load`, which refuses a bad file) and one a teacher uploaded, rebuilt
+    from its stored content and pictures (`from_stored`). A deck read has a `path` when it
+    came from a file."""
+
+    default: Path
+    in_data: Callable[[Path], Path | None]
+    load: Callable[[Path], Any]
+    from_stored: Callable[[dict[str, Any], dict[str, str]], Any]
+
+
 Hook = Callable[["Table"], None]
 View = Callable[..., dict[str, Any]]
 
@@ -171,12 +187,18 @@ class GameDeclaration:
     private: Callable[[Table, Any, Any], Any] | None = None
     # What the registry and the pages read about the game, so nothing shared names one:
     # the game "play again" creates (a variant is created as its game; None: this one), the
-    # phase lengths a teacher may set and a pace scales (None: its table's own), whether a
-    # teacher picks a deck for it, and whether a whole class can play it in tables.
+    # phase lengths a teacher may set and a pace scales (None: its table's own), its decks
+    # (None: it plays from none, and a teacher picks none), and whether a whole class can
+    # play it in tables.
     created_as: str | None = None
     settings: Mapping[str, float] | None = None
-    takes_decks: bool = False
+    decks: Decks | None = None
     as_class: bool = False
+
+    @property
+    def takes_decks(self) -> bool:
+        """Whether a teacher picks a deck for this game."""
+        return self.decks is not None
 
     @property
     def offered(self) -> bool:

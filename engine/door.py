@@ -19,7 +19,6 @@ from sqlmodel import Session, select
 from engine import flow, name_filter, names, storage
 from engine.changes import ChangeFeed, notify_other_servers
 from engine.clock import Clock, system_clock
-from engine.crossed_canvas.decks import DEFAULT_DECK, Deck, data_deck, load_deck, stored_deck
 from engine.db import Database
 from engine.declaration import GameDeclaration, Games
 from engine.durations import durations_for
@@ -113,7 +112,7 @@ class Door:
         self._snapshots_lock = threading.Lock()
         #: Told the code of every game a command here changed, once committed (push streams).
         self.changes = ChangeFeed()
-        self._decks: dict[str, Deck] = {}
+        self._decks: dict[str, Any] = {}
         self._decks_lock = threading.Lock()
 
     def _new_game(
@@ -352,22 +351,32 @@ class Door:
     def _table(self, session: Session, game: Game) -> Table:
         return Table(session, game, self._deck_of)
 
-    def _deck_name(self, session: Session, deck: object, browser: str | None, now: float) -> str:
-        """What a new game stores to find its deck again.
+    def _deck_name(
+        self,
+        session: Session,
+        deck: object,
+        browser: str | None,
+        now: float,
+        kind: GameDeclaration,
+    ) -> str:
+        """What a new game of `kind` stores to find its deck again.
 
         Decks come from the data folder, by name, from a JSON file in the data folder the code
         itself names (a `Path`: tests and tools, never a visitor, who can only send text), or
         from the database, by the id only its uploading browser knows and for that browser
-        alone; anything else (a file outside the data folder too) is refused unread, with one
-        message whether the deck is missing or someone else's.
+        alone; anything else (a file outside the data folder too, any deck for a game that
+        plays from none) is refused unread, with one message whether the deck is missing or
+        someone else's.
         """
         if deck is None or deck == DEFAULT_DECK_NAME:
             return DEFAULT_DECK_NAME
+        if kind.decks is None:
+            raise RuleError("error.unknown_deck", deck=storage.shown(str(deck)))
         if isinstance(deck, Path):
-            path = data_deck(deck)
+            path = kind.decks.in_data(deck)
             if path is None:
                 raise RuleError("error.unknown_deck", deck=storage.shown(deck.name))
-            return str(load_deck(path).path)
+            return str(kind.decks.load(path).path)
         owner = browser_key(browser)
         stored = (
             # Locked: a purge of unused decks at this moment waits for this game, or wins.
@@ -381,13 +390,17 @@ class Door:
         session.add(stored)
         return STORED_DECK_PREFIX + stored.ref
 
-    def _deck_of(self, session: Session, game: Game) -> Deck:
-        """The game's deck; the default one by name, so a game survives the app moving folders.
-        An uploaded deck never changes, so this process keeps the last few it read."""
+    def _deck_of(self, session: Session, game: Game) -> Any:
+        """The game's deck, read by its game's `Decks`; the default one by name, so a game
+        survives the app moving folders. An uploaded deck never changes, so this process keeps
+        the last few it read."""
+        decks = self._rules_of(game).decks
+        if decks is None:
+            raise ValueError(f"game {game.code}: {game.kind} plays from no deck")
         if game.deck == DEFAULT_DECK_NAME:
-            return load_deck(DEFAULT_DECK)
+            return decks.load(decks.default)
         if not game.deck.startswith(STORED_DECK_PREFIX):
-            return load_deck(Path(game.deck))
+            return decks.load(Path(game.deck))
         ref = game.deck.removeprefix(STORED_DECK_PREFIX)
         with self._decks_lock:
             deck = self._decks.get(ref)
@@ -398,7 +411,7 @@ class Door:
             picture.object_id: picture_data_uri(picture.data, picture.mime)
             for picture in session.exec(select(DeckPicture).where(DeckPicture.deck_id == stored.id))
         }
-        deck = stored_deck(stored.content, pictures)
+        deck = decks.from_stored(stored.content, pictures)
         with self._decks_lock:
             if len(self._decks) >= DECK_CACHE_SIZE:
                 self._decks.pop(next(iter(self._decks)))
@@ -448,6 +461,14 @@ class Door:
             return result
 
         return self._command(lambda s: storage.game_by_player(s, player_token), run, readiness=True)
+
+    def _require_lobby(self, game: Game) -> None:
+        if game.phase != self._rules_of(game).table.lobby:
+            raise RuleError("error.already_started")
+
+    def _require_finished(self, game: Game) -> None:
+        if game.phase != self._rules_of(game).table.finished:
+            raise RuleError("error.not_finished")
 
     def _require_running(self, game: Game) -> None:
         phases = self._rules_of(game).table

@@ -8,7 +8,6 @@ How a command passes the door is engine/door.py; a class's, engine/classes/comma
 from __future__ import annotations
 
 import hmac
-import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -20,12 +19,8 @@ from engine import names, storage
 from engine.changes import listen_to_other_servers
 from engine.classes.commands import ClassCommands, class_status, class_versions
 from engine.critters.commands import CritterCommands
-from engine.crossed_canvas import rules, views
 from engine.crossed_canvas.commands import CrossedCanvasCommands
-from engine.crossed_canvas.deck_csv import parse_deck
 from engine.crossed_canvas.game import CROSSED_CANVAS
-from engine.crossed_canvas.models import Fragment, Round
-from engine.crossed_canvas.rules import Phase
 from engine.door import (  # noqa: F401  (CODE_ALPHABET, Progress, RETENTION_DAYS: for tests and ui/)
     CODE_ALPHABET,
     OUTAGE_SECONDS,
@@ -43,12 +38,10 @@ from engine.door import (  # noqa: F401  (CODE_ALPHABET, Progress, RETENTION_DAY
 from engine.durations import MAX_PHASE_SECONDS
 from engine.errors import RuleError
 from engine.games import DECLARATIONS
-from engine.models import Classroom, DeckPicture, Game, Player, StoredDeck
+from engine.models import Classroom, Game, Player
 from engine.storage import delete_classes, delete_games, delete_unused_decks, old_classes
 from engine.view_parts import seconds_left
 
-DECK_REF_BYTES = 18
-MAX_DECK_TITLE = 60
 # What the facilitator's "+30 s" adds to the current phase.
 EXTEND_SECONDS = 30.0
 PURGE_EVERY_SECONDS = 600.0
@@ -110,61 +103,8 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands):
         phase_seconds = checked_settings(language, durations, kind)
         with self._db.write() as session:
             now = self._clock()
-            deck_name = self._deck_name(session, deck, browser, now)
+            deck_name = self._deck_name(session, deck, browser, now, kind)
             return self._new_game(session, language, deck_name, phase_seconds, now, kind.name)
-
-    def upload_deck(
-        self,
-        browser: str,
-        title: str,
-        csv_data: bytes,
-        files: Sequence[tuple[str, bytes]] = (),
-    ) -> str:
-        """Keep a teacher's deck (a CSV, and pictures or ZIPs of them: (file name, bytes)) for
-        the `browser` key that uploaded it; returns its id for `create_game`.
-
-        Every row is checked first; DeckRefused lists every problem, and then nothing is kept.
-        """
-        owner = browser_key(browser)
-        if owner is None:
-            raise RuleError("error.deck.no_browser")
-        cleaned = storage.text(title).strip()
-        if not 1 <= len(cleaned) <= MAX_DECK_TITLE or not cleaned.isprintable():
-            raise RuleError("error.deck.bad_title", most=MAX_DECK_TITLE)
-        parsed = parse_deck(csv_data, files)
-        now = self._clock()
-        ref = secrets.token_urlsafe(DECK_REF_BYTES)
-        with self._db.write() as session:
-            stored = StoredDeck(
-                ref=ref,
-                owner=owner,
-                title=cleaned,
-                content=parsed.content,
-                objects=len(parsed.content["objects"]),
-                pictures=bool(parsed.pictures),
-                created_at=now,
-                used_at=now,
-            )
-            session.add(stored)
-            session.flush()
-            for object_id, (mime, data) in parsed.pictures.items():
-                session.add(
-                    DeckPicture(deck_id=stored.id, object_id=object_id, mime=mime, data=data)
-                )
-        return ref
-
-    def decks(self, browser: str) -> list[dict[str, Any]]:
-        """The decks this browser key uploaded, newest first (nobody else's, whatever asked)."""
-        owner = browser_key(browser)
-        if owner is None:
-            return []
-        with self._db.read() as session:
-            found = session.exec(
-                select(StoredDeck)
-                .where(StoredDeck.owner == owner)
-                .order_by(col(StoredDeck.created_at).desc(), col(StoredDeck.id).desc())
-            ).all()
-            return [views.deck_summary(deck) for deck in found]
 
     def play_again(self, facilitator_token: str) -> NewGame:
         """Once a game is finished, a new one for the same class (same language, pace and
@@ -172,8 +112,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands):
         a second click finds the new game already made."""
 
         def act(session: Session, game: Game, now: float) -> NewGame:
-            if game.phase != Phase.FINISHED:
-                raise RuleError("error.not_finished")
+            self._require_finished(game)
             if game.next_code is not None:
                 raise RuleError("error.already_playing_again", code=game.next_code)
             kind = self._rules_of(game).created_as or game.kind
@@ -201,8 +140,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands):
                 return self._new_player_token(session, seated)
             if seat_key is not None and seat_key in game.banned:
                 raise RuleError("error.removed_from_game")
-            if game.phase != Phase.LOBBY:
-                raise RuleError("error.already_started")
+            self._require_lobby(game)
             if game.locked:
                 raise RuleError("error.lobby_locked")
             most = self._rules_of(game).table.max_players
@@ -226,8 +164,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands):
         personal link says they were removed rather than that it is not valid."""
 
         def act(session: Session, game: Game, now: float) -> None:
-            if game.phase != Phase.LOBBY:
-                raise RuleError("error.already_started")
+            self._require_lobby(game)
             player = storage.named_player(session, game, name)
             browser = [] if player.browser is None else [player.browser]
             game.banned = [*game.banned, *browser, player.token_hash]
@@ -272,64 +209,11 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands):
             lambda session, game, now: add_allowed_name(game, name),
         )
 
-    def hide_fragment(
-        self,
-        facilitator_token: str,
-        *,
-        round: int,
-        signature: str,
-        pulse: int,
-        hidden: bool = True,
-    ) -> None:
-        """Hide one artist's fragment from the projector, the players and the gallery (an
-        unkind drawing), or show it again. Scores, votes and the accusation are untouched: the
-        fragment is still the artist's. Only a fragment already shown can be hidden."""
-
-        def act(session: Session, game: Game, now: float) -> None:
-            played = is_whole(round) and 1 <= round <= game.round
-            pulsed = is_whole(pulse) and pulse in rules.STROKE_LIMITS
-            if not (played and pulsed and isinstance(signature, str)):
-                raise RuleError("error.unknown_fragment")
-            fragment = session.exec(
-                select(Fragment)
-                .join(Round, col(Round.id) == col(Fragment.round_id))
-                .where(
-                    Round.game_id == game.id,
-                    Round.number == round,
-                    Fragment.signature == signature,
-                    Fragment.pulse == pulse,
-                )
-            ).first()
-            if fragment is None or not rules.fragment_shown(game.phase, game.round, round, pulse):
-                raise RuleError("error.unknown_fragment")
-            if fragment.hidden != bool(hidden):
-                fragment.hidden = bool(hidden)
-                session.add(fragment)
-                game.version += 1
-
-        self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
-
-    def show_round(self, facilitator_token: str, round: int | None) -> None:
-        """Once the game is finished, put one round's composition on the projector (the
-        gallery), or None for the podium again."""
-
-        def act(session: Session, game: Game, now: float) -> None:
-            if game.phase != Phase.FINISHED:
-                raise RuleError("error.not_finished")
-            if round is not None and not (is_whole(round) and 1 <= round <= game.rounds):
-                raise RuleError("error.unknown_round")
-            if game.shown_round != round:
-                game.shown_round = round
-                game.version += 1
-
-        self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
-
     def lock_lobby(self, facilitator_token: str, locked: bool = True) -> None:
         """Close the lobby to new players (everyone is in), or open it again."""
 
         def act(session: Session, game: Game, now: float) -> None:
-            if game.phase != Phase.LOBBY:
-                raise RuleError("error.already_started")
+            self._require_lobby(game)
             if game.locked != bool(locked):
                 game.locked = bool(locked)
                 game.version += 1

@@ -5,25 +5,26 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from sqlmodel import Session
 
 from engine import storage
-from engine.crossed_canvas.decks import Deck
 from engine.models import Game, Player
 
 
 @dataclass
 class Table:
     """One game inside a command's transaction, for the hooks a game declares: its rows, its
-    deck (the engine keeps decks read) and randomness that a game's seed replays."""
+    deck, for a game that plays from decks (the engine keeps decks read, in the shape the
+    game's `Decks` reads them) and randomness that a game's seed replays."""
 
     session: Session
     game: Game
-    deck_of: Callable[[Session, Game], Deck]
+    deck_of: Callable[[Session, Game], Any]
 
     @property
-    def deck(self) -> Deck:
+    def deck(self) -> Any:
         return self.deck_of(self.session, self.game)
 
     def rng(self, purpose: str) -> random.Random:

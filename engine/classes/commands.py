@@ -61,7 +61,7 @@ class ClassCommands(Door):
         key = new_token()
         with self._db.write() as session:
             now = self._clock()
-            deck_name = self._deck_name(session, deck, browser, now)
+            deck_name = self._deck_name(session, deck, browser, now, self.GAMES[CLASS_GAME])
             room = self._draw_code(
                 session,
                 lambda code: Classroom(

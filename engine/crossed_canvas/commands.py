@@ -4,23 +4,29 @@ player's game, passed by the door's one gate and checked by the game's hooks and
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
+from typing import Any
 
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from engine import storage
 from engine.crossed_canvas import game as cc
-from engine.crossed_canvas import rules
+from engine.crossed_canvas import rules, views
+from engine.crossed_canvas.deck_csv import parse_deck
 from engine.crossed_canvas.models import Choice, Draft, Fragment, Round, Vote, current_round
 from engine.crossed_canvas.rules import Phase
-from engine.door import Door
+from engine.door import Door, browser_key, is_whole
 from engine.errors import RuleError
-from engine.models import Game, Player
+from engine.models import DeckPicture, Game, Player, StoredDeck
+
+DECK_REF_BYTES = 18
+MAX_DECK_TITLE = 60
 
 
 class CrossedCanvasCommands(Door):
-    """Crossed Canvas's half of `Engine`: a drawing's fragment and draft, the Curator's
-    choice, an accusation."""
+    """Crossed Canvas's part of `Engine`: a drawing's fragment and draft, the Curator's
+    choice, an accusation; a teacher's own decks; the gallery and its moderation."""
 
     def submit_fragment(
         self,
@@ -156,3 +162,107 @@ class CrossedCanvasCommands(Door):
             return result(row)
 
         return self._gated_move(player_token, move, act, meant_for, earlier)
+
+    def upload_deck(
+        self,
+        browser: str,
+        title: str,
+        csv_data: bytes,
+        files: Sequence[tuple[str, bytes]] = (),
+    ) -> str:
+        """Keep a teacher's deck (a CSV, and pictures or ZIPs of them: (file name, bytes)) for
+        the `browser` key that uploaded it; returns its id for `create_game`.
+
+        Every row is checked first; DeckRefused lists every problem, and then nothing is kept.
+        """
+        owner = browser_key(browser)
+        if owner is None:
+            raise RuleError("error.deck.no_browser")
+        cleaned = storage.text(title).strip()
+        if not 1 <= len(cleaned) <= MAX_DECK_TITLE or not cleaned.isprintable():
+            raise RuleError("error.deck.bad_title", most=MAX_DECK_TITLE)
+        parsed = parse_deck(csv_data, files)
+        now = self._clock()
+        ref = secrets.token_urlsafe(DECK_REF_BYTES)
+        with self._db.write() as session:
+            stored = StoredDeck(
+                ref=ref,
+                owner=owner,
+                title=cleaned,
+                content=parsed.content,
+                objects=len(parsed.content["objects"]),
+                pictures=bool(parsed.pictures),
+                created_at=now,
+                used_at=now,
+            )
+            session.add(stored)
+            session.flush()
+            for object_id, (mime, data) in parsed.pictures.items():
+                session.add(
+                    DeckPicture(deck_id=stored.id, object_id=object_id, mime=mime, data=data)
+                )
+        return ref
+
+    def decks(self, browser: str) -> list[dict[str, Any]]:
+        """The decks this browser key uploaded, newest first (nobody else's, whatever asked)."""
+        owner = browser_key(browser)
+        if owner is None:
+            return []
+        with self._db.read() as session:
+            found = session.exec(
+                select(StoredDeck)
+                .where(StoredDeck.owner == owner)
+                .order_by(col(StoredDeck.created_at).desc(), col(StoredDeck.id).desc())
+            ).all()
+            return [views.deck_summary(deck) for deck in found]
+
+    def hide_fragment(
+        self,
+        facilitator_token: str,
+        *,
+        round: int,
+        signature: str,
+        pulse: int,
+        hidden: bool = True,
+    ) -> None:
+        """Hide one artist's fragment from the projector, the players and the gallery (an
+        unkind drawing), or show it again. Scores, votes and the accusation are untouched: the
+        fragment is still the artist's. Only a fragment already shown can be hidden."""
+
+        def act(session: Session, game: Game, now: float) -> None:
+            played = is_whole(round) and 1 <= round <= game.round
+            pulsed = is_whole(pulse) and pulse in rules.STROKE_LIMITS
+            if not (played and pulsed and isinstance(signature, str)):
+                raise RuleError("error.unknown_fragment")
+            fragment = session.exec(
+                select(Fragment)
+                .join(Round, col(Round.id) == col(Fragment.round_id))
+                .where(
+                    Round.game_id == game.id,
+                    Round.number == round,
+                    Fragment.signature == signature,
+                    Fragment.pulse == pulse,
+                )
+            ).first()
+            if fragment is None or not rules.fragment_shown(game.phase, game.round, round, pulse):
+                raise RuleError("error.unknown_fragment")
+            if fragment.hidden != bool(hidden):
+                fragment.hidden = bool(hidden)
+                session.add(fragment)
+                game.version += 1
+
+        self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
+
+    def show_round(self, facilitator_token: str, round: int | None) -> None:
+        """Once the game is finished, put one round's composition on the projector (the
+        gallery), or None for the podium again."""
+
+        def act(session: Session, game: Game, now: float) -> None:
+            self._require_finished(game)
+            if round is not None and not (is_whole(round) and 1 <= round <= game.rounds):
+                raise RuleError("error.unknown_round")
+            if game.shown_round != round:
+                game.shown_round = round
+                game.version += 1
+
+        self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), act)

@@ -12,6 +12,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from engine.crossed_canvas import rules, views
+from engine.crossed_canvas.decks import DEFAULT_DECK, data_deck, load_deck, stored_deck
 from engine.crossed_canvas.models import (
     Award,
     Choice,
@@ -23,7 +24,7 @@ from engine.crossed_canvas.models import (
     forget,
 )
 from engine.crossed_canvas.rules import Phase
-from engine.declaration import Answers, GameDeclaration
+from engine.declaration import Answers, Decks, GameDeclaration
 from engine.errors import RuleError
 from engine.models import Player
 from engine.table import Table
@@ -195,7 +196,7 @@ CROSSED_CANVAS = GameDeclaration(
     on_entry={Phase.ROLES: deal_round, Phase.REVEAL: score_round},
     private=draft_in_progress,
     forget=forget,
-    takes_decks=True,
+    decks=Decks(default=DEFAULT_DECK, in_data=data_deck, load=load_deck, from_stored=stored_deck),
     as_class=True,
 )
 

@@ -5,14 +5,16 @@ from __future__ import annotations
 import copy
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from cc_support import NAMES, refused, row_counts, seat_table
 
-from engine import DeckError, Engine, FakeClock, door
+from engine import DeckError, Engine, FakeClock
 from engine.crossed_canvas import decks
 from engine.crossed_canvas.decks import DEFAULT_DECK, load_deck
+from engine.crossed_canvas.game import CROSSED_CANVAS
 from engine.service import CODE_ALPHABET
 
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -223,7 +225,9 @@ def test_a_deck_file_outside_the_data_folder_is_refused_unread(tmp_path, engine,
     def never(*_args, **_kwargs):
         raise AssertionError("a deck outside the data folder was opened")
 
-    monkeypatch.setattr(door, "load_deck", never)
+    # The door reads a deck only through its game's declaration: this one opens nothing.
+    unread = replace(CROSSED_CANVAS.decks, load=never)
+    monkeypatch.setitem(Engine.GAMES, CROSSED_CANVAS.name, replace(CROSSED_CANVAS, decks=unread))
     rows = row_counts(engine)
     for path in [
         outside,

@@ -513,6 +513,10 @@ def test_a_deck_belongs_to_the_browser_that_uploaded_it(engine):
         refused("error.unknown_deck", engine.create_game, "en", ref, browser=browser)
     for guess in (ref[:-1] + "x", "stored:" + ref, "../deck.json", 42):
         refused("error.unknown_deck", engine.create_game, "en", guess, browser=TEACHER)
+    # A game that plays from no deck takes none, not even its owner's.
+    refused(
+        "error.unknown_deck", engine.create_game, "en", ref, browser=TEACHER, game="canvas_critters"
+    )
     assert row_count(engine, "game") == games
     # The same browser reuses it for any number of games.
     for _ in range(2):
