@@ -29,9 +29,10 @@ fi
 # Tests named on the command line run as asked. Otherwise every layer without a browser runs on
 # both cores (pytest-xdist, a file's tests on one worker), then the browser tests one at a time:
 # each drives Chromium and app servers of its own, and two at once on two cores slow both into
-# their timeouts.
+# their timeouts. They all live in tests/browser/: collecting only that folder spares importing
+# every other layer's tests a second time.
 if [ $# -gt 0 ]; then
     exec .venv/bin/python -m pytest "$@"
 fi
 .venv/bin/python -m pytest -m "not browser" -n 2 --dist loadfile
-.venv/bin/python -m pytest -m browser
+.venv/bin/python -m pytest -m browser tests/browser

@@ -6,8 +6,11 @@ hand-run ``screenshots.py``. Nothing here imports pytest.
 Every action is a click or a stroke in a page. The engine is only *read* (``Engine`` on the
 server's own database file) to learn what a person on the other side of a screen would know:
 roles, signatures and options, so a test can decide what to click and what to expect.
-The one exception, ``projector_game``, plays through the engine: it only looks at the
-projector page, and twelve students' clicks would take minutes.
+The exceptions play through the engine: ``projector_game`` only looks at the projector page,
+and twelve students' clicks would take minutes; the long games' later rounds (test_game,
+test_critters_game, test_own_deck, test_two_servers) make round 1's clicked moves again
+through ``Table.engine`` with the students' tokens and the facilitator's key, so that only
+what a browser proves is played by clicks, once.
 """
 
 from __future__ import annotations

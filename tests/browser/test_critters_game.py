@@ -1,4 +1,4 @@
-"""Canvas Critters played to the end in real browsers, every move a tap on a 360 px phone.
+"""Canvas Critters played to the end in real browsers, on 360 px phones.
 
 A game of four: the teacher creates it on the home page; four rounds of theme, pieces from
 the shared pile, "finished", titles, ribbons and golden ribbons; the ribbons leave two players
@@ -7,6 +7,12 @@ the projector shows the podium. A duel of two: five rounds of secret themes, mos
 guesses, right and wrong. The points each phone shows are worked out here by hand from the
 rulebook: +3, +2 and +1 ribbons, a golden +5 once a game and -5 for one never given; in the
 duel +3 for the theme, +1 for its card alone, +1 to a creator whose theme is guessed.
+
+Every move of the first round and of the tie-break is a tap, and so is every guess of the
+duel; the rounds between make the same moves as round 1 through the engine behind the pages
+(themes, pieces, titles, ribbons), while each phone's points are still read off the phone.
+Whole games from the views' listed actions are tests/engine/test_conformance.py; the game of
+four's scores, the tie-break and the duel's rules, tests/engine/test_engine_critters.py.
 """
 
 from __future__ import annotations
@@ -123,6 +129,24 @@ def build_mosaics(table: Table, kinds: dict[str, str], check_pile: bool = False)
         page.get_by_role("button", name=t("ui.critters.play.finish")).click()
         if index < len(pages) - 1:  # the last to finish ends the building at once
             expect(page.get_by_text(finished)).to_be_visible(timeout=UI_TIMEOUT_MS)
+
+
+def build_by_engine(table: Table, kinds: dict[str, str]) -> None:
+    """Each builder takes seven pieces of their kind and finishes, through the engine."""
+    for name, kind in kinds.items():
+        token = table.players[name].token
+        for i in range(FEWEST):
+            table.engine.take_piece(token, kind, 0.1 + 0.13 * i, 0.4, uuid.uuid4().hex)
+        table.engine.finish_mosaic(token)
+
+
+def pick_themes_by_engine(table: Table) -> None:
+    """Whoever holds a theme card picks its second theme (as `pick_themes` taps), through the
+    engine."""
+    for name, person in table.players.items():
+        if "pick_theme" in table.view(name)["actions"]:
+            theme = table.view(name)["card"]["themes"][1]["id"]
+            table.engine.pick_theme(person.token, theme)
 
 
 def give_titles(table: Table, builders: list[str], round_number: int) -> None:
@@ -271,6 +295,24 @@ def play_judged_round(
     wait_all(table, "scores", number, tie_break)
 
 
+def play_judged_round_by_engine(
+    table: Table, number: int, awards: dict[str, tuple[str, ...]], golden: dict[str, str]
+) -> None:
+    """A round between the first and the tie-break: round 1's moves (themes, pieces, titles,
+    the ribbons and golden ones of `awards` and `golden`) through the engine."""
+    wait_all(table, "theme", number)
+    pick_themes_by_engine(table)
+    builders = table.public()["builders"]
+    build_by_engine(table, {name: FOUR_KINDS[name] for name in builders})
+    for name in builders:
+        table.engine.title_mosaic(table.players[name].token, f"{name}'s zoo {number}")
+    for giver, receivers in awards.items():
+        ribbons = dict(zip((3, 2, 1), receivers, strict=False))
+        token = table.players[giver].token
+        table.engine.award_ribbons(token, ribbons, uuid.uuid4().hex, golden=golden.get(giver))
+    wait_all(table, "scores", number)
+
+
 def sees(table: Table, names: list[str], text: str) -> None:
     """Each of these players' phones shows `text`."""
     for name in names:
@@ -281,7 +323,10 @@ def sees(table: Table, names: list[str], text: str) -> None:
 def test_a_whole_game_of_four_with_a_tie_break_on_phones(table: Table):
     start_game(table, FOUR)
     for number, (awards, golden, points) in enumerate(JUDGED_ROUNDS, start=1):
-        play_judged_round(table, number, awards, golden)
+        if number == 1:
+            play_judged_round(table, number, awards, golden)
+        else:
+            play_judged_round_by_engine(table, number, awards, golden)
         see_points(table, points)
         if number == len(JUDGED_ROUNDS):  # Cy and Di never gave their golden ribbon
             sees(table, ["Cy", "Di"], t("ui.critters.play.golden_kept", points=5))
@@ -369,9 +414,13 @@ def test_a_duel_of_two_played_five_rounds_on_phones(table: Table):
     start_game(table, ("Ana", "Ben"))
     for number, (guesses, points) in enumerate(DUEL_ROUNDS, start=1):
         wait_all(table, "theme", number)
-        pick_themes(table)
-        wait_all(table, "build", number)
-        build_mosaics(table, DUEL_KINDS)
+        if number == 1:  # the next rounds' themes and mosaics through the engine
+            pick_themes(table)
+            wait_all(table, "build", number)
+            build_mosaics(table, DUEL_KINDS)
+        else:
+            pick_themes_by_engine(table)
+            build_by_engine(table, DUEL_KINDS)
         wait_all(table, "guess", number)
         for name, how in guesses.items():
             place_guess(table, name, how)

@@ -1,20 +1,25 @@
-"""A whole 5-player game in one Chromium, played only with clicks and mouse strokes.
+"""A whole 5-player game in one Chromium, round 1 played only with clicks and mouse strokes.
 
-The facilitator creates the game on the home page, five students join by code, and every
-round runs through roles, two ink pulses, merge, discussion, the Curator's choice, the
-accusation and the reveal. The test picks what the Curator chooses and whom everyone accuses
-(a different mix each round), computes the awards the rulebook promises (R8-R10) and checks
-them on the projector, then the final totals and winners on the screen, facilitator and
-players' pages (R12).
+The facilitator creates the game on the home page, five students join by code, and round 1
+runs through roles, two ink pulses, merge, discussion, the Curator's choice, the accusation
+and the reveal, every move a click or a stroke. Rounds 2 to 5 open the cards and check the
+reveals as players see them, but their strokes, choice and votes go through the engine behind
+the pages (the clicks are round 1's again; the whole game by its listed actions is
+tests/engine/test_conformance.py, rotations and awards tests/engine/test_engine_rules.py).
+The test picks what the Curator chooses and whom everyone accuses (a different mix each
+round), computes the awards the rulebook promises (R8-R10) and checks them on the projector,
+then the final totals and winners on the screen, facilitator and players' pages (R12).
 """
 
 from __future__ import annotations
 
+import uuid
 from collections import Counter
 
 import pytest
 from gamekit import (
     Table,
+    engine_strokes,
     eventually,
     heading_text,
     podium,
@@ -85,6 +90,78 @@ def points_of(standings: dict[str, tuple[int, bool]]) -> dict[str, int]:
     return {name: points for name, (points, _) in standings.items()}
 
 
+def pick_option(options: list[dict], pick: str, target: str, decoy: str) -> str:
+    """The option the Curator picks this round: the true target, the decoy or a neutral."""
+    neutral = next(o["id"] for o in options if o["id"] not in (target, decoy))
+    return {"true": target, "false": decoy, "neutral": neutral}[pick]
+
+
+def play_by_clicks(
+    table: Table, pick: str, vote_kind: str, roles: dict[str, list[str]], sig: dict[str, str]
+) -> tuple[str, dict[str, str]]:
+    """Round 1 from the roles to the reveal, every move a click or a stroke on its page;
+    returns the option chosen and the votes cast."""
+    (curator,), (distorter,), loyal = roles["curator"], roles["distorter"], roles["loyal"]
+    target, decoy = table.view(loyal[0])["target"], table.view(distorter)["target"]
+    table.advance("roles", 1)
+
+    # Two ink pulses, every artist drawing with the mouse; each ends when all submitted.
+    table.wait_phase("pulse1", 1)
+    table.play_pulse(1, lambda index, _name: stroke_set(index, 1))
+    table.wait_phase("merge", 1)
+    assert len(table.public()["fragments"]) == 4
+    table.advance("merge", 1)
+    table.wait_phase("pulse2", 1)
+    table.play_pulse(2, lambda index, _name: stroke_set(index, 2))
+    table.wait_phase("discussion", 1)
+    fragments = table.public()["fragments"]
+    assert sorted(f["pulse"] for f in fragments) == [1] * 4 + [2] * 4
+    table.advance("discussion", 1)
+
+    # The Curator clicks one of four options; that ends the choice at once.
+    table.wait_phase("choice", 1)
+    options = table.view(curator)["options"]
+    assert len(options) == 4 and {target["id"], decoy["id"]} <= {o["id"] for o in options}
+    chosen = pick_option(options, pick, target["id"], decoy["id"])
+    table.choose(curator, chosen)
+
+    # Everyone accuses one signature; the last vote ends the accusation.
+    table.wait_phase("accusation", 1)
+    # One's own signature looks like the others (a Curator's buttons must not stand out);
+    # a tap on it is refused with a message and counts nothing.
+    own = table.players[loyal[0]].page.locator(f".st-key-accuse_{sig[loyal[0]]} button")
+    expect(own).to_be_enabled()
+    own.click()
+    expect(table.players[loyal[0]].page.get_by_text(t("error.own_signature"))).to_be_visible()
+    assert table.view(loyal[0])["my_vote"] is None
+    votes = planned_votes(vote_kind, curator, distorter, loyal, sig)
+    for voter in NAMES:
+        table.accuse(voter, votes[voter])
+    return chosen, votes
+
+
+def play_by_engine(
+    table: Table, pick: str, vote_kind: str, roles: dict[str, list[str]], sig: dict[str, str]
+) -> tuple[str, dict[str, str]]:
+    """A later round from the roles to the reveal through the engine behind the pages (the
+    facilitator's key, the students' tokens): the same moves round 1 made by clicks."""
+    (curator,), (distorter,), loyal = roles["curator"], roles["distorter"], roles["loyal"]
+    target, decoy = table.view(loyal[0])["target"], table.view(distorter)["target"]
+    engine, token = table.engine, {name: person.token for name, person in table.players.items()}
+    engine.advance(table.key)  # the roles
+    for pulse in (1, 2):
+        for index, name in enumerate(sig):
+            engine.submit_fragment(token[name], engine_strokes(index, pulse), uuid.uuid4().hex)
+        engine.advance(table.key)  # the merge, then the discussion
+    options = table.view(curator)["options"]
+    chosen = pick_option(options, pick, target["id"], decoy["id"])
+    engine.choose(token[curator], chosen, uuid.uuid4().hex)
+    votes = planned_votes(vote_kind, curator, distorter, loyal, sig)
+    for voter in NAMES:
+        engine.accuse(token[voter], votes[voter], uuid.uuid4().hex)
+    return chosen, votes
+
+
 def test_whole_game_with_five_players(table: Table):
     table.create_game(pace="extra_relaxed")
     screen = table.open_screen()
@@ -114,47 +191,13 @@ def test_whole_game_with_five_players(table: Table):
         assert target["id"] != decoy["id"]
         expect(table.players[loyal[0]].page.get_by_text(target["name"], exact=True)).to_be_visible()
         expect(table.players[distorter].page.get_by_text(decoy["name"], exact=True)).to_be_visible()
-        table.advance("roles", round_number)
-
-        # Two ink pulses, every artist drawing with the mouse; each ends when all submitted.
-        table.wait_phase("pulse1", round_number)
-        table.play_pulse(1, lambda index, _name: stroke_set(index, 1))
-        table.wait_phase("merge", round_number)
-        assert len(table.public()["fragments"]) == 4
-        table.advance("merge", round_number)
-        table.wait_phase("pulse2", round_number)
-        table.play_pulse(2, lambda index, _name: stroke_set(index, 2))
-        table.wait_phase("discussion", round_number)
-        fragments = table.public()["fragments"]
-        assert sorted(f["pulse"] for f in fragments) == [1] * 4 + [2] * 4
-        table.advance("discussion", round_number)
-
-        # The Curator clicks one of four options; that ends the choice at once.
-        table.wait_phase("choice", round_number)
-        options = table.view(curator)["options"]
-        assert len(options) == 4 and {target["id"], decoy["id"]} <= {o["id"] for o in options}
-        chosen = {
-            "true": target["id"],
-            "false": decoy["id"],
-            "neutral": next(o["id"] for o in options if o["id"] not in (target["id"], decoy["id"])),
-        }[pick]
-        table.choose(curator, chosen)
-
-        # Everyone accuses one signature; the last vote ends the accusation.
-        table.wait_phase("accusation", round_number)
-        # One's own signature looks like the others (a Curator's buttons must not stand out);
-        # a tap on it is refused with a message and counts nothing.
-        own = table.players[loyal[0]].page.locator(f".st-key-accuse_{sig[loyal[0]]} button")
-        expect(own).to_be_enabled()
-        own.click()
-        expect(table.players[loyal[0]].page.get_by_text(t("error.own_signature"))).to_be_visible()
-        assert table.view(loyal[0])["my_vote"] is None
-        votes = planned_votes(vote_kind, curator, distorter, loyal, sig)
-        for voter in NAMES:
-            table.accuse(voter, votes[voter])
+        if round_number == 1:
+            chosen, votes = play_by_clicks(table, pick, vote_kind, roles, sig)
+        else:
+            chosen, votes = play_by_engine(table, pick, vote_kind, roles, sig)
         table.wait_phase("reveal", round_number)
 
-        # The reveal: awards as the rules compute them from what was clicked.
+        # The reveal: awards as the rules compute them from what was played.
         found = chosen == target["id"]
         accused = accused_of(votes)
         caught = accused == sig[distorter]
