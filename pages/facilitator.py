@@ -183,9 +183,7 @@ else:
                     timer_button(t("ui.fac.resume"), "resume_game", engine.resume, type="primary")
                 else:
                     timer_button(t("ui.fac.pause"), "pause_game", engine.pause)
-                timer_button(
-                    t(game.facilitator.advance_key(phase)), "advance_phase", engine.advance
-                )
+                timer_button(t(game.facilitator.advance_key(view)), "advance_phase", engine.advance)
                 if view["seconds_left"] is not None:
                     timer_button(t("ui.fac.extend"), "extend_phase", engine.extend)
             st.link_button(t("ui.fac.open_screen"), screen_url)

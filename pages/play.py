@@ -11,6 +11,7 @@ from typing import Any
 import streamlit as st
 
 from engine import RuleError
+from engine.names import NAME_MAX_CHARS
 from ui.browser import browser_id
 from ui.classes.tables import is_class, view_of_code
 from ui.games import parts_of
@@ -114,6 +115,7 @@ def join_form() -> None:
         # No max_chars, here or on any typed text: Streamlit drops a longer paste whole and
         # says nothing; the engine refuses it saying the limit, and the text stays to shorten.
         name = st.text_input(t("ui.play.name_label"), key="join_name")
+        st.caption(t("ui.play.name_hint", most=NAME_MAX_CHARS))
         submitted = st.form_submit_button(
             t("ui.play.join_submit"), key="join_submit", type="primary"
         )

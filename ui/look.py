@@ -45,6 +45,10 @@ BASE_CSS = """
    wrappers Streamlit puts around their container and around a fragment holding only it. */
 div:has(> div[class*="st-key-cc_live"]), div[class*="st-key-cc_live"],
 div:has(> div > div:only-child > div[class*="st-key-cc_live"]) { display: none; }
+/* Streamlit's own "Press Enter to submit form" is English only, and drawn inside the field,
+   over a long name at 360 px: hidden, and the pages say the limit and Enter in the page's
+   language below the fields that have one (ui.play.name_hint, ui.critters.play.title_hint). */
+[data-testid="InputInstructions"] { display: none; }
 .cc-huge { font-size: 2.4rem; font-weight: 800; line-height: 1.15; }
 .cc-muted { opacity: .7; }
 .cc-card { border: 2px solid #ccc; border-radius: .8rem; padding: .8rem 1rem; margin: .4rem 0; }

@@ -8,6 +8,8 @@ import pytest
 from gamekit import UI_TIMEOUT_MS, Table, button, heading_text, t, wait_canvas
 from playwright.sync_api import expect
 
+from engine.names import NAME_MAX_CHARS
+
 pytestmark = pytest.mark.browser
 
 NAMES = ["Phone", "Bea", "Cruz", "Dana", "Eli"]
@@ -19,6 +21,13 @@ def test_phone_artist_sees_the_whole_canvas_and_a_touch_stroke_counts(
     table.create_game()
     phone = new_page(width=360, height=740, touch=True, scale=2)
     others = new_page()
+    # The join form: Streamlit's English "Press Enter to submit form", drawn over a long name
+    # at 360 px, is hidden; the page says the limit and Enter in its own words.
+    phone.goto(f"{table.server.url}/play?code={table.code}")
+    phone.locator(".st-key-join_name input").press_sequentially("Guadalupe Fernández")
+    hint = phone.get_by_text(t("ui.play.name_hint", most=NAME_MAX_CHARS))
+    expect(hint).to_be_visible(timeout=UI_TIMEOUT_MS)
+    expect(phone.get_by_test_id("InputInstructions")).to_be_hidden()
     table.join(NAMES[0], page=phone)
     for name in NAMES[1:]:
         table.join(name, page=others)

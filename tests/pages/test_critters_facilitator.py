@@ -15,7 +15,7 @@ from pagekit import html_text, page, rendered, run, timer, tr, visible_text
 from engine import FakeClock
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-from critters_kit import Critters, seat  # noqa: E402
+from critters_kit import LONG, NAMES, Critters, seat  # noqa: E402
 
 CROSSED_CANVAS_ONLY = ["ui.fac.moderation", "ui.fac.gallery"]
 
@@ -166,3 +166,83 @@ def test_the_results_csv_says_what_a_golden_ribbon_never_given_cost(engine, reco
     assert kept == {"Ana": "0", "Ben": "-5", "Cy": "-5"}
     assert all(row[column] == "0" for row in body if row[0] in "12345")
     assert tr("es", "ui.csv.golden_kept") != "ui.csv.golden_kept"
+
+
+def seated(engine, players: int, language: str, *, timed: bool = True) -> Critters:
+    new = engine.create_game(
+        game="canvas_critters",
+        language=language,
+        durations=LONG if timed else dict.fromkeys(LONG),
+    )
+    table = Critters(engine, FakeClock(), new.code, new.facilitator_token)
+    for name in NAMES[:players]:
+        table.tokens[name] = engine.join(new.code, name)
+    engine.start(new.facilitator_token)
+    return table
+
+
+def next_label(table: Critters) -> str:
+    return timer(facilitator(table), "advance_phase").label
+
+
+def play_to_last_scores(table: Critters) -> None:
+    """Nobody plays: the teacher ends each phase until the scores of the last planned round."""
+    view = table.facilitator()
+    while (view["round"], view["phase"]) != (view["rounds"], "scores"):
+        table.engine.advance(table.fac)
+        view = table.facilitator()
+
+
+@pytest.mark.parametrize(("language", "timed"), [("en", True), ("es", True), ("es", False)])
+def test_the_judged_game_s_end_button_names_what_comes_next(engine, language, timed):
+    table = seated(engine, 4, language, timed=timed)
+    said = {}
+    said["theme"] = next_label(table)
+    table.pick_all()
+    said["build"] = next_label(table)
+    table.build("Ana")
+    table.finish("Ana")
+    assert table.phase() == "last_minute"
+    said["last_minute"] = next_label(table)
+    for name in ("Ben", "Cy", "Di"):
+        table.build(name)
+        table.finish(name)
+    said["titles"] = next_label(table)
+    table.title_all()
+    said["judging"] = next_label(table)
+    table.award_all()
+    said["scores"] = next_label(table)
+    english = {
+        "theme": "Start building",
+        "build": "Stop building: titles next",
+        "last_minute": "Stop building: titles next",
+        "titles": "Start giving ribbons",
+        "judging": "Show the scores",
+        "scores": "Next round",
+    }
+    if language == "en":
+        assert said == english
+    else:
+        assert said == {p: tr("es", f"ui.critters.fac.advance.{p}") for p in english}
+        assert not set(said.values()) & set(english.values())
+    # Nobody plays the other rounds: all four tied, nobody is left to judge a tie-break.
+    play_to_last_scores(table)
+    assert next_label(table) == {"en": "Final results", "es": "Resultados finales"}[language]
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_duel_s_end_button_names_the_guesses_and_a_tie_break(engine, language):
+    table = seated(engine, 2, language)
+    table.pick_all()
+    assert next_label(table) == tr(language, "ui.critters.fac.advance.duel_build")
+    table.engine.advance(table.fac)
+    assert table.phase() == "guess"
+    assert next_label(table) == tr(language, "ui.critters.fac.advance.guess")
+    # Nobody guesses in five rounds: a tie, which the teacher chose to play off.
+    table.engine.set_tie_rule(table.fac, "play_off")
+    play_to_last_scores(table)
+    at = facilitator(table)
+    tie_break = {"en": "Play the tie-break round", "es": "Jugar la ronda de desempate"}
+    assert timer(at, "advance_phase").label == tie_break[language]
+    run(timer(at, "advance_phase").click())
+    assert table.public()["tie_break"]

@@ -117,6 +117,7 @@ def test_a_pasted_long_title_is_refused_saying_the_limit_and_kept(critters):
     critters.pick_all()
     critters.build_and_finish_all()
     at = phone(critters, "Cy")
+    assert tr("en", "ui.critters.play.title_hint", most=40) in [c.value for c in at.caption]
     pasted = "The giraffes and the penguins at the seaside"
     at.text_input[0].input(pasted)
     at = run(at.button[0].click())

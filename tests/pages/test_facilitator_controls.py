@@ -4,7 +4,7 @@ game's data, a game that waited through an outage, and timer clicks that arrive 
 from __future__ import annotations
 
 import pytest
-from pagekit import rendered, run, seat, timer, tr
+from pagekit import LONG, NAMES, Table, rendered, run, seat, timer, tr
 from sqlalchemy import text
 
 from engine import RuleError
@@ -71,14 +71,39 @@ def test_a_timer_click_meant_for_a_phase_already_over_does_nothing(engine):
     assert table.phase == "merge"
 
 
-@pytest.mark.parametrize("language", ["en", "es"])
-def test_the_end_button_says_which_phase_it_ends(engine, language):
-    table = seat(engine, language=language)
+# What the teacher reads on the button that ends each phase: what comes next.
+NEXT_IN_ENGLISH = {
+    "roles": "Start ink pulse 1",
+    "pulse1": "Show pulse 1's drawing",
+    "merge": "Start ink pulse 2",
+    "pulse2": "Start the discussion",
+    "discussion": "Let the Curator choose",
+    "choice": "Start the vote",
+    "accusation": "Show who was who",
+    "reveal": "Next round",
+}
+
+
+@pytest.mark.parametrize(("language", "timed"), [("en", True), ("es", True), ("es", False)])
+def test_the_end_button_names_what_comes_next(engine, language, timed):
+    game = engine.create_game(language=language, durations=LONG if timed else dict.fromkeys(LONG))
+    table = Table(engine, game.code, game.facilitator_token)
+    for name in NAMES:
+        table.tokens[name] = engine.join(game.code, name)
     table.start()
-    for phase in ("roles", "pulse1", "merge", "discussion"):
+    for phase, english in NEXT_IN_ENGLISH.items():
         table.advance_to(phase)
         label = timer(table.facilitator(), "advance_phase").label
-        assert label == tr(language, f"ui.fac.advance.{phase}")
+        assert label == (english if language == "en" else tr("es", f"ui.fac.advance.{phase}"))
+        assert language == "en" or label != english, phase
+    # The last round's reveal leads to the final results, and its button says so.
+    while (table.public()["round"], table.phase) != (len(NAMES), "reveal"):
+        engine.advance(table.fac)
+    at = table.facilitator()
+    final = timer(at, "advance_phase").label
+    assert final == {"en": "Final results", "es": "Resultados finales"}[language]
+    run(timer(at, "advance_phase").click())
+    assert table.phase == "finished"
 
 
 def test_the_facilitator_sees_which_signatures_still_vote(engine):

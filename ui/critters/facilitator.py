@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import streamlit as st
 
 from engine import Engine
+from engine.critters import rules
 from ui.critters.screen import show_critters
 from ui.text import Translator
 
@@ -38,9 +39,28 @@ def tie_rule_choice(engine: Engine, view: Mapping[str, Any], t: Translator, run:
 FILE_PREFIX = "canvas-critters"
 
 
-def advance_key(phase: str) -> str:
-    """The catalogue key of the button that ends `phase` now."""
+def advance_key(view: Mapping[str, Any]) -> str:
+    """The catalogue key of the button that ends the current phase now, named after what
+    comes next: the duel's building leads to the guesses, the judged game's to the titles
+    (a build ended by the teacher had nobody finished, so no last minute follows), and the
+    scores of the last planned round to the final results, or to a tie-break."""
+    phase = view["phase"]
+    if phase == "build" and view["duel"]:
+        return "ui.critters.fac.advance.duel_build"
+    if phase == "scores" and view["round"] >= view["rounds"]:
+        return f"ui.critters.fac.advance.{'scores_last' if game_ends(view) else 'scores_tie'}"
     return f"ui.critters.fac.advance.{phase}"
+
+
+def game_ends(view: Mapping[str, Any]) -> bool:
+    """Whether ending these scores ends the game: no tie for the lead left to play off."""
+    points = dict(enumerate(view["totals"].values()))
+    return rules.game_over(
+        rounds_played=view["round"],
+        players=len(points),
+        totals=points,
+        tie_rule=rules.TieRule(view["tie_rule"]),
+    )
 
 
 def round_body(

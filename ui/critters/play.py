@@ -204,6 +204,7 @@ def title(view: dict[str, Any], t: Translator, token: str) -> None:
         st.success(t("ui.critters.play.titled", title=own["title"]))
     with st.form("title_form"):
         text = st.text_input(t("ui.critters.play.title_label"), value=own["title"] or "")
+        st.caption(t("ui.critters.play.title_hint", most=rules.TITLE_MAX_CHARS))
         if st.form_submit_button(t("ui.critters.play.title_save"), type="primary") and act(
             view, engine.title_mosaic, token, text
         ):

@@ -22,8 +22,12 @@ COMPOSITION_PX = 320
 THUMB_PX = 140
 
 
-def advance_key(phase: str) -> str:
-    """The catalogue key of the button that ends `phase` now."""
+def advance_key(view: Mapping[str, Any]) -> str:
+    """The catalogue key of the button that ends the current phase now, named after what
+    comes next (the last round's reveal leads to the final results)."""
+    phase = view["phase"]
+    if phase == "reveal" and view["round"] >= view["rounds"]:
+        return "ui.fac.advance.reveal_last"
     return f"ui.fac.advance.{phase}"
 
 
