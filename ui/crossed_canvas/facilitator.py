@@ -22,6 +22,11 @@ COMPOSITION_PX = 320
 THUMB_PX = 140
 
 
+def table_files(view: Mapping[str, Any], t: Translator) -> list[tuple[str, bytes]]:
+    """A finished table's folder in its class's ZIP: what the game's own ZIP holds."""
+    return gallery.table_files(view, t)
+
+
 def advance_key(phase: str) -> str:
     """The catalogue key of the button that ends `phase` now."""
     return f"ui.fac.advance.{phase}"
