@@ -57,6 +57,8 @@ def test_a_critters_class_of_six_at_two_tables_of_three(streamlit_server, new_pa
 
     teacher = new_page(width=1280, height=900)
     teacher.goto(f"{streamlit_server.url}/classroom?key={room.facilitator_token}")
+    expect(teacher.get_by_text(room.code).first).to_be_visible(timeout=UI_TIMEOUT_MS)
+    settle(teacher, pause_ms=300)
     button(teacher, "start_all").click()
     assert eventually(lambda: phases(engine, room.facilitator_token), ["theme", "theme"])
     choosing = translate("en", "ui.critters.screen.phase.theme")
