@@ -143,11 +143,19 @@ else:
                 kind = st.radio(
                     t("ui.home.kind"),
                     KINDS,
-                    format_func=lambda name: t(f"ui.home.kind.{name}"),
+                    format_func=lambda name: t(
+                        f"ui.home.kind.{name}", fewest=game["fewest"], most=game["most"]
+                    ),
                     key="create_kind",
                 )
                 if kind == "class":
-                    st.caption(t("ui.home.kind.class_help"))
+                    st.caption(
+                        t(
+                            "ui.home.kind.class_help",
+                            fewest=game["class_fewest"],
+                            most=game["class_most"],
+                        )
+                    )
             game_language = st.selectbox(
                 t("ui.home.game_language"),
                 LANGUAGES,
@@ -169,7 +177,7 @@ else:
                 }
                 settings = {"language": game_language, "deck": deck, "durations": durations}
                 create, page = (
-                    (engine.create_class, "pages/classroom.py")
+                    (functools.partial(engine.create_class, game=game_name), "pages/classroom.py")
                     if kind == "class"
                     else (
                         functools.partial(engine.create_game, game=game_name),

@@ -194,6 +194,11 @@ class GameDeclaration:
     settings: Mapping[str, float] | None = None
     decks: Decks | None = None
     as_class: bool = False
+    # The fewest students a class seats at one of its tables, when more than the game's own
+    # fewest (None: the same). Every game can say it: a class's tables are the game itself,
+    # and a count the game turns into a variant (two at Canvas Critters play its duel) is
+    # never a class's table.
+    class_fewest: int | None = None
 
     @property
     def takes_decks(self) -> bool:
@@ -204,6 +209,12 @@ class GameDeclaration:
     def offered(self) -> bool:
         """Whether a teacher creates this game by name (a variant comes with its game)."""
         return self.created_as is None
+
+    @property
+    def class_sizes(self) -> tuple[int, int]:
+        """The fewest and most students at one of a class's tables of this game."""
+        fewest = self.table.min_players if self.class_fewest is None else self.class_fewest
+        return fewest, self.table.max_players
 
     @property
     def phase_seconds(self) -> dict[str, float]:

@@ -37,6 +37,8 @@ class Classroom(SQLModel, table=True):
     # How many tables the teacher chose (engine/classes/seating.py keeps that many while they fit);
     # None: the fewest that fit.
     table_count: int | None = None
+    # The game its tables play (Game.kind of a game a whole class can play, engine/games.py).
+    game: str = Field(default="crossed_canvas", max_length=32)
 
 
 class Game(SQLModel, table=True):

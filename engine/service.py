@@ -65,13 +65,16 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands):
     def offered_games(cls) -> dict[str, dict[str, Any]]:
         """The games a teacher may create, in the order offered, with what the home page asks
         about each: whether a whole class can play it in tables, whether it takes a deck, and
-        how many play at one table."""
+        how many play at one table (and at one of a class's tables)."""
         return {
             name: {
                 "as_class": game.as_class,
                 "takes_decks": game.takes_decks,
                 "fewest": game.table.min_players,
                 "most": game.table.max_players,
+                # How many sit at one of a class's tables (as_class): the class's own sizes.
+                "class_fewest": game.class_sizes[0],
+                "class_most": game.class_sizes[1],
             }
             for name, game in cls.GAMES.items()
             if game.offered

@@ -16,6 +16,7 @@ import streamlit as st
 
 from engine import RuleError
 from ui.browser import browser_id
+from ui.classes.downloads import class_file_stem, class_zip
 from ui.classes.tables import (
     CLASS_CSS,
     class_heading,
@@ -23,7 +24,7 @@ from ui.classes.tables import (
     table_card_html,
     ticking,
 )
-from ui.crossed_canvas.gallery import class_gallery_zip
+from ui.games import parts_of
 from ui.links import join_details, page_url, qr_png
 from ui.live import follow_changes, status_then_view
 from ui.look import page_style
@@ -124,7 +125,7 @@ def table_buttons(table: Mapping[str, Any]) -> None:
                 kwargs=meant_for,
             )
             st.button(
-                t(f"ui.fac.advance.{phase}"),
+                t(parts_of(table["view"]).facilitator.advance_key(table["view"])),
                 key=timer_key(f"advance_table_{number}", *stage),
                 on_click=run,
                 args=(engine.advance_tables,),
@@ -280,7 +281,7 @@ if phases - {"lobby"}:
     st.download_button(
         t("ui.class.results_csv"),
         class_results_csv(view, t),
-        file_name=f"crossed-canvas-class-{view['code']}.csv",
+        file_name=f"{class_file_stem(view)}.csv",
         mime="text/csv",
         key="class_csv",
         on_click="ignore",
@@ -288,8 +289,8 @@ if phases - {"lobby"}:
 if view["podium"]:
     st.download_button(
         t("ui.class.gallery_zip"),
-        lambda: class_gallery_zip(view, t),
-        file_name=f"crossed-canvas-class-{view['code']}.zip",
+        lambda: class_zip(view, t),
+        file_name=f"{class_file_stem(view)}.zip",
         mime="application/zip",
         key="class_gallery",
         on_click="ignore",

@@ -37,9 +37,14 @@ class Phone(Protocol):
 
 class Screen(Protocol):
     """A game on the projector (ui/projector.py draws the header and the lobby) and, smaller,
-    on the teacher's page."""
+    on the teacher's page; a class's table on the class projector (ui/classes/tables.py): in
+    a card, or taking the screen in a phase of `SHOWCASE` (its reveal, its scores)."""
+
+    SHOWCASE: frozenset[str]
 
     def heading(self, view: Mapping[str, Any], t: Translator) -> tuple[str, str]: ...
+    def showcase_body(self, view: Mapping[str, Any], t: Translator) -> None: ...
+    def card_html(self, view: Mapping[str, Any], t: Translator) -> str: ...
     def round_body(
         self, view: Mapping[str, Any], t: Translator, *, big: bool, part: Callable[[], None]
     ) -> None: ...
@@ -52,6 +57,7 @@ class Facilitator(Protocol):
     FILE_PREFIX: str
 
     def advance_key(self, view: Mapping[str, Any]) -> str: ...
+    def table_files(self, view: Mapping[str, Any], t: Translator) -> list[tuple[str, bytes]]: ...
     def round_body(
         self, engine: Engine, view: Mapping[str, Any], t: Translator, run: Run, *, listed: bool
     ) -> None: ...

@@ -16,9 +16,7 @@ from engine.changes import notify_other_servers
 from engine.classes import seating
 from engine.classes import views as class_views
 from engine.classes.seating import Seat
-from engine.classes.views import CLASS_GAME
-from engine.crossed_canvas import rules, views
-from engine.crossed_canvas.rules import Phase
+from engine.declaration import GameDeclaration
 from engine.door import (
     Door,
     NewGame,
@@ -53,21 +51,26 @@ class ClassCommands(Door):
         durations: Mapping[str, float] | None = None,
         *,
         browser: str | None = None,
+        game: str | None = None,
     ) -> NewGame:
         """A whole class on one code: students join it like a game's and are seated at tables,
-        each table an ordinary game of the class's current sitting. Returns the class code
-        and the class key (`facilitator_token`), which runs every table (`table_key`)."""
-        phase_seconds = checked_settings(language, durations, self.GAMES[CLASS_GAME])
+        each table an ordinary game of the class's current sitting. `game` is any game whose
+        declaration says `as_class` (None: the first the home page offers); a variant (the
+        duel) or another game is refused by name. Returns the class code and the class key
+        (`facilitator_token`), which runs every table (`table_key`)."""
+        kind = self._class_game_named(game)
+        phase_seconds = checked_settings(language, durations, kind)
         key = new_token()
         with self._db.write() as session:
             now = self._clock()
-            deck_name = self._deck_name(session, deck, browser, now, self.GAMES[CLASS_GAME])
+            deck_name = self._deck_name(session, deck, browser, now, kind)
             room = self._draw_code(
                 session,
                 lambda code: Classroom(
                     code=code,
                     facilitator_hash=token_hash(key),
                     language=language,
+                    game=kind.name,
                     deck=deck_name,
                     durations=phase_seconds,
                     created_at=now,
@@ -75,6 +78,21 @@ class ClassCommands(Door):
                 ),
             )
             return NewGame(room.code, key)
+
+    def _class_game_named(self, game: str | None) -> GameDeclaration:
+        """The game a new class plays, refused clearly when a class cannot play it."""
+        if game is None:
+            return next(g for g in self.GAMES.values() if g.offered and g.as_class)
+        found = self.GAMES.get(game) if isinstance(game, str) else None
+        if found is None:
+            raise RuleError("error.unknown_game")
+        if not (found.offered and found.as_class):
+            raise RuleError("error.class.not_for_class")
+        return found
+
+    def _class_game(self, room: Classroom) -> GameDeclaration:
+        """The declaration of the game a class's tables play."""
+        return self.GAMES[room.game]
 
     def _join_class(self, class_code: str, name: str, seat_key: str | None) -> str:
         """Seat a student at a table of the class's sitting that has not started (one the
@@ -93,13 +111,17 @@ class ClassCommands(Door):
             if seat_key is not None and any(seat_key in game.banned for game in tables):
                 raise RuleError("error.removed_from_game")
             cleaned = self._acceptable_name(room, everyone, name)
-            open_tables = {g.table: g for g in tables if g.phase == Phase.LOBBY and not g.locked}
+            kind = self._class_game(room)
+            fewest, most = kind.class_sizes
+            open_tables = {
+                g.table: g for g in tables if g.phase == kind.table.lobby and not g.locked
+            }
             plan = seating.arrange(
                 {n: [Seat(p.id, p.pinned) for p in rosters[g.id]] for n, g in open_tables.items()},
                 [NEWCOMER],
                 itertools.count(max((g.table or 0 for g in tables), default=0) + 1),
-                fewest=rules.MIN_PLAYERS,
-                most=rules.MAX_PLAYERS,
+                fewest=fewest,
+                most=most,
                 count=room.table_count,
             )
             for number in sorted(plan.keys() - open_tables.keys()):
@@ -117,10 +139,11 @@ class ClassCommands(Door):
 
     def move_player(self, class_key: str, name: str, table: int) -> None:
         """Move a student to another table of the class, both not started yet; the student is
-        pinned there (a later join's rebalancing leaves them). A table never goes over
-        MAX_PLAYERS."""
+        pinned there (a later join's rebalancing leaves them). A table never goes over the
+        game's most players."""
 
         def act(session: Session, room: Classroom, tables: list[Game], now: float) -> None:
+            kind = self._class_game(room)
             (to,) = chosen_tables(tables, table)
             found = [(p, g) for g in tables for p in storage.players(session, g)]
             player = storage.named([p for p, _ in found], name)
@@ -128,10 +151,10 @@ class ClassCommands(Door):
                 raise RuleError("error.unknown_player")
             source = next(g for p, g in found if p.id == player.id)
             for game in (source, to):
-                if game.phase != Phase.LOBBY:
+                if game.phase != kind.table.lobby:
                     raise RuleError("error.class.table_started", table=game.table)
             if source.id != to.id:
-                most = rules.MAX_PLAYERS
+                _, most = kind.class_sizes
                 if sum(g.id == to.id for _, g in found) >= most:
                     raise RuleError("error.class.table_full", table=to.table, most=most)
                 self._move(session, player, source, to)
@@ -148,12 +171,14 @@ class ClassCommands(Door):
         the teacher made before are undone), the earliest joined staying where they sat."""
 
         def act(session: Session, room: Classroom, tables: list[Game], now: float) -> None:
-            if any(g.phase != Phase.LOBBY for g in tables):
+            kind = self._class_game(room)
+            if any(g.phase != kind.table.lobby for g in tables):
                 raise RuleError("error.class.count_after_start")
             rosters = {g.table: storage.players(session, g) for g in tables}
             students = sum(len(roster) for roster in rosters.values())
-            fits = seating.table_counts(students, rules.MIN_PLAYERS, rules.MAX_PLAYERS)
-            sizes = {"students": students, "fewest": rules.MIN_PLAYERS, "most": rules.MAX_PLAYERS}
+            fewest, most = kind.class_sizes
+            fits = seating.table_counts(students, fewest, most)
+            sizes = {"students": students, "fewest": fewest, "most": most}
             if not fits:
                 raise RuleError("error.class.table_count_none", **sizes)
             if not (is_whole(count) and count in fits):
@@ -194,17 +219,20 @@ class ClassCommands(Door):
         self._class_command(self._room_by_key(class_key), act, class_key=class_key)
 
     def start_tables(self, class_key: str, table: int | None = None) -> list[int]:
-        """Start one table, or every table of the sitting that can (5 to 12 students); returns
-        the tables started. A table with too few is refused by name when it was the one meant
-        or when no table could start; otherwise it waits (its students stay seated)."""
+        """Start one table, or every table of the sitting that can (the game's class sizes:
+        5 to 12 at Crossed Canvas, 3 to 6 at Canvas Critters); returns the tables started. A
+        table with too few is refused by name when it was the one meant or when no table could
+        start; otherwise it waits (its students stay seated)."""
 
         def act(session: Session, room: Classroom, tables: list[Game], now: float) -> list[int]:
-            waiting = [g for g in chosen_tables(tables, table) if g.phase == Phase.LOBBY]
+            kind = self._class_game(room)
+            fewest, _ = kind.class_sizes
+            waiting = [g for g in chosen_tables(tables, table) if g.phase == kind.table.lobby]
             if table is not None and not waiting:
                 raise RuleError("error.already_started")
             sizes = {g.id: len(storage.players(session, g)) for g in waiting}
-            ready = [g for g in waiting if sizes[g.id] >= rules.MIN_PLAYERS]
-            small = [g for g in waiting if 0 < sizes[g.id] < rules.MIN_PLAYERS]
+            ready = [g for g in waiting if sizes[g.id] >= fewest]
+            small = [g for g in waiting if 0 < sizes[g.id] < fewest]
             if not ready:
                 if not small:
                     raise RuleError("error.class.nothing_to_start")
@@ -212,7 +240,7 @@ class ClassCommands(Door):
                     "error.class.too_few_at_table",
                     table=small[0].table,
                     count=sizes[small[0].id],
-                    fewest=rules.MIN_PLAYERS,
+                    fewest=fewest,
                 )
             for game in ready:
                 self._start(session, game, now)
@@ -316,12 +344,14 @@ class ClassCommands(Door):
         is over) finds it made and changes nothing."""
 
         def act(session: Session, room: Classroom, tables: list[Game], now: float) -> int:
-            started = [g for g in tables if g.phase != Phase.LOBBY]
+            phases = self._class_game(room).table
+            lobby, finished = phases.lobby, phases.finished
+            started = [g for g in tables if g.phase != lobby]
             if (sitting is not None and sitting != room.sitting) or (
                 not started and room.sitting > 1
             ):
                 return room.sitting
-            if not started or any(g.phase != Phase.FINISHED for g in started):
+            if not started or any(g.phase != finished for g in started):
                 raise RuleError("error.class.not_finished")
             before = self._class_progress(session, room)
             for game in started:
@@ -329,7 +359,7 @@ class ClassCommands(Door):
                     game.next_code = room.code
                     game.version += 1
             room.sitting += 1
-            waiting = [g for g in tables if g.phase == Phase.LOBBY and storage.players(session, g)]
+            waiting = [g for g in tables if g.phase == lobby and storage.players(session, g)]
             for number, game in enumerate(waiting, start=1):
                 game.sitting, game.table = room.sitting, number
                 game.version += 1
@@ -385,14 +415,15 @@ class ClassCommands(Door):
 
     def _class_snapshots(
         self, find: Callable[[Session], Classroom]
-    ) -> tuple[class_views.ClassFacts, list[views.Snapshot], float]:
-        """The class and a snapshot of each current table, read together."""
+    ) -> tuple[class_views.ClassFacts, list[Any], float, GameDeclaration]:
+        """The class, a snapshot of each current table, the time and the class's game, read
+        together."""
 
         def read(
             session: Session, room: Classroom, tables: list[Game], now: float
-        ) -> tuple[class_views.ClassFacts, list[views.Snapshot], float]:
+        ) -> tuple[class_views.ClassFacts, list[Any], float, GameDeclaration]:
             snaps = [self._snapshot(session, game) for game in tables]
-            return class_views.ClassFacts.of(room), snaps, now
+            return class_views.ClassFacts.of(room), snaps, now, self._class_game(room)
 
         return self._read_class(find, read)
 
@@ -461,7 +492,7 @@ class ClassCommands(Door):
             room.deck,
             dict(room.durations),
             now,
-            CLASS_GAME,
+            room.game,
             classroom_id=room.id,
             sitting=room.sitting,
             table=number,

@@ -1,8 +1,10 @@
 """Projections of a class: what the class projector and the teacher's class page show.
 
-Built from each table's own views alone (`views.public_view`, `views.facilitator_view`), so a
-class view can hold no secret a table's view would not: the projector's class view is each
-table's public view side by side, plus names already public and, at the end, the podium.
+Built from each table's own views alone (its game's declaration's "public" and "facilitator"
+views), so a class view can hold no secret a table's view would not: the projector's class
+view is each table's public view side by side, plus names already public and, at the end, the
+podium. Everything game-specific (table sizes, the lobby and the end, the views) comes from
+the class's game's declaration: these views name no game.
 """
 
 from __future__ import annotations
@@ -12,12 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.classes import seating
-from engine.crossed_canvas import views
-from engine.crossed_canvas.rules import MAX_PLAYERS, MIN_PLAYERS, Phase
+from engine.declaration import GameDeclaration
 from engine.models import Classroom
 
-#: The game a class's tables play (Game.kind): classes seat Crossed Canvas only, for now.
-CLASS_GAME = "crossed_canvas"
 # The class podium shows every student with one of this many best totals (ties share).
 BEST_PLACES = 3
 
@@ -27,6 +26,7 @@ class ClassFacts:
     """The class row without its key's hash."""
 
     code: str
+    game: str
     language: str
     sitting: int
     durations: dict[str, float | None]
@@ -36,6 +36,7 @@ class ClassFacts:
     def of(cls, room: Classroom) -> ClassFacts:
         return cls(
             code=room.code,
+            game=room.game,
             language=room.language,
             sitting=room.sitting,
             durations=dict(room.durations),
@@ -44,21 +45,26 @@ class ClassFacts:
 
 
 def class_public_view(
-    room: ClassFacts, snaps: Sequence[views.Snapshot], now: float
+    room: ClassFacts, snaps: Sequence[Any], now: float, game: GameDeclaration
 ) -> dict[str, Any]:
-    """The class projector: every current table's public view, who waits, and the podium."""
-    tables = [_table(snap, views.public_view(snap, now)) for snap in snaps]
-    return _class(room, tables)
+    """The class projector: every current table's public view, who waits, and the podium.
+    `snaps` are the tables' snapshots (`game.read`), `game` the class's game."""
+    tables = [_table(snap, game.views["public"](snap, now)) for snap in snaps]
+    return _class(room, tables, game)
 
 
-def class_view(room: ClassFacts, snaps: Sequence[views.Snapshot], now: float) -> dict[str, Any]:
+def class_view(
+    room: ClassFacts, snaps: Sequence[Any], now: float, game: GameDeclaration
+) -> dict[str, Any]:
     """The teacher's class page: each table's facilitator view (safe to project, as on the
     table's own page) with its state at a glance, and what the class may do next."""
-    tables = [_table(snap, views.facilitator_view(snap, now)) for snap in snaps]
-    started = any(t["view"]["phase"] != Phase.LOBBY for t in tables)
+    tables = [_table(snap, game.views["facilitator"](snap, now)) for snap in snaps]
+    lobby = game.table.lobby
+    started = any(t["view"]["phase"] != lobby for t in tables)
+    fewest, most = game.class_sizes
     for entry in tables:
-        entry |= _at_a_glance(entry["view"], started)
-    view = _class(room, tables)
+        entry |= _at_a_glance(entry["view"], started, lobby, fewest, most)
+    view = _class(room, tables, game)
     view["durations"] = dict(room.durations)
     view["name_filter"] = room.name_filter
     view["can_start"] = any(t["can_start"] for t in tables)
@@ -66,24 +72,24 @@ def class_view(room: ClassFacts, snaps: Sequence[views.Snapshot], now: float) ->
     # How many tables the teacher may choose while no table has started (every count whose
     # tables all fit the game's sizes), and the room each lobby table has for a moved student.
     seated = sum(len(t["players"]) for t in tables)
-    counts = [] if started else seating.table_counts(seated, MIN_PLAYERS, MAX_PLAYERS)
+    counts = [] if started else seating.table_counts(seated, fewest, most)
     view["table_counts"] = counts
     # The sizes each count gives ([[12], [6, 6]] for 12 students), for the teacher to pick from.
-    view["table_plans"] = [
-        seating.table_sizes(seated, MIN_PLAYERS, MAX_PLAYERS, count) for count in counts
-    ]
+    view["table_plans"] = [seating.table_sizes(seated, fewest, most, count) for count in counts]
     return view
 
 
-def _table(snap: views.Snapshot, view: dict[str, Any]) -> dict[str, Any]:
+def _table(snap: Any, view: dict[str, Any]) -> dict[str, Any]:
     return {"table": snap.game.table, "code": snap.game.code, "view": view}
 
 
-def _class(room: ClassFacts, tables: list[dict[str, Any]]) -> dict[str, Any]:
-    started = any(t["view"]["phase"] != Phase.LOBBY for t in tables)
+def _class(room: ClassFacts, tables: list[dict[str, Any]], game: GameDeclaration) -> dict[str, Any]:
+    lobby = game.table.lobby
+    started = any(t["view"]["phase"] != lobby for t in tables)
+    fewest, most = game.class_sizes
     return {
         # The game its tables play, as every game's view says it.
-        "game": CLASS_GAME,
+        "game": room.game,
         "code": room.code,
         "language": room.language,
         "sitting": room.sitting,
@@ -92,18 +98,20 @@ def _class(room: ClassFacts, tables: list[dict[str, Any]]) -> dict[str, Any]:
         "waiting": [
             name
             for t in tables
-            if started and t["view"]["phase"] == Phase.LOBBY
+            if started and t["view"]["phase"] == lobby
             for name in t["view"]["players"]
         ],
-        "podium": _podium(tables),
+        "podium": _podium(tables, lobby, game.table.finished),
         # The game's table sizes (a table's reveal fills the projector at the largest).
-        "fewest_per_table": MIN_PLAYERS,
-        "most_per_table": MAX_PLAYERS,
+        "fewest_per_table": fewest,
+        "most_per_table": most,
     }
 
 
-def _at_a_glance(view: dict[str, Any], started_elsewhere: bool) -> dict[str, Any]:
-    lobby = view["phase"] == Phase.LOBBY
+def _at_a_glance(
+    view: dict[str, Any], started_elsewhere: bool, lobby_phase: str, fewest: int, most: int
+) -> dict[str, Any]:
+    lobby = view["phase"] == lobby_phase
     return {
         "phase": view["phase"],
         "round": view["round"],
@@ -113,18 +121,18 @@ def _at_a_glance(view: dict[str, Any], started_elsewhere: bool) -> dict[str, Any
         "locked": view["locked"],
         "players": list(view["players"]),
         "ready": view["ready"],
-        "can_start": lobby and MIN_PLAYERS <= len(view["players"]) <= MAX_PLAYERS,
+        "can_start": lobby and fewest <= len(view["players"]) <= most,
         "waiting": lobby and started_elsewhere,
     }
 
 
-def _podium(tables: list[dict[str, Any]]) -> dict[str, Any] | None:
+def _podium(tables: list[dict[str, Any]], lobby: str, finished: str) -> dict[str, Any] | None:
     """Once every table that started has finished: each table's winners, and the class's best
     totals across tables (the students with one of the BEST_PLACES highest). The class's lowest
     total is never among them unless everyone shares it: a podium names the best, never who
     came last."""
-    played = [t for t in tables if t["view"]["phase"] != Phase.LOBBY]
-    if not played or any(t["view"]["phase"] != Phase.FINISHED for t in played):
+    played = [t for t in tables if t["view"]["phase"] != lobby]
+    if not played or any(t["view"]["phase"] != finished for t in played):
         return None
     scores = [
         {"name": name, "table": t["table"], "total": total}

@@ -3,7 +3,7 @@ each its phase table with its hooks (engine/critters/game.py) and views."""
 
 from __future__ import annotations
 
-from engine.critters import views
+from engine.critters import rules, views
 from engine.critters.game import (
     DUEL,
     DUEL_KIND,
@@ -37,6 +37,9 @@ CANVAS_CRITTERS = GameDeclaration(
     on_entry={"theme": open_round, "scores": score_round},
     # One pace for both variants: it is set before anyone knows how many will play.
     settings=default_seconds(),
+    # A whole class plays the judged game at tables of 3 to 6, never the duel.
+    as_class=True,
+    class_fewest=rules.JUDGED_MIN_PLAYERS,
 )
 CRITTERS_DUEL = GameDeclaration(
     name=DUEL_KIND,

@@ -24,6 +24,12 @@ from engine.crossed_canvas.rules import MAX_PLAYERS, MIN_PLAYERS
 FIRST = ["Ana", "Ben", "Carmen", "Dario", "Elif", "Femi", "Gus", "Hiro", "Jonas", "Kemal"]
 LAST = ["Park", "Diaz", "Okoro", "Smith"]
 NAMES = [f"{first} {last}" for last in LAST for first in FIRST]  # 40 names, none alike
+# Every game a whole class can play, with the sizes of its class's tables.
+CLASS_GAMES = {
+    name: (game["class_fewest"], game["class_most"])
+    for name, game in Engine.offered_games().items()
+    if game["as_class"]
+}
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -91,12 +97,27 @@ def test_28_students_sit_at_10_9_and_9_and_every_phone_shows_its_own_table(engin
         assert view["players"] == seating[klass.table_of(name)]
 
 
-def test_joining_one_by_one_keeps_the_fewest_even_tables(engine, clock):
-    klass = make_class(engine, clock, 0)
+@pytest.mark.parametrize("game", CLASS_GAMES)
+def test_joining_one_by_one_keeps_the_fewest_even_tables(engine, clock, game):
+    fewest, most = CLASS_GAMES[game]
+    klass = make_class(engine, clock, 0, game=game)
     for n, name in enumerate(NAMES[:36], start=1):
         klass.join(name)
         sizes = sorted((len(names) for names in klass.seating().values() if names), reverse=True)
-        assert sizes == table_sizes(n, MIN_PLAYERS, MAX_PLAYERS), n
+        assert sizes == table_sizes(n, fewest, most), n
+        assert all(fewest <= size <= most for size in sizes) or n < fewest, n
+    assert klass.public()["game"] == game
+    assert {t["view"]["game"] for t in klass.public()["tables"]} == {game}
+
+
+@pytest.mark.parametrize("game", CLASS_GAMES)
+def test_a_class_under_its_games_fewest_cannot_start(engine, clock, game):
+    fewest, _ = CLASS_GAMES[game]
+    small = make_class(engine, clock, fewest - 1, game=game)
+    error = refused("error.class.too_few_at_table", small.engine.start_tables, small.key)
+    assert error.params == {"table": 1, "count": fewest - 1, "fewest": fewest}
+    assert [(t["phase"], t["can_start"]) for t in small.view()["tables"]] == [("lobby", False)]
+    assert small.view()["table_counts"] == []
 
 
 def test_a_moved_student_stays_where_the_teacher_put_them(engine, clock):
@@ -491,13 +512,14 @@ def test_the_class_podium_never_names_who_came_last():
         _finished_table(1, {"Ana": 300, "Ben": 100, "Hana": 0}),
         _finished_table(2, {"Cy": 200, "Dee": 0, "Eli": 100}),
     ]
-    best = _podium(tables)["best"]
+    best = _podium(tables, "lobby", "finished")["best"]
     assert [row["name"] for row in best] == ["Ana", "Cy", "Ben", "Eli"]
     # Two totals in the whole class: only the higher one is a best score.
-    two = _podium([_finished_table(1, {"Ana": 100, "Ben": 0, "Cy": 0})])["best"]
+    two = _podium([_finished_table(1, {"Ana": 100, "Ben": 0, "Cy": 0})], "lobby", "finished")
+    two = two["best"]
     assert [row["name"] for row in two] == ["Ana"]
     # Everyone tied: all share the best, since nobody came last.
-    tied = _podium([_finished_table(1, {"Ana": 0, "Ben": 0})])["best"]
+    tied = _podium([_finished_table(1, {"Ana": 0, "Ben": 0})], "lobby", "finished")["best"]
     assert [row["name"] for row in tied] == ["Ana", "Ben"]
 
 

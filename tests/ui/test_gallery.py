@@ -11,7 +11,8 @@ import pytest
 from PIL import Image
 
 from engine import Engine, FakeClock
-from ui.crossed_canvas.gallery import CARD_SIDE, class_gallery_zip, gallery_zip
+from ui.classes.downloads import class_zip
+from ui.crossed_canvas.gallery import CARD_SIDE, gallery_zip
 from ui.results import class_results_csv, results_csv
 from ui.text import translator
 
@@ -140,7 +141,7 @@ def test_a_class_zip_holds_every_table_as_its_own_zip_does_and_the_class_results
             break
         engine.advance_tables(made.facilitator_token)
     t = translator("es")
-    archive = zipfile.ZipFile(io.BytesIO(class_gallery_zip(view, t)))
+    archive = zipfile.ZipFile(io.BytesIO(class_zip(view, t)))
     folder = f"crossed-canvas-class-{view['code']}"
     assert archive.testzip() is None
     assert archive.read(f"{folder}/results.csv") == class_results_csv(view, t)

@@ -3,7 +3,8 @@ podium. The teacher's page (pages/classroom.py) and the projector (pages/screen.
 code) draw the same cards; the projector's are larger.
 
 Everything here is built from the class's public view (each table's public view), so it may be
-projected at any moment: no role, target, option, choice or vote before a table's reveal.
+projected at any moment: no role, target, option, choice or vote before a table's reveal. What
+a table shows is its game's (`ui/games.py`, `parts_of`): nothing here names a game.
 """
 
 from __future__ import annotations
@@ -14,12 +15,10 @@ from typing import Any
 import streamlit as st
 
 from engine import Engine, RuleError
-from ui.crossed_canvas.board import composition_html
-from ui.crossed_canvas.screen import reveal_body
 from ui.fullscreen import full_screen_button
+from ui.games import parts_of
 from ui.links import page_url, qr_png, shown_url
 from ui.live import clock_html, follow_changes
-from ui.look import category_line, round_heading
 from ui.parts import screen_part
 from ui.projector import screen_body, screen_header
 from ui.text import Translator, literal, name_html, url_html
@@ -122,7 +121,7 @@ def table_card_html(table: Mapping[str, Any], t: Translator, version: int, extra
         corner = clock_html(table["code"], view["seconds_left"], view["paused"], version, t)
     lines = [
         f'<div class="cc-card-top"><h3>{table_title(table["table"], t)}</h3>{corner}</div>',
-        f'<div class="cc-table-phase">{round_heading(view, t)}</div>',
+        f'<div class="cc-table-phase">{parts_of(view).screen.heading(view, t)[0]}</div>',
     ]
     if phase == "lobby":
         names = "".join(f"<span>{name_html(name)}</span>" for name in players)
@@ -180,20 +179,41 @@ def class_podium_html(podium: Mapping[str, Any], t: Translator, big: bool = Fals
     )
 
 
-# The composition in a projected card: the largest that leaves the rest of a card on screen.
-CARD_COMPOSITION_PX = 330
 # The class's join QR code while its tables wait for players: as large as a game's lobby's.
 CLASS_QR_PX = 300
 
 
 def projected_card(table: Mapping[str, Any], t: Translator, version: int) -> str:
-    """A table on the projector: its card, and in a round the public clue and composition."""
+    """A table on the projector: its card, and in a round what its game shows in a card (the
+    public clue and composition at Crossed Canvas)."""
     view = table["view"]
-    if view["phase"] in ("lobby", "finished", "reveal"):
+    screen = parts_of(view).screen
+    if view["phase"] in ("lobby", "finished") or view["phase"] in screen.SHOWCASE:
         return table_card_html(table, t, version)
-    extra = f'<div class="cc-muted">{category_line(view, t)}</div>'
-    extra += composition_html(view["fragments"], view["signatures"], CARD_COMPOSITION_PX, t)
-    return table_card_html(table, t, version, extra)
+    return table_card_html(table, t, version, screen.card_html(view, t))
+
+
+def in_showcase(table: Mapping[str, Any]) -> bool:
+    """Whether a table is in the phase its game shows on the big screen (its reveal, its
+    scores)."""
+    return table["view"]["phase"] in parts_of(table["view"]).screen.SHOWCASE
+
+
+def showcase_turn(tables: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
+    """The table whose showcase takes the class projector when several are in theirs: the
+    one that entered it first, which has the least time left (a class's tables share its
+    phase lengths), so a table that got there first is never pushed off the screen by
+    another, and the next takes over as it ends; untimed or paused, the lowest numbered.
+    The others say in the strip that they are in theirs."""
+    showing = [table for table in tables if in_showcase(table)]
+    if not showing:
+        return None
+
+    def began(table: Mapping[str, Any]) -> tuple[float, int]:
+        left = table["view"]["seconds_left"]
+        return (float("inf") if left is None else left, table["table"])
+
+    return min(showing, key=began)
 
 
 def class_screen(view: Mapping[str, Any], status: Mapping[str, Any], t: Translator) -> None:
@@ -205,7 +225,7 @@ def class_screen(view: Mapping[str, Any], status: Mapping[str, Any], t: Translat
     tables = view["tables"]
     if len(tables) <= 1:
         one_table(view, status, t)
-    elif focus := next((table for table in tables if table["view"]["phase"] == "reveal"), None):
+    elif focus := showcase_turn(tables):
         table_reveal(view, focus, status, t)
     else:
         every_table(view, status["version"], t)
@@ -253,8 +273,9 @@ def table_reveal(
     status: Mapping[str, Any],
     t: Translator,
 ) -> None:
-    """A table's reveal takes the screen, as a game's projector shows it; the other tables
-    wait in a strip after its clue (the lowest numbered table in its reveal goes first)."""
+    """A table's reveal (its game's showcase) takes the screen, as a game's projector shows
+    it; the other tables wait in a strip after its clue (`showcase_turn` says which goes
+    first)."""
     others = [table for table in view["tables"] if table is not focus]
     shown = focus["view"]
     screen_header(
@@ -266,12 +287,13 @@ def table_reveal(
         # A table of 12 fills the screen; a smaller one leaves the strip a line of its own.
         aside_wraps=len(shown["players"]) < view["most_per_table"],
     )
-    reveal_body(shown, t)
+    parts_of(shown).screen.showcase_body(shown, t)
 
 
 def strip_html(tables: Sequence[Mapping[str, Any]], t: Translator, version: int) -> str:
     """The other tables, after the clue: each one's number and countdown (the teacher's page
-    tells their phases), or that it waits for players or has finished."""
+    tells their phases; one in its own reveal says so, waiting for the screen), or that it
+    waits for players or has finished."""
     entries = []
     for table in tables:
         view = table["view"]
@@ -280,6 +302,8 @@ def strip_html(tables: Sequence[Mapping[str, Any]], t: Translator, version: int)
             after = literal(t(f"ui.phase.{phase}"))
         else:
             after = clock_html(table["code"], view["seconds_left"], view["paused"], version, t)
+            if in_showcase(table):
+                after = f"{parts_of(view).screen.heading(view, t)[0]} {after}"
         entries.append(
             f'<span class="cc-strip-table"><b>{table_title(table["table"], t)}</b> {after}</span>'
         )

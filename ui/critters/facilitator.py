@@ -9,6 +9,7 @@ import streamlit as st
 
 from engine import Engine
 from engine.critters import rules
+from ui import results  # the module: the results CSV reaches the registry, and so back here
 from ui.critters.screen import show_critters
 from ui.text import Translator
 
@@ -37,6 +38,14 @@ def tie_rule_choice(engine: Engine, view: Mapping[str, Any], t: Translator, run:
 
 #: Downloads are named after the game: canvas-critters-<code>.csv.
 FILE_PREFIX = "canvas-critters"
+
+
+def table_files(view: Mapping[str, Any], t: Translator) -> list[tuple[str, bytes]]:
+    """A finished table's folder in its class's ZIP: its results (the game keeps no picture
+    files of its own yet)."""
+    if view["phase"] != "finished":
+        return []
+    return [("results.csv", results.results_csv(view, t))]
 
 
 def advance_key(view: Mapping[str, Any]) -> str:

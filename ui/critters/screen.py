@@ -116,6 +116,23 @@ def critters_clue(view: Mapping[str, Any], t: Translator) -> str:
     return literal(t("ui.critters.screen.theme_is", theme=theme["text"]))
 
 
+# The phase in which a table of a class takes the class projector: its scores, when the
+# ribbons are turned over in front of everyone.
+SHOWCASE = frozenset({"scores"})
+
+
+def showcase_body(view: Mapping[str, Any], t: Translator) -> None:
+    """A class's table at its scores, on the class projector: as a game's projector shows it."""
+    show_critters(view, t, big=True)
+
+
+def card_html(view: Mapping[str, Any], t: Translator) -> str:
+    """A class's table in a round, in its card on the class projector: the round's theme once
+    it is public (the mosaics need a screen of their own)."""
+    clue = critters_clue(view, t)
+    return f'<div class="cc-muted">{clue}</div>' if clue else ""
+
+
 def heading(view: Mapping[str, Any], t: Translator) -> tuple[str, str]:
     """A page's heading and the line under it, as HTML."""
     return critters_heading(view, t), critters_clue(view, t)

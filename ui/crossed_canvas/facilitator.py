@@ -22,6 +22,11 @@ COMPOSITION_PX = 320
 THUMB_PX = 140
 
 
+def table_files(view: Mapping[str, Any], t: Translator) -> list[tuple[str, bytes]]:
+    """A finished table's folder in its class's ZIP: what the game's own ZIP holds."""
+    return gallery.table_files(view, t)
+
+
 def advance_key(view: Mapping[str, Any]) -> str:
     """The catalogue key of the button that ends the current phase now, named after what
     comes next (the last round's reveal leads to the final results)."""

@@ -200,28 +200,23 @@ def gallery_zip(view: Mapping[str, Any], t: Translator) -> bytes:
     return buffer.getvalue()
 
 
-def class_gallery_zip(class_view: Mapping[str, Any], t: Translator) -> bytes:
-    """A whole class's ZIP (Engine.class_view): the class's results CSV, and a folder per
-    table of the sitting that has played, holding what that table's own ZIP holds."""
-    folder = f"crossed-canvas-class-{class_view['code']}"
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr(f"{folder}/results.csv", results.class_results_csv(class_view, t))
-        for table in class_view["tables"]:
-            if table["view"].get("gallery"):  # a finished table's
-                table_folder = f"{folder}/{t('ui.csv.table')}-{int(table['table'])}"
-                _add_game(archive, table_folder, table["view"], t)
-    return buffer.getvalue()
+def table_files(view: Mapping[str, Any], t: Translator) -> list[tuple[str, bytes]]:
+    """What a finished game's ZIP holds (file name, bytes), for its folder in a class's ZIP
+    too; nothing before its gallery exists."""
+    if not view.get("gallery"):
+        return []
+    files = []
+    for entry in view["gallery"]:
+        stem = f"round-{int(entry['round']):02d}"
+        files.append((f"{stem}.png", round_png(entry, t)))
+        files.append((f"{stem}.svg", round_svg(entry, t)))
+    files.append(("contact-sheet.png", contact_sheet_png(view["gallery"], t, view["code"])))
+    files.append(("results.csv", results.results_csv(view, t)))
+    return files
 
 
 def _add_game(
     archive: zipfile.ZipFile, folder: str, view: Mapping[str, Any], t: Translator
 ) -> None:
-    for entry in view["gallery"]:
-        stem = f"{folder}/round-{int(entry['round']):02d}"
-        archive.writestr(f"{stem}.png", round_png(entry, t))
-        archive.writestr(f"{stem}.svg", round_svg(entry, t))
-    archive.writestr(
-        f"{folder}/contact-sheet.png", contact_sheet_png(view["gallery"], t, view["code"])
-    )
-    archive.writestr(f"{folder}/results.csv", results.results_csv(view, t))
+    for name, data in table_files(view, t):
+        archive.writestr(f"{folder}/{name}", data)

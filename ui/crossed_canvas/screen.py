@@ -8,7 +8,7 @@ from typing import Any
 
 import streamlit as st
 
-from ui.crossed_canvas.board import show_composition, show_replay
+from ui.crossed_canvas.board import composition_html, show_composition, show_replay
 from ui.look import (
     authors_html,
     category_line,
@@ -24,6 +24,12 @@ COMPOSITION_PX = 500
 GALLERY_PX = 560
 # The room under the reveal's first row, less the table's heading and a margin.
 REPLAY_PX = 430
+# The phases in which a table of a class takes the class projector: the reveal, which the
+# table watches together on the big screen.
+SHOWCASE = frozenset({"reveal"})
+# The composition in a class's projected card: the largest that leaves the rest of a card on
+# screen.
+CARD_COMPOSITION_PX = 330
 
 
 def heading(view: Mapping[str, Any], t: Translator) -> tuple[str, str]:
@@ -63,6 +69,18 @@ def round_body(
             with st.container():
                 st.html(f'<div class="cc-big">{literal(t(f"ui.screen.hint.{phase}"))}</div>')
                 part()
+
+
+def showcase_body(view: Mapping[str, Any], t: Translator) -> None:
+    """A class's table in its reveal, on the class projector: as a game's projector shows it."""
+    reveal_body(view, t)
+
+
+def card_html(view: Mapping[str, Any], t: Translator) -> str:
+    """A class's table in a round, in its card on the class projector: the public clue and
+    the composition so far."""
+    clue = f'<div class="cc-muted">{category_line(view, t)}</div>'
+    return clue + composition_html(view["fragments"], view["signatures"], CARD_COMPOSITION_PX, t)
 
 
 def reveal_body(view: Mapping[str, Any], t: Translator, replay_px: int = REPLAY_PX) -> None:
