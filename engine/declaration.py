@@ -185,6 +185,10 @@ class GameDeclaration:
     on_exit: Mapping[str, Hook] = field(default_factory=dict)
     on_entry: Mapping[str, Hook] = field(default_factory=dict)
     private: Callable[[Table, Any, Any], Any] | None = None
+    # Whether the game is over, asked as each phase ends (after its `on_exit`): a game that
+    # ends when its players are done rather than after a number of rounds (Canvas Layers ends
+    # when everyone has three paintings). None: the phase table's rounds alone decide.
+    finished: Callable[[Table], bool] | None = None
     # What the registry and the pages read about the game, so nothing shared names one:
     # the game "play again" creates (a variant is created as its game; None: this one), the
     # phase lengths a teacher may set and a pace scales (None: its table's own), its decks

@@ -60,14 +60,21 @@ def end_phase_if_complete(table: Table, game_rules: GameDeclaration, now: float)
 
 def enter_next_phase(table: Table, game_rules: GameDeclaration, start: float) -> None:
     """Leave the current phase and enter the next at `start` (or the one after it, when the
-    phase's rule skips it given the answers it ended with), with the hooks the game declares
-    and the next phase's full length (held whole while the game is paused)."""
+    phase's rule skips it given the answers it ended with; or the end, when the game says it
+    is over), with the hooks the game declares and the next phase's full length (held whole
+    while the game is paused)."""
     game, phases = table.game, game_rules.table
     leave = game_rules.on_exit.get(game.phase)
     if leave is not None:
         leave(table)
     skip = phases.skips_next(game.phase, lambda: game_rules.answers(table))
     following = phases.next_phase(game.phase, game.round, game.rounds, skip=skip)
+    if (
+        game_rules.finished is not None
+        and game.phase != phases.lobby
+        and game_rules.finished(table)
+    ):
+        following = phases.finished
     if following == phases.round_phases[0]:
         game.round += 1
     game.phase = following

@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 from cc_support import ROUND_ORDER, refused, rid, seat_table
 
-from engine import Engine
+from engine import Engine, flow
 from engine.crossed_canvas.rules import PHASE_TABLE
-from engine.declaration import Answers, PhaseRule, PhaseTable, nobody_answered
+from engine.declaration import Answers, GameDeclaration, PhaseRule, PhaseTable, nobody_answered
+from engine.models import Game
+from engine.table import Table
 
 
 def test_a_table_whose_phases_and_rules_disagree_is_refused_when_declared():
@@ -114,3 +116,43 @@ def test_a_finished_game_offers_no_timer_command(engine, clock):
     assert short.phase() == "finished"
     assert short.facilitator()["actions"] == []
     refused("error.game_finished", engine.pause, short.fac)
+
+
+def _walk(finished) -> list[tuple[str, int]]:  # type: ignore[no-untyped-def]
+    """The phases a two-phase, five-round game enters from its lobby, given its `finished`."""
+    phases = PhaseTable(
+        lobby="lobby",
+        round_phases=("draw", "vote"),
+        finished="finished",
+        rules={"draw": PhaseRule(10), "vote": PhaseRule(10)},
+        min_players=1,
+        max_players=2,
+    )
+    game_rules = GameDeclaration(
+        name="walked",
+        table=phases,
+        setup=lambda table: None,
+        answers=lambda table: Answers(),
+        read=lambda table: None,
+        views={},
+        forget=lambda session, ids: None,
+        finished=finished,
+    )
+    game = Game(code="WALKED", facilitator_hash="-", language="en", deck="-", durations={}, seed=1)
+    game.rounds = 5
+    table = Table(None, game, None)  # type: ignore[arg-type]
+    entered = []
+    for _step in range(phases.most_steps):
+        flow.enter_next_phase(table, game_rules, 0.0)
+        entered.append((game.phase, game.round))
+        if game.phase == phases.finished:
+            return entered
+    raise AssertionError("the walk did not end")
+
+
+def test_a_game_ends_after_its_last_round_unless_it_says_it_is_over_sooner():
+    by_rounds = _walk(None)
+    assert len(by_rounds) == 11 and by_rounds[-2:] == [("vote", 5), ("finished", 5)]
+    # Asked as each phase ends (never as the lobby does): over once round 2's drawing ends.
+    sooner = _walk(lambda table: (table.game.phase, table.game.round) == ("draw", 2))
+    assert sooner == [("draw", 1), ("vote", 1), ("draw", 2), ("finished", 2)]

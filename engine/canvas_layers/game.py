@@ -1,0 +1,81 @@
+"""Canvas Layers as the engine runs it: its hooks on stored rows and its declaration.
+
+The pure rules (engine/canvas_layers/rules.py) decide; these hooks read and store the one
+state row (engine/canvas_layers/models.py). Each turn is a round of one phase (turns.py); a
+turn that ends without its move (its time ran out, or the facilitator ended it) is played
+for its player as the rulings say.
+"""
+
+from __future__ import annotations
+
+from engine.canvas_layers import rules, turns, views
+from engine.canvas_layers.models import LayersGame, forget
+from engine.declaration import Answers, GameDeclaration
+from engine.table import Table
+
+
+def setup(table: Table) -> None:
+    """The start: backgrounds, tokens, the shuffled deck, the row and the first player drawn,
+    from the game's seed."""
+    game = table.game
+    state = rules.setup(len(table.players()), table.rng("setup"))
+    table.session.add(LayersGame(game_id=game.id, state=turns.to_json(state)))
+    game.rounds = turns.max_turns(len(table.players()))
+
+
+def answers(table: Table) -> Answers:
+    """A turn waits for one move: the acting player's."""
+    keep = turns.layers_game(table.session, table.game)
+    moved = keep.moved_turn == table.game.round
+    return Answers(int(moved), 1, decided=moved)
+
+
+def play_for_the_absent(table: Table) -> None:
+    """A turn that ends without its move: the rulings' move is made for the painter (the free
+    card, or the three oldest cards painted); a pick not made names the first of the tied in
+    turn order (their ranking once points and tokens are level)."""
+    session, game = table.session, table.game
+    keep = turns.layers_game(session, game)
+    if keep.moved_turn == game.round:
+        return
+    state = turns.from_json(keep.state)
+    if state.turn is not None:
+        seat = state.turn
+        action = rules.timed_out_action(state)
+        keep.state = turns.to_json(rules.apply(state, seat, action))
+        if isinstance(action, rules.Complete):
+            keep.last_painter = seat
+    elif keep.picked is None:
+        result = rules.outcome(state)
+        if result.picker is not None:
+            keep.picked = result.tied[0]
+    keep.moved_turn = game.round
+    session.add(keep)
+
+
+def finished(table: Table) -> bool:
+    """Over once everyone has three paintings and any tie's pick is made."""
+    keep = turns.layers_game(table.session, table.game)
+    state = turns.from_json(keep.state)
+    return turns.acting(state, keep.picked) is None
+
+
+CANVAS_LAYERS = GameDeclaration(
+    name=turns.KIND,
+    table=turns.TABLE,
+    setup=setup,
+    answers=answers,
+    read=views.read_snapshot,
+    views={
+        "public": views.public_view,
+        "player": views.player_view,
+        "facilitator": views.facilitator_view,
+    },
+    forget=forget,
+    on_exit={turns.TURN: play_for_the_absent},
+    finished=finished,
+    # Not yet: a class's tables seat Crossed Canvas only (engine/classes/).
+    as_class=False,
+    takes_decks=False,
+    settings={turns.TURN: turns.TURN_SECONDS},
+)
