@@ -74,8 +74,7 @@ CANVAS_LAYERS = GameDeclaration(
     forget=forget,
     on_exit={turns.TURN: play_for_the_absent},
     finished=finished,
-    # Not yet: a class's tables seat Crossed Canvas only (engine/classes/).
+    # Not yet: the game has no pages and is not registered (engine/games.py, UNFINISHED).
     as_class=False,
-    takes_decks=False,
     settings={turns.TURN: turns.TURN_SECONDS},
 )

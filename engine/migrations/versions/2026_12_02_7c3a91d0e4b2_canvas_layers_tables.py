@@ -3,7 +3,7 @@ as JSON, and layers_move, one row per accepted move and what it answered (a retr
 the same). No game of it exists yet: nothing to fill.
 
 Revision ID: 7c3a91d0e4b2
-Revises: 5b1e0c7a9d42
+Revises: 8e4f2a6c1b37
 Create Date: 2026-12-02 13:10:00
 """
 
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "7c3a91d0e4b2"
-down_revision = "5b1e0c7a9d42"
+down_revision = "8e4f2a6c1b37"
 branch_labels = None
 depends_on = None
 
