@@ -324,6 +324,8 @@ class CritterCommands(Door):
             if keep.tie_rule != chosen:
                 keep.tie_rule = chosen.value
                 session.add(keep)
+                if game.phase == critters.SCORES:
+                    critters.settle_rounds(session, game, keep, len(storage.players(session, game)))
                 game.version += 1
 
         self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), act)

@@ -9,6 +9,7 @@ from engine.critters.game import (
     DUEL_KIND,
     JUDGED,
     KIND,
+    SCORES,
     answers,
     default_seconds,
     open_round,
@@ -34,7 +35,7 @@ CANVAS_CRITTERS = GameDeclaration(
     views=VIEWS,
     forget=forget,
     on_exit={"theme": settle_themes},
-    on_entry={"theme": open_round, "scores": score_round},
+    on_entry={"theme": open_round, SCORES: score_round},
     # One pace for both variants: it is set before anyone knows how many will play.
     settings=default_seconds(),
     # A whole class plays the judged game at tables of 3 to 6, never the duel.
@@ -50,6 +51,6 @@ CRITTERS_DUEL = GameDeclaration(
     views=VIEWS,
     forget=forget,
     on_exit={"theme": settle_themes},
-    on_entry={"theme": open_round, "guess": turn_up_cards, "scores": score_round},
+    on_entry={"theme": open_round, "guess": turn_up_cards, SCORES: score_round},
     created_as=KIND,
 )

@@ -27,6 +27,8 @@ from engine.table import Table
 
 KIND = "canvas_critters"
 DUEL_KIND = "critters_duel"
+# The phase whose entry scores a round (both variants end their rounds with it).
+SCORES = "scores"
 
 # Moves (each allowed in the phases that list it).
 PICK_THEME, BUILD, FINISH, TITLE, AWARD, GUESS = (
@@ -269,13 +271,23 @@ def score_round(table: Table) -> None:
     rnd.scores = {str(p): points for p, points in scores.items()}
     session.add_all([rnd, keep])
     session.flush()
-    if game.round == game.rounds and not rules.game_over(
+    settle_rounds(session, game, keep, len(players))
+
+
+def settle_rounds(session: Session, game: Game, keep: CritterGame, players: int) -> None:
+    """At a round's scores, once every planned round is played: one round more when a tie for
+    the lead is left to play off, none when the game is over. Asked again when the facilitator
+    changes the tie rule at those scores, so the round the scores' button leads to is the one
+    played (sharing the victory takes back a tie-break not yet begun)."""
+    if game.round < rules.rounds_for(players):
+        return
+    over = rules.game_over(
         rounds_played=game.round,
-        players=len(players),
+        players=players,
         totals=totals(session, game),
         tie_rule=rules.TieRule(keep.tie_rule),
-    ):
-        game.rounds += 1
+    )
+    game.rounds = game.round + (0 if over else 1)
 
 
 def answers(table: Table) -> Answers:

@@ -435,6 +435,20 @@ def test_a_tied_duel_is_shared_unless_the_facilitator_chose_to_play_it_off(engin
     assert view["builders"] == ["Ana", "Ben"]
 
 
+def test_the_tie_rule_changed_at_the_last_scores_decides_what_comes_next(engine, clock):
+    """The teacher reads the tie at the last planned scores and changes the rule there: the
+    next phase is what the new rule says, a tie-break round or the end."""
+    for first, then, after in [("play_off", "share", "finished"), ("share", "play_off", "theme")]:
+        table = seat(engine, clock, 2)  # nobody guesses: 0 to 0 after five rounds
+        engine.set_tie_rule(table.fac, first)
+        for _ in range(5 * 4 - 1):
+            engine.advance(table.fac)
+        assert (table.phase(), table.public()["round"]) == ("scores", 5)
+        engine.set_tie_rule(table.fac, then)
+        engine.advance(table.fac)
+        assert table.phase() == after, (first, then)
+
+
 def test_two_players_play_the_duel_with_secret_themes(engine, clock):
     table = seat(engine, clock, 2)
     ana, ben = table.tokens["Ana"], table.tokens["Ben"]
