@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import itertools
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from seated import SeatedGame
 from sqlalchemy import text
 
 from engine import Engine, FakeClock, RuleError
@@ -71,30 +72,12 @@ def strokes(count: int = 1, offset: float = 0.0) -> list:
 
 
 @dataclass
-class Table:
+class Table(SeatedGame):
     """One game with its players, seen only through the service."""
-
-    engine: Engine
-    clock: FakeClock
-    code: str
-    fac: str
-    tokens: dict[str, str] = field(default_factory=dict)
 
     @property
     def names(self) -> list[str]:
         return list(self.tokens)
-
-    def view(self, name: str) -> dict[str, Any]:
-        return self.engine.player_view(self.tokens[name])
-
-    def public(self) -> dict[str, Any]:
-        return self.engine.public_view(self.code)
-
-    def facilitator(self) -> dict[str, Any]:
-        return self.engine.facilitator_view(self.fac)
-
-    def phase(self) -> str:
-        return self.public()["phase"]
 
     def seconds_left(self) -> float | None:
         return self.public()["seconds_left"]

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
+
+from seated import SeatedGame
 
 from engine import Engine, FakeClock
 
@@ -27,25 +29,7 @@ def spot(i: int) -> tuple[float, float]:
 
 
 @dataclass
-class Critters:
-    engine: Engine
-    clock: FakeClock
-    code: str
-    fac: str
-    tokens: dict[str, str] = field(default_factory=dict)
-
-    def view(self, name: str) -> dict[str, Any]:
-        return self.engine.player_view(self.tokens[name])
-
-    def public(self) -> dict[str, Any]:
-        return self.engine.public_view(self.code)
-
-    def facilitator(self) -> dict[str, Any]:
-        return self.engine.facilitator_view(self.fac)
-
-    def phase(self) -> str:
-        return self.public()["phase"]
-
+class Critters(SeatedGame):
     def pick(self, name: str, which: int = 0) -> str:
         themes = self.view(name)["actions"]["pick_theme"]["themes"]
         return self.engine.pick_theme(self.tokens[name], themes[which])

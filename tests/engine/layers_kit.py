@@ -5,8 +5,10 @@ whose players act on what their phones list."""
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
+
+from seated import SeatedGame
 
 from engine import Engine, FakeClock
 from engine.canvas_layers.commands import LayersCommands
@@ -28,22 +30,7 @@ def rid() -> str:
 
 
 @dataclass
-class Layers:
-    engine: LayersEngine
-    clock: FakeClock
-    code: str
-    fac: str
-    tokens: dict[str, str] = field(default_factory=dict)
-
-    def view(self, name: str) -> dict[str, Any]:
-        return self.engine.player_view(self.tokens[name])
-
-    def public(self) -> dict[str, Any]:
-        return self.engine.public_view(self.code)
-
-    def facilitator(self) -> dict[str, Any]:
-        return self.engine.facilitator_view(self.fac)
-
+class Layers(SeatedGame):
     def acting(self) -> str | None:
         """Who must act now: the painter whose turn it is, or the tie's picker."""
         view = self.public()
