@@ -239,7 +239,7 @@ def podium(totals: Mapping[str, int], t: Translator) -> None:
             f'<div class="cc-step cc-step-{place}{many}">'
             f'<div class="cc-step-names">{"".join(names)}</div>'
             f'<div class="cc-step-block">{place}<div class="cc-step-points">'
-            f"{literal(t('ui.points_value', points=points))}</div></div></div>"
+            f"{literal(t('ui.points_value', points=points, count=points))}</div></div></div>"
         )
     # Second, first, third from left to right, as on a real podium.
     order = [steps[i] for i in (1, 0, 2) if i < len(steps)]

@@ -235,7 +235,7 @@ def test_a_whole_class_from_one_code_to_the_class_podium(streamlit_server, new_p
     assert podium is not None
     expect(screen.get_by_text(t("ui.class.best_scores"))).to_be_visible(timeout=UI_TIMEOUT_MS)
     settle(screen, pause_ms=300)
-    best = t("ui.points_value", points=podium["best"][0]["total"])
+    best = t("ui.points_value", points=podium["best"][0]["total"], count=podium["best"][0]["total"])
     expect(screen.locator(".cc-class-podium").get_by_text(best).first).to_be_visible()
     found = measure_layout(screen)
     problems += [f"podium: below {SMALLEST_READABLE_PX} px: {text}" for text in found["small"]]

@@ -310,7 +310,7 @@ def test_the_projector_shows_the_class_podium_at_the_end(whole_class):
             assert winner in shown
     best = podium["best"]
     top = [row for row in best if row["total"] == best[0]["total"]]
-    line = tr("en", "ui.points_value", points=best[0]["total"])
+    line = tr("en", "ui.points_value", points=best[0]["total"], count=best[0]["total"])
     assert line in shown
     for row in top[:BEST_NAMES]:  # the best total's first names, each with its table
         number = tr("en", "ui.class.table", number=row["table"])

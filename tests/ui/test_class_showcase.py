@@ -4,7 +4,7 @@ are in their own reveal; a Canvas Critters table's scores count as its reveal.""
 
 from __future__ import annotations
 
-from ui.classes.tables import showcase_turn, strip_html
+from ui.classes.tables import class_podium_html, showcase_turn, strip_html
 from ui.text import translator
 
 
@@ -54,3 +54,13 @@ def test_critters_scores_take_the_screen_and_the_others_say_they_wait_in_theirs(
     scores = t("ui.critters.screen.phase.scores")
     assert scores in strip.split(t("ui.class.table", number=3))[1]  # table 3 says it
     assert scores not in strip.split(t("ui.class.table", number=3))[0]  # table 1 does not
+
+
+def test_the_class_podium_says_one_point_in_the_singular():
+    podium = {
+        "tables": [{"table": 1, "winners": ["Ana"], "totals": {"Ana": 1, "Ben": 0}}],
+        "best": [{"name": "Ana", "table": 1, "total": 1}],
+    }
+    for language, one in (("en", "1 point</b>"), ("es", "1 punto</b>")):
+        shown = class_podium_html(podium, translator(language))
+        assert one in shown, shown

@@ -169,7 +169,7 @@ def class_podium_html(podium: Mapping[str, Any], t: Translator, big: bool = Fals
         ]
         if len(rows) > BEST_NAMES:
             shown.append(literal(t("ui.class.more", count=len(rows) - BEST_NAMES)))
-        points = literal(t("ui.points_value", points=total))
+        points = literal(t("ui.points_value", points=total, count=total))
         lines.append(f"<div><b>{points}</b>: {', '.join(shown)}</div>")
     size = " cc-class-podium-big" if big else ""
     return (
