@@ -55,13 +55,14 @@ def critters_heading(view: dict, tie_break: bool = False) -> str:
 
 
 def start_game(table: Table, names: tuple[str, ...]) -> None:
-    """The teacher picks Canvas Critters on the home page, untimed, and creates it; the
+    """The teacher picks Canvas Critters on the home page (a whole class could play it too:
+    the page offers one game or a class, one game chosen), untimed, and creates it; the
     students join on touch phones; the teacher starts."""
     page = table.new_page()
     page.goto(f"{table.server.url}/")
     games = page.locator(".st-key-create_game_name label")
     games.filter(has_text=t("ui.home.game.canvas_critters")).click()
-    expect(page.locator(".st-key-create_kind")).to_have_count(0, timeout=UI_TIMEOUT_MS)
+    expect(page.locator(".st-key-create_kind")).to_be_visible(timeout=UI_TIMEOUT_MS)
     settle(page)
     table.create_game(pace="untimed", home=page)
     assert table.public()["game"] == "canvas_critters"
