@@ -10,10 +10,10 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from seated import SeatedGame
 from sqlalchemy import text
 
 from engine import Engine, FakeClock, RuleError
+from tests.engine.seated import SeatedGame
 
 NAMES = [
     "Ana",

@@ -6,9 +6,8 @@ import itertools
 from dataclasses import dataclass
 from typing import Any
 
-from seated import SeatedGame
-
 from engine import Engine, FakeClock
+from tests.engine.seated import SeatedGame
 
 NAMES = ["Ana", "Ben", "Cy", "Di", "Eli", "Fay"]
 # Long phases: tests move on by answers or by the facilitator, never by a clock that drifts.

@@ -8,11 +8,10 @@ import itertools
 from dataclasses import dataclass
 from typing import Any
 
-from seated import SeatedGame
-
 from engine import Engine, FakeClock
 from engine.canvas_layers.commands import LayersCommands
 from engine.games import DECLARATIONS, UNFINISHED
+from tests.engine.seated import SeatedGame
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli"]
 _ids = itertools.count(1)
