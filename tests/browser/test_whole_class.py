@@ -129,6 +129,11 @@ def test_a_whole_class_from_one_code_to_the_class_podium(streamlit_server, new_p
     teacher = new_page(width=1280, height=800)
     teacher.goto(f"{streamlit_server.url}/")
     teacher.locator(".st-key-create_kind label").filter(has_text=t("ui.home.kind.class")).click()
+    # The class's help appears in the rerun that choice starts; until that run ends the old
+    # and the new pace buttons are both on the page.
+    help_start = t("ui.home.kind.class_help", fewest=0, most=0)[:30]  # before the sizes
+    expect(teacher.get_by_text(help_start)).to_be_visible(timeout=UI_TIMEOUT_MS)
+    settle(teacher)
     teacher.locator(".st-key-create_pace label").filter(has_text=t("ui.pace.extra_relaxed")).click()
     settle(teacher)
     button(teacher, "create_game").click()
