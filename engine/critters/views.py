@@ -29,9 +29,11 @@ from engine.view_parts import GameFacts, facilitator_actions, game_header
 
 @dataclass(frozen=True)
 class Played:
-    """A round's titles, ribbons and guesses, read once its scores are turned over."""
+    """A round's mosaics (their titles and pieces), ribbons and guesses, read once its scores
+    are turned over."""
 
-    titles: dict[int, str | None]
+    mosaics: dict[int, Mosaic]
+    holdings: list[Holding]
     ribbons: list[Ribbons]
     guesses: list[Guess]
 
@@ -98,12 +100,15 @@ def read_snapshot(table: Table) -> CritterSnapshot:
 
 
 def _played(session: Session, round_ids: list[int | None]) -> dict[int, Played]:
-    """The rows of the rounds turned over, three reads for them all."""
+    """The rows of the rounds turned over, four reads for them all."""
     if not round_ids:
         return {}
-    played = {round_id: Played({}, [], []) for round_id in round_ids if round_id is not None}
+    played = {round_id: Played({}, [], [], []) for round_id in round_ids if round_id is not None}
     for mosaic in session.exec(select(Mosaic).where(col(Mosaic.round_id).in_(round_ids))):
-        played[mosaic.round_id].titles[mosaic.player_id] = mosaic.title
+        played[mosaic.round_id].mosaics[mosaic.player_id] = mosaic
+    held = select(Holding).where(col(Holding.round_id).in_(round_ids)).order_by(col(Holding.layer))
+    for holding in session.exec(held):
+        played[holding.round_id].holdings.append(holding)
     for given in session.exec(select(Ribbons).where(col(Ribbons.round_id).in_(round_ids))):
         played[given.round_id].ribbons.append(given)
     for guess in session.exec(select(Guess).where(col(Guess.round_id).in_(round_ids))):
@@ -290,18 +295,7 @@ def _pile(held: list[Holding]) -> dict[str, int]:
 
 def _mosaic(snap: CritterSnapshot, player: Player, *, titled: bool) -> dict[str, Any]:
     mosaic = snap.mosaics[player.id]
-    pieces = [
-        {
-            "piece": h.piece,
-            "kind": rules.piece_kind(h.piece),
-            "x": h.x,
-            "y": h.y,
-            "rotation": h.rotation,
-            "mirrored": h.mirrored,
-        }
-        for h in snap.holdings
-        if h.player_id == player.id
-    ]
+    pieces = _pieces(snap.holdings, player.id)
     # One's own title before titles are shown stays empty: not yet given, still to give.
     title = mosaic.title if titled else None
     if titled and snap.shows(critters.TITLES_SHOWN):
@@ -315,6 +309,22 @@ def _mosaic(snap: CritterSnapshot, player: Player, *, titled: bool) -> dict[str,
         "title": title,
         "pieces": pieces,
     }
+
+
+def _pieces(holdings: list[Holding], player_id: int | None) -> list[dict[str, Any]]:
+    """One player's pieces on their canvas, bottom to top."""
+    return [
+        {
+            "piece": h.piece,
+            "kind": rules.piece_kind(h.piece),
+            "x": h.x,
+            "y": h.y,
+            "rotation": h.rotation,
+            "mirrored": h.mirrored,
+        }
+        for h in holdings
+        if h.player_id == player_id
+    ]
 
 
 def _card(card_id: str, language: str) -> dict[str, Any]:
@@ -374,8 +384,9 @@ def _turned_over(snap: CritterSnapshot, rnd: CritterRound, rows: Played) -> dict
 
 def _history(snap: CritterSnapshot) -> list[dict[str, Any]]:
     """Every round turned over, for the teacher's records: its theme (the duel's are in
-    `themes`), who chose it, whether it broke a tie, each mosaic's title, and
-    `_turned_over`'s ribbons, guesses and points."""
+    `themes`), who chose it, whether it broke a tie, each mosaic (its maker, canvas side,
+    title and pieces: the class's ZIP draws them), and `_turned_over`'s ribbons, guesses and
+    points."""
     history = []
     for rnd in snap.rounds:
         rows = snap.played.get(rnd.id)
@@ -389,7 +400,18 @@ def _history(snap: CritterSnapshot) -> list[dict[str, Any]]:
                 "tie_break": bool(rnd.tied),
                 "active": None if active is None else snap.name_of(active),
                 "theme": _theme(rnd.choices.get(str(active)), snap.game.language),
-                "titles": {snap.name_of(p): snap.title(title) for p, title in rows.titles.items()},
+                "titles": {
+                    snap.name_of(p): snap.title(mosaic.title) for p, mosaic in rows.mosaics.items()
+                },
+                "mosaics": [
+                    {
+                        "name": snap.name_of(p),
+                        "side": mosaic.side,
+                        "title": snap.title(mosaic.title),
+                        "pieces": _pieces(rows.holdings, p),
+                    }
+                    for p, mosaic in rows.mosaics.items()
+                ],
             }
         )
     return history

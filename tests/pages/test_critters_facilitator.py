@@ -7,16 +7,20 @@ from __future__ import annotations
 import csv
 import io
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 from pagekit import html_text, page, rendered, run, timer, tr, visible_text
 
 from engine import FakeClock
+from ui.critters.facilitator import table_files
+from ui.text import translator
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from critters_kit import LONG, NAMES, Critters, seat  # noqa: E402
 
+SVG = "{http://www.w3.org/2000/svg}"
 CROSSED_CANVAS_ONLY = ["ui.fac.moderation", "ui.fac.gallery"]
 
 
@@ -110,17 +114,29 @@ def test_the_teacher_chooses_what_a_tie_leads_to(engine, players):
     assert table.facilitator()["tie_rule"] == first
 
 
-def test_the_finished_game_shows_its_winners_and_no_gallery(engine):
+def test_the_finished_game_shows_its_winners_and_every_mosaic_to_download(engine):
     table = seat(engine, FakeClock(), 3)
-    # Nobody plays: all tied, nobody is left to judge a tie-break, so it ends.
-    while table.phase() != "finished":
+    table.play_judged_round()
+    while table.phase() != "finished":  # nobody plays the later rounds
         table.engine.advance(table.fac)
     at = facilitator(table)
     view = table.facilitator()
     assert all(name in visible_text(at) for name in view["winners"])
     assert not at.radio
     assert at.button(key="play_again")
+    [download] = [d for d in at.get("download_button") if d.key == "gallery_zip"]
+    assert download.proto.label == tr("en", "ui.critters.fac.mosaics_zip")
     assert_no_crossed_canvas_controls(at)
+
+    # The ZIP (and a class's folder for this table) holds round 1's three mosaics as built.
+    files = dict(table_files(view, translator("en")))
+    first = view["history"][0]["mosaics"]
+    assert [m["name"] for m in first] == NAMES[:3]
+    for number, mosaic in enumerate(first, start=1):
+        svg = ET.fromstring(files[f"round-01-mosaic-{number}.svg"])
+        assert mosaic["name"] in svg.findtext(f"{SVG}title")
+        assert len(svg.findall(f".//{SVG}use")) == len(mosaic["pieces"]) == 7
+    assert "results.csv" in files
 
 
 def test_the_results_csv_has_each_round_s_titles_ribbons_and_points(engine, recorded_files):

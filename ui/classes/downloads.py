@@ -3,11 +3,10 @@ has finished, holding what its game puts in a table's own files (`Facilitator.ta
 
 from __future__ import annotations
 
-import io
-import zipfile
 from collections.abc import Mapping
 from typing import Any
 
+from ui.archive import zip_bytes
 from ui.games import parts_of
 from ui.results import class_results_csv
 from ui.text import Translator
@@ -21,12 +20,11 @@ def class_file_stem(class_view: Mapping[str, Any]) -> str:
 def class_zip(class_view: Mapping[str, Any], t: Translator) -> bytes:
     """The class's ZIP (Engine.class_view), in a folder named like its other downloads."""
     folder = class_file_stem(class_view)
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr(f"{folder}/results.csv", class_results_csv(class_view, t))
-        for table in class_view["tables"]:
-            files = parts_of(table["view"]).facilitator.table_files(table["view"], t)
-            table_folder = f"{folder}/{t('ui.csv.table')}-{int(table['table'])}"
-            for name, data in files:
-                archive.writestr(f"{table_folder}/{name}", data)
-    return buffer.getvalue()
+    files = [(f"{folder}/results.csv", class_results_csv(class_view, t))]
+    for table in class_view["tables"]:
+        table_folder = f"{folder}/{t('ui.csv.table')}-{int(table['table'])}"
+        files += [
+            (f"{table_folder}/{name}", data)
+            for name, data in parts_of(table["view"]).facilitator.table_files(table["view"], t)
+        ]
+    return zip_bytes(files)

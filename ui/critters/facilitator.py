@@ -10,6 +10,8 @@ import streamlit as st
 from engine import Engine
 from engine.critters import rules
 from ui import results  # the module: the results CSV reaches the registry, and so back here
+from ui.archive import zip_bytes
+from ui.critters.mosaic_svg import mosaic_svg
 from ui.critters.screen import show_critters
 from ui.text import Translator
 
@@ -38,14 +40,25 @@ def tie_rule_choice(engine: Engine, view: Mapping[str, Any], t: Translator, run:
 
 #: Downloads are named after the game: canvas-critters-<code>.csv.
 FILE_PREFIX = "canvas-critters"
+#: A mosaic's side in a downloaded SVG (it scales; this is the size it opens at).
+MOSAIC_FILE_PX = 800
 
 
 def table_files(view: Mapping[str, Any], t: Translator) -> list[tuple[str, bytes]]:
-    """A finished table's folder in its class's ZIP: its results (the game keeps no picture
-    files of its own yet)."""
+    """What a finished game's ZIP holds (its folder in a class's ZIP too): every round's
+    mosaics as SVG, numbered rather than named after their makers (a typed name is no file
+    name; the picture's own title names its maker), and the results."""
     if view["phase"] != "finished":
         return []
-    return [("results.csv", results.results_csv(view, t))]
+    files = [
+        (
+            f"round-{int(entry['round']):02d}-mosaic-{number}.svg",
+            mosaic_svg(mosaic, MOSAIC_FILE_PX).encode("utf-8"),
+        )
+        for entry in view["history"]
+        for number, mosaic in enumerate(entry["mosaics"], start=1)
+    ]
+    return [*files, ("results.csv", results.results_csv(view, t))]
 
 
 def advance_key(view: Mapping[str, Any]) -> str:
@@ -80,7 +93,18 @@ def round_body(
 
 
 def finished_body(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run) -> None:
-    """Nothing after the podium: mosaics have no gallery to step through."""
+    """After the podium: every mosaic of the game to keep (the projector has no gallery to
+    step through)."""
+    folder = f"{FILE_PREFIX}-{view['code']}"
+    st.download_button(
+        t("ui.critters.fac.mosaics_zip"),
+        lambda: zip_bytes((f"{folder}/{name}", data) for name, data in table_files(view, t)),
+        file_name=f"{folder}.zip",
+        mime="application/zip",
+        key="gallery_zip",
+        on_click="ignore",
+        type="primary",
+    )
 
 
 def side(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run) -> None:

@@ -12,7 +12,6 @@ and <metadata>), escaped.
 from __future__ import annotations
 
 import io
-import zipfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -22,6 +21,7 @@ from PIL import Image, ImageColor, ImageDraw, ImageFont
 from PIL.PngImagePlugin import PngInfo
 
 from ui import results
+from ui.archive import zip_bytes
 from ui.crossed_canvas.composition import FRAME_COLOUR, draw_mark, mark_side, render_composition
 from ui.crossed_canvas.composition_svg import composition_elements, mark_svg, xml_text
 from ui.text import Translator
@@ -194,10 +194,8 @@ def contact_sheet_png(gallery: Sequence[Mapping[str, Any]], t: Translator, code:
 def gallery_zip(view: Mapping[str, Any], t: Translator) -> bytes:
     """One ZIP, in a folder named for the game: each round as PNG and SVG, the contact sheet
     and the results CSV."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        _add_game(archive, f"crossed-canvas-{view['code']}", view, t)
-    return buffer.getvalue()
+    folder = f"crossed-canvas-{view['code']}"
+    return zip_bytes((f"{folder}/{name}", data) for name, data in table_files(view, t))
 
 
 def table_files(view: Mapping[str, Any], t: Translator) -> list[tuple[str, bytes]]:
@@ -213,10 +211,3 @@ def table_files(view: Mapping[str, Any], t: Translator) -> list[tuple[str, bytes
     files.append(("contact-sheet.png", contact_sheet_png(view["gallery"], t, view["code"])))
     files.append(("results.csv", results.results_csv(view, t)))
     return files
-
-
-def _add_game(
-    archive: zipfile.ZipFile, folder: str, view: Mapping[str, Any], t: Translator
-) -> None:
-    for name, data in table_files(view, t):
-        archive.writestr(f"{folder}/{name}", data)
