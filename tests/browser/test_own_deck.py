@@ -1,9 +1,10 @@
 """A teacher's own deck in a real browser: uploaded on the home page (20 objects with
 pictures, or names only), chosen, and a whole game played on it.
 
-Round 1 is played with clicks and mouse strokes; the other rounds are ended phase by phase
-through the engine behind the pages (the facilitator's key: round 1 clicked those buttons),
-each reveal checked on the projector: the whole game runs on the deck, fast.
+Round 1 is played with clicks and mouse strokes, its reveal checked on the projector; the
+other rounds are ended phase by phase through the engine behind the pages (the facilitator's
+key: round 1 clicked those buttons), each round's objects checked in the views: the whole
+game runs on the deck, fast, and the pages show its end.
 """
 
 from __future__ import annotations
@@ -112,18 +113,21 @@ def test_whole_game_on_an_uploaded_deck(table: Table, tmp_path, pictures):
             for name in NAMES:
                 vote = signatures[distorter] if name != distorter else signatures[loyal[0]]
                 table.accuse(name, vote)
-        else:
-            while table.public()["phase"] != "reveal":
-                table.engine.advance(table.key)
-        table.wait_phase("reveal", round_number)
-        reveal = screen.locator("body")
-        expect(reveal).to_contain_text(target["name"])
-        expect(reveal).to_contain_text(decoy["name"])
-        shows_object(screen, target, pictures)
-        shows_object(screen, decoy, pictures)
-        if round_number == 1:
+            table.wait_phase("reveal", 1)
+            reveal = screen.locator("body")
+            expect(reveal).to_contain_text(target["name"])
+            expect(reveal).to_contain_text(decoy["name"])
+            shows_object(screen, target, pictures)
+            shows_object(screen, decoy, pictures)
             assert table.public()["reveal"]["target_found"]
-        table.advance("reveal", round_number)
+            table.advance("reveal", 1)
+        else:
+            # Later rounds through the engine behind the pages: their objects come from the
+            # uploaded deck too (asserted above); round 1 proved how pages show them.
+            view = table.public()
+            while view["round"] == round_number and view["phase"] != "finished":
+                table.engine.advance(table.key)
+                view = table.public()
 
     table.wait_phase("finished")
     winners = set(table.public()["winners"])
