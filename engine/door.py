@@ -20,7 +20,7 @@ from engine import flow, name_filter, names, storage
 from engine.changes import ChangeFeed, notify_other_servers
 from engine.clock import Clock, system_clock
 from engine.db import Database
-from engine.declaration import GameDeclaration, Games
+from engine.declaration import GameDeclaration, Games, Move
 from engine.durations import durations_for
 from engine.errors import RuleError
 from engine.guesses import GuessLimiter
@@ -446,14 +446,11 @@ class Door:
         what the move answers. `request_id` names the request of a move a page may retry (a
         retry answers the first result); a move that is never retried takes none. `phase`
         and `round` name what the page showed when the player acted: once that is over, the
-        move is refused, never applied to the next phase. A name the game does not declare
-        is refused (`error.unknown_move`)."""
+        move is refused, never applied to the next phase. Another game's move is refused as
+        out of its phase, and a name no game declares as `error.unknown_move`."""
 
         def run(session: Session, game: Game, now: float) -> Any:
-            declared = self._rules_of(game).moves or {}
-            chosen = declared.get(move) if isinstance(move, str) else None
-            if chosen is None:
-                raise RuleError("error.unknown_move", move=storage.shown(move))
+            chosen = self._move_named(game, move)
             retried = chosen.earlier
 
             def act(session: Session, game: Game, player: Player, now: float) -> Any:
@@ -468,6 +465,17 @@ class Door:
             )
 
         return self._command(lambda s: storage.game_by_player(s, player_token), run, readiness=True)
+
+    def _move_named(self, game: Game, move: object) -> Move:
+        """The move a name stands for in this game: its own, or else another game's, which no
+        phase of this one allows, so the gate refuses it as out of its phase (a page of
+        another game's, left open); a name no game declares is refused."""
+        if isinstance(move, str):
+            declared = [self._rules_of(game).moves, *(rules.moves for rules in self.GAMES.values())]
+            for moves in declared:
+                if moves is not None and move in moves:
+                    return moves[move]
+        raise RuleError("error.unknown_move", move=storage.shown(move))
 
     def _gated_move(
         self,
