@@ -3,7 +3,8 @@
 A game is one `PhaseTable` (pure: its phases in order, each phase's length, the moves it
 allows, when it ends early and what it makes public) plus one `GameDeclaration` that adds what
 touches stored rows: setup at the start, what happens on leaving and on entering a phase, the
-answers counted for "ends early", and its views. `engine/flow.py` walks any declaration with
+answers counted for "ends early", its moves (name -> `Move`, boardgame.io's `moves`) and its
+views. `engine/flow.py` walks any declaration with
 one bounded loop; the service finds a game's declaration and never names a phase itself.
 """
 
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from sqlmodel import Session
 
+    from engine.models import Player
     from engine.table import Table
 
 
@@ -161,10 +163,26 @@ View = Callable[..., dict[str, Any]]
 
 
 @dataclass(frozen=True)
+class Move:
+    """One move a player makes, as plain functions of its game's folder, so the door plays any
+    game's move by name (`Door.move`) after its one gate has let it through.
+
+    `act(table, player, now, **args)` checks the move against the rules, stores it (moving the
+    game's version when it changed anything) and returns what the player's page is told; a
+    RuleError refuses it and changes nothing. A move a page may retry has `earlier(session,
+    player, request_id)`, which finds what the first try of that request answered (None: this
+    is the first); its `act` is also given the `request_id`, to store with what it made."""
+
+    act: Callable[..., Any]
+    earlier: Callable[[Session, Player, str], Any] | None = None
+
+
+@dataclass(frozen=True)
 class GameDeclaration:
     """A whole game as the engine runs it: its phase table and what happens to stored rows
     at the start (`setup`, once the roster is final), on leaving and on entering a phase, the
-    answers so far (`answers`, for a phase that may end early), and its views.
+    answers so far (`answers`, for a phase that may end early), its moves (`moves`, each
+    played by name through the door's one gate), and its views.
 
     Views are built from `read` (every row the views need, at one version: the engine keeps
     it while the version stands) by `views`: "public" and "facilitator" as
@@ -182,6 +200,10 @@ class GameDeclaration:
     # Delete the game's own rows (its tables, children first) of these games, before the
     # shared Player and Game rows go.
     forget: Callable[[Session, Sequence[int]], None]
+    # Every move a phase of its table allows, by the name the table lists it under. None: its
+    # moves are still methods of an Engine mixin calling `Door._gated_move` themselves
+    # (Canvas Layers, until it is converted: docs/architecture.md, "Still to go").
+    moves: Mapping[str, Move] | None = None
     on_exit: Mapping[str, Hook] = field(default_factory=dict)
     on_entry: Mapping[str, Hook] = field(default_factory=dict)
     private: Callable[[Table, Any, Any], Any] | None = None
@@ -203,6 +225,16 @@ class GameDeclaration:
     # and a count the game turns into a variant (two at Canvas Critters play its duel) is
     # never a class's table.
     class_fewest: int | None = None
+
+    def __post_init__(self) -> None:
+        # Checked when declared: a phase allowing a move the game lacks would otherwise be
+        # found only when a player tried it.
+        if self.moves is None:
+            return
+        allowed = {move for rule in self.table.rules.values() for move in rule.moves}
+        lacking = allowed - set(self.moves)
+        if lacking:
+            raise ValueError(f"{self.name}: its phases allow moves it lacks: {sorted(lacking)}")
 
     @property
     def takes_decks(self) -> bool:

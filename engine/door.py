@@ -20,7 +20,7 @@ from engine import flow, name_filter, names, storage
 from engine.changes import ChangeFeed, notify_other_servers
 from engine.clock import Clock, system_clock
 from engine.db import Database
-from engine.declaration import GameDeclaration, Games
+from engine.declaration import GameDeclaration, Games, Move
 from engine.durations import durations_for
 from engine.errors import RuleError
 from engine.guesses import GuessLimiter
@@ -431,6 +431,52 @@ class Door:
             raise RuleError("error.unknown_game")
         return rules
 
+    def move(
+        self,
+        player_token: str,
+        move: str,
+        request_id: str | None = None,
+        *,
+        phase: str | None = None,
+        round: int | None = None,
+        **args: Any,
+    ) -> Any:
+        """Play the move the player's game declares as `move` (a key of its declaration's
+        `moves`, the name its phase table lists) with `args`, through the one gate; returns
+        what the move answers. `request_id` names the request of a move a page may retry (a
+        retry answers the first result); a move that is never retried takes none. `phase`
+        and `round` name what the page showed when the player acted: once that is over, the
+        move is refused, never applied to the next phase. Another game's move is refused as
+        out of its phase, and a name no game declares as `error.unknown_move`."""
+
+        def run(session: Session, game: Game, now: float) -> Any:
+            chosen = self._move_named(game, move)
+            retried = chosen.earlier
+
+            def act(session: Session, game: Game, player: Player, now: float) -> Any:
+                retry = {} if retried is None else {"request_id": request_id}
+                return chosen.act(self._table(session, game), player, now, **retry, **args)
+
+            def earlier(session: Session, player: Player) -> Any:
+                return None if retried is None else retried(session, player, request_id)
+
+            return self._pass_gate(
+                session, game, now, player_token, move, act, (phase, round), earlier
+            )
+
+        return self._command(lambda s: storage.game_by_player(s, player_token), run, readiness=True)
+
+    def _move_named(self, game: Game, move: object) -> Move:
+        """The move a name stands for in this game: its own, or else another game's, which no
+        phase of this one allows, so the gate refuses it as out of its phase (a page of
+        another game's, left open); a name no game declares is refused."""
+        if isinstance(move, str):
+            declared = [self._rules_of(game).moves, *(rules.moves for rules in self.GAMES.values())]
+            for moves in declared:
+                if moves is not None and move in moves:
+                    return moves[move]
+        raise RuleError("error.unknown_move", move=storage.shown(move))
+
     def _gated_move(
         self,
         player_token: str,
@@ -439,28 +485,43 @@ class Door:
         meant_for: tuple[str | None, int | None] = (None, None),
         earlier: Callable[[Session, Player], T | None] | None = None,
     ) -> T:
+        """A move that a game's Engine mixin makes itself, through the one gate (Canvas
+        Layers' until its moves are in its declaration: then `move` is the only caller)."""
+
+        def run(session: Session, game: Game, now: float) -> T:
+            return self._pass_gate(session, game, now, player_token, move, act, meant_for, earlier)
+
+        return self._command(lambda s: storage.game_by_player(s, player_token), run, readiness=True)
+
+    def _pass_gate(
+        self,
+        session: Session,
+        game: Game,
+        now: float,
+        player_token: str,
+        move: str,
+        act: Callable[[Session, Game, Player, float], T],
+        meant_for: tuple[str | None, int | None],
+        earlier: Callable[[Session, Player], T | None] | None,
+    ) -> T:
         """The one gate every player's move passes, for every game: a retry (`earlier` finds
         what the first try of its request did) answers with the first result, whatever the
         phase is now; otherwise the game must be running, not paused, in a phase that allows
         `move` and still in the phase and round the page showed (`meant_for`, when given).
         `act` checks the move and stores it; an answer from everyone the phase waits for
         ends it at once."""
-
-        def run(session: Session, game: Game, now: float) -> T:
-            player = storage.player_by_token(session, player_token)
-            first = earlier(session, player) if earlier is not None else None
-            if first is not None:
-                return first
-            self._require_unpaused(game)
-            game_rules = self._rules_of(game)
-            if not game_rules.table.allows(game.phase, move) or not meant(game, *meant_for):
-                raise RuleError("error.wrong_phase", phase=game.phase)
-            result = act(session, game, player, now)
-            session.flush()
-            flow.end_phase_if_complete(self._table(session, game), game_rules, now)
-            return result
-
-        return self._command(lambda s: storage.game_by_player(s, player_token), run, readiness=True)
+        player = storage.player_by_token(session, player_token)
+        first = earlier(session, player) if earlier is not None else None
+        if first is not None:
+            return first
+        self._require_unpaused(game)
+        game_rules = self._rules_of(game)
+        if not game_rules.table.allows(game.phase, move) or not meant(game, *meant_for):
+            raise RuleError("error.wrong_phase", phase=game.phase)
+        result = act(session, game, player, now)
+        session.flush()
+        flow.end_phase_if_complete(self._table(session, game), game_rules, now)
+        return result
 
     def _require_lobby(self, game: Game) -> None:
         if game.phase != self._rules_of(game).table.lobby:

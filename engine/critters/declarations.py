@@ -1,5 +1,6 @@
 """Canvas Critters' two declarations (engine/declaration.py): the judged game and the duel,
-each its phase table with its hooks (engine/critters/game.py) and views."""
+each its phase table with its hooks (engine/critters/game.py), its moves (moves.py) and
+views."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from engine.critters.game import (
     turn_up_cards,
 )
 from engine.critters.models import forget
+from engine.critters.moves import MOVES
 from engine.declaration import GameDeclaration
 
 VIEWS = {
@@ -34,6 +36,7 @@ CANVAS_CRITTERS = GameDeclaration(
     read=views.read_snapshot,
     views=VIEWS,
     forget=forget,
+    moves=MOVES,
     on_exit={"theme": settle_themes},
     on_entry={"theme": open_round, SCORES: score_round},
     # One pace for both variants: it is set before anyone knows how many will play.
@@ -50,6 +53,7 @@ CRITTERS_DUEL = GameDeclaration(
     read=views.read_snapshot,
     views=VIEWS,
     forget=forget,
+    moves=MOVES,
     on_exit={"theme": settle_themes},
     on_entry={"theme": open_round, "guess": turn_up_cards, SCORES: score_round},
     created_as=KIND,

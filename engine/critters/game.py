@@ -30,19 +30,17 @@ DUEL_KIND = "critters_duel"
 # The phase whose entry scores a round (both variants end their rounds with it).
 SCORES = "scores"
 
-# Moves (each allowed in the phases that list it).
-PICK_THEME, BUILD, FINISH, TITLE, AWARD, GUESS = (
-    "pick_theme",
-    "build",
-    "finish",
-    "title",
-    "award",
-    "guess",
-)
+# Moves (each allowed in the phases that list it; engine/critters/moves.py has them by name).
+PICK_THEME, FINISH, TITLE, AWARD, GUESS = "pick_theme", "finish", "title", "award", "guess"
+# The moves of building a mosaic; a phone is offered them together, as one action (BUILD).
+TAKE_PIECE, MOVE_PIECE, RETURN_PIECE = "take_piece", "move_piece", "return_piece"
+EXCHANGE_PIECE, CLEAR_MOSAIC, FLIP_CANVAS = "exchange_piece", "clear_mosaic", "flip_canvas"
+PIECE_MOVES = (TAKE_PIECE, MOVE_PIECE, RETURN_PIECE, EXCHANGE_PIECE, CLEAR_MOSAIC, FLIP_CANVAS)
+BUILD = "build"
 # What a phase shows: every mosaic, their titles, the chosen themes (the duel's secrets), the
 # ribbons and the round's scores.
 MOSAICS_SHOWN, TITLES_SHOWN, THEMES_SHOWN, RIBBONS_SHOWN = "mosaics", "titles", "themes", "ribbons"
-_BUILDING = frozenset({BUILD, FINISH})
+_BUILDING = frozenset({*PIECE_MOVES, FINISH})
 
 # The judged game (3 to 6): the active player picks a theme, everyone builds until the first
 # to finish flips the one-minute timer; a build that ends with nobody finished (its overall

@@ -230,7 +230,7 @@ def _actions(
         actions[critters.PICK_THEME] = {"themes": [t["id"] for t in view["card"]["themes"]]}
     mosaic = snap.mosaics.get(player.id)
     building = mosaic is not None and mosaic.finished_at is None
-    if phases.allows(phase, critters.BUILD) and building:
+    if phases.allows(phase, critters.TAKE_PIECE) and building:
         pieces = len(view["mosaic"]["pieces"])
         # The limit tells only what the pile already shows, less what the others still need
         # in all: never who holds what.

@@ -1,6 +1,7 @@
-"""Crossed Canvas's moves through the door (engine/door.py): each one write transaction on the
-player's game, passed by the door's one gate and checked by the game's hooks and rules
-(game.py, rules.py)."""
+"""Crossed Canvas's part of `Engine`: its three moves by their contract names (each one line
+over the door's `move`: the moves themselves are its declaration's, moves.py), and the
+commands that are no move through the gate: a draft kept, a role card seen, a teacher's own
+decks, hiding a fragment and the gallery."""
 
 from __future__ import annotations
 
@@ -11,14 +12,14 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from engine import storage
-from engine.crossed_canvas import game as cc
 from engine.crossed_canvas import rules, views
 from engine.crossed_canvas.deck_csv import parse_deck
-from engine.crossed_canvas.models import Choice, Draft, Fragment, Round, Vote, current_round
-from engine.crossed_canvas.rules import Phase
+from engine.crossed_canvas.drawing import drawing_signature, own_draft, stored
+from engine.crossed_canvas.models import Draft, Fragment, Round, current_round
+from engine.crossed_canvas.rules import ACCUSE, CHOOSE, DRAW, Phase
 from engine.door import Door, browser_key, is_whole
 from engine.errors import RuleError
-from engine.models import DeckPicture, Game, Player, StoredDeck
+from engine.models import DeckPicture, Game, StoredDeck
 
 DECK_REF_BYTES = 18
 MAX_DECK_TITLE = 60
@@ -26,7 +27,8 @@ MAX_DECK_TITLE = 60
 
 class CrossedCanvasCommands(Door):
     """Crossed Canvas's part of `Engine`: a drawing's fragment and draft, the Curator's
-    choice, an accusation; a teacher's own decks; the gallery and its moderation."""
+    choice, an accusation, a role card seen; a teacher's own decks; the gallery and its
+    moderation."""
 
     def submit_fragment(
         self,
@@ -42,19 +44,7 @@ class CrossedCanvasCommands(Door):
         `phase` and `round` (here and in `choose` and `accuse`) name what the page showed when
         the player acted: once that is over, the action is refused, never counted in the next
         phase (a pulse-1 drawing arriving in pulse 2)."""
-
-        def fragment(session: Session, player: Player, rnd: Round, phase: str) -> Fragment:
-            return cc.fragment(session, player, rnd, phase, strokes, request_id)
-
-        return self._round_move(
-            player_token,
-            request_id,
-            Fragment.player_id,
-            rules.DRAW,
-            fragment,
-            cc.fragment_result,
-            (phase, round),
-        )
+        return self.move(player_token, DRAW, request_id, phase=phase, round=round, strokes=strokes)
 
     def save_draft(self, player_token: str, strokes: Sequence) -> int:
         """Keep this artist's finished strokes for the current pulse as drawn (R4), replacing
@@ -67,12 +57,12 @@ class CrossedCanvasCommands(Door):
             if pulse is None:
                 raise RuleError("error.wrong_phase", phase=game.phase)
             rnd = current_round(session, game)
-            cc.drawing_signature(session, player, rnd, pulse)
+            drawing_signature(session, player, rnd, pulse)
             checked = rules.validate_draft(strokes)
-            draft = cc.own_draft(session, rnd.id, player.id, pulse) or Draft(
+            draft = own_draft(session, rnd.id, player.id, pulse) or Draft(
                 round_id=rnd.id, player_id=player.id, pulse=pulse, strokes=[]
             )
-            draft.strokes = cc.stored(checked)
+            draft.strokes = stored(checked)
             session.add(draft)
             return len(checked)
 
@@ -104,18 +94,8 @@ class CrossedCanvasCommands(Door):
         round: int | None = None,
     ) -> str:
         """The Curator locks one of the four options; the choice phase ends at once (R6)."""
-
-        def choice(session: Session, player: Player, rnd: Round, phase: str) -> Choice:
-            return cc.choice(session, player, rnd, option_id, request_id)
-
-        return self._round_move(
-            player_token,
-            request_id,
-            Choice.player_id,
-            rules.CHOOSE,
-            choice,
-            lambda row: row.option_id,
-            (phase, round),
+        return self.move(
+            player_token, CHOOSE, request_id, phase=phase, round=round, option_id=option_id
         )
 
     def accuse(
@@ -128,40 +108,9 @@ class CrossedCanvasCommands(Door):
         round: int | None = None,
     ) -> str:
         """Cast this player's one secret vote for a signature (R7)."""
-
-        def vote(session: Session, player: Player, rnd: Round, phase: str) -> Vote:
-            return cc.vote(session, player, rnd, signature, request_id)
-
-        return self._round_move(
-            player_token,
-            request_id,
-            Vote.voter_id,
-            rules.ACCUSE,
-            vote,
-            lambda row: row.signature,
-            (phase, round),
+        return self.move(
+            player_token, ACCUSE, request_id, phase=phase, round=round, signature=signature
         )
-
-    def _round_move(  # type: ignore[no-untyped-def]
-        self, player_token: str, request_id: str, owner, move: str, make, result, meant_for
-    ):
-        """One of the three moves that store a row of the round (R12), through the door's one
-        gate: a retry of a request id answers with the first row's result (`owner` is the
-        column the row's player is in); otherwise `make` checks the move and builds its row."""
-        table = owner.class_
-
-        def earlier(session: Session, player: Player):  # type: ignore[no-untyped-def]
-            row = storage.earlier(session, table, owner, player, request_id)
-            return None if row is None else result(row)
-
-        def act(session: Session, game: Game, player: Player, now: float):  # type: ignore[no-untyped-def]
-            row = make(session, player, current_round(session, game), game.phase)
-            session.add(row)
-            session.flush()
-            game.version += 1
-            return result(row)
-
-        return self._gated_move(player_token, move, act, meant_for, earlier)
 
     def upload_deck(
         self,

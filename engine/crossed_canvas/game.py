@@ -1,18 +1,17 @@
 """Crossed Canvas as the engine runs it: its phase table (rules.py) with what happens to
-its rows at the start, on leaving a pulse, on entering a round and its reveal, and its moves.
+its rows at the start, on leaving a pulse, on entering a round and its reveal, and its
+declaration, which names those hooks, its moves (moves.py) and its views.
 
 Rules decide (pure, in rules.py); these hooks store what the rules decided.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
-from sqlmodel import Session, col, select
+from sqlmodel import col, select
 
 from engine.crossed_canvas import rules, views
 from engine.crossed_canvas.decks import DEFAULT_DECK, data_deck, load_deck, stored_deck
+from engine.crossed_canvas.drawing import own_draft, signature_of
 from engine.crossed_canvas.models import (
     Award,
     Choice,
@@ -23,9 +22,9 @@ from engine.crossed_canvas.models import (
     current_round,
     forget,
 )
+from engine.crossed_canvas.moves import MOVES
 from engine.crossed_canvas.rules import Phase
 from engine.declaration import Answers, Decks, GameDeclaration
-from engine.errors import RuleError
 from engine.models import Player
 from engine.table import Table
 from engine.view_parts import GameFacts
@@ -192,6 +191,7 @@ CROSSED_CANVAS = GameDeclaration(
         "player": views.player_view,
         "facilitator": views.facilitator_view,
     },
+    moves=MOVES,
     on_exit={Phase.PULSE1: lock_drafts, Phase.PULSE2: lock_drafts},
     on_entry={Phase.ROLES: deal_round, Phase.REVEAL: score_round},
     private=draft_in_progress,
@@ -199,84 +199,3 @@ CROSSED_CANVAS = GameDeclaration(
     decks=Decks(default=DEFAULT_DECK, in_data=data_deck, load=load_deck, from_stored=stored_deck),
     as_class=True,
 )
-
-
-# ------------------------------------------------------------------ moves
-
-
-def fragment(
-    session: Session, player: Player, rnd: Round, phase: str, strokes: object, request_id: str
-) -> Fragment:
-    """An artist's fragment for the current pulse (R4, R5), replacing their draft."""
-    pulse = rules.pulse_of(phase)
-    signature = drawing_signature(session, player, rnd, pulse)
-    checked = rules.validate_strokes(strokes, pulse)
-    draft = own_draft(session, rnd.id, player.id, pulse)
-    if draft is not None:
-        session.delete(draft)
-    return Fragment(
-        round_id=rnd.id,
-        player_id=player.id,
-        pulse=pulse,
-        signature=signature,
-        strokes=stored(checked),
-        request_id=request_id,
-    )
-
-
-def choice(session: Session, player: Player, rnd: Round, option_id: object, request_id: str):  # type: ignore[no-untyped-def]
-    """The Curator's one choice among the four options (R6)."""
-    if player.id != rnd.curator_id:
-        raise RuleError("error.not_curator")
-    if option_id not in rnd.options:
-        raise RuleError("error.unknown_option")
-    if session.exec(select(Choice.id).where(Choice.round_id == rnd.id)).first():
-        raise RuleError("error.already_chosen")
-    return Choice(round_id=rnd.id, player_id=player.id, option_id=option_id, request_id=request_id)
-
-
-def vote(session: Session, player: Player, rnd: Round, signature: object, request_id: str) -> Vote:
-    """A player's one secret vote for another artist's signature (R7)."""
-    if not isinstance(signature, str) or signature not in rnd.signatures:
-        raise RuleError("error.unknown_signature")
-    if rnd.signatures[signature]["player"] == player.id:
-        raise RuleError("error.own_signature")
-    mine = (Vote.round_id == rnd.id, Vote.voter_id == player.id)
-    if session.exec(select(Vote.id).where(*mine)).first():
-        raise RuleError("error.already_voted")
-    return Vote(round_id=rnd.id, voter_id=player.id, signature=signature, request_id=request_id)
-
-
-def drawing_signature(session: Session, player: Player, rnd: Round, pulse: int) -> str:
-    """The signature of an artist who may still draw in this pulse (a submit or a draft): the
-    Curator never may, nor an artist whose fragment for it is locked."""
-    signature = signature_of(rnd, player.id)
-    if signature is None:
-        raise RuleError("error.curator_does_not_draw")
-    mine = (Fragment.round_id == rnd.id, Fragment.player_id == player.id)
-    if session.exec(select(Fragment.id).where(*mine, Fragment.pulse == pulse)).first():
-        raise RuleError("error.already_submitted")
-    return signature
-
-
-def own_draft(session: Session, round_id: int, player_id: int, pulse: int) -> Draft | None:
-    return session.exec(
-        select(Draft).where(
-            Draft.round_id == round_id, Draft.player_id == player_id, Draft.pulse == pulse
-        )
-    ).first()
-
-
-def signature_of(rnd: Round, player_id: int) -> str | None:
-    return next(
-        (sig_id for sig_id, sig in rnd.signatures.items() if sig["player"] == player_id), None
-    )
-
-
-def stored(strokes: Sequence[Sequence[tuple[float, float]]]) -> list[list[list[float]]]:
-    """Checked strokes as JSON stores them."""
-    return [[list(point) for point in stroke] for stroke in strokes]
-
-
-def fragment_result(row: Fragment) -> dict[str, Any]:
-    return {"pulse": row.pulse, "signature": row.signature, "strokes": len(row.strokes)}

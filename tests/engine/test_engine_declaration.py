@@ -1,14 +1,24 @@
-"""A game as one declaration: its phase table is checked when declared, walked by one loop, and
-views list what each viewer may do now, exactly what the service then accepts."""
+"""A game as one declaration: its phase table and its moves are checked when declared, the
+table walked by one loop, moves played by name through the door's one gate, and views list
+what each viewer may do now, exactly what the service then accepts."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from cc_support import ROUND_ORDER, refused, rid, seat_table
+from cc_support import ROUND_ORDER, fingerprint, refused, rid, seat_table, strokes
 
 from engine import Engine, flow
 from engine.crossed_canvas.rules import PHASE_TABLE
-from engine.declaration import Answers, GameDeclaration, PhaseRule, PhaseTable, nobody_answered
+from engine.declaration import (
+    Answers,
+    GameDeclaration,
+    Move,
+    PhaseRule,
+    PhaseTable,
+    nobody_answered,
+)
 from engine.models import Game
 from engine.table import Table
 
@@ -118,6 +128,20 @@ def test_a_finished_game_offers_no_timer_command(engine, clock):
     refused("error.game_finished", engine.pause, short.fac)
 
 
+def _declaration(phases: PhaseTable, **declared: Any) -> GameDeclaration:
+    """A game of `phases` whose hooks and views do nothing, with what the test declares."""
+    return GameDeclaration(
+        name="declared",
+        table=phases,
+        setup=lambda table: None,
+        answers=lambda table: Answers(),
+        read=lambda table: None,
+        views={},
+        forget=lambda session, ids: None,
+        **declared,
+    )
+
+
 def _walk(finished) -> list[tuple[str, int]]:  # type: ignore[no-untyped-def]
     """The phases a two-phase, five-round game enters from its lobby, given its `finished`."""
     phases = PhaseTable(
@@ -128,16 +152,7 @@ def _walk(finished) -> list[tuple[str, int]]:  # type: ignore[no-untyped-def]
         min_players=1,
         max_players=2,
     )
-    game_rules = GameDeclaration(
-        name="walked",
-        table=phases,
-        setup=lambda table: None,
-        answers=lambda table: Answers(),
-        read=lambda table: None,
-        views={},
-        forget=lambda session, ids: None,
-        finished=finished,
-    )
+    game_rules = _declaration(phases, finished=finished)
     game = Game(code="WALKED", facilitator_hash="-", language="en", deck="-", durations={}, seed=1)
     game.rounds = 5
     table = Table(None, game, None)  # type: ignore[arg-type]
@@ -156,3 +171,47 @@ def test_a_game_ends_after_its_last_round_unless_it_says_it_is_over_sooner():
     # Asked as each phase ends (never as the lobby does): over once round 2's drawing ends.
     sooner = _walk(lambda table: (table.game.phase, table.game.round) == ("draw", 2))
     assert sooner == [("draw", 1), ("vote", 1), ("draw", 2), ("finished", 2)]
+
+
+def _declared(moves):  # type: ignore[no-untyped-def]
+    """A one-phase game whose phase allows "draw", declared with `moves`."""
+    phases = PhaseTable(
+        "lobby", ("draw",), "finished", {"draw": PhaseRule(10, frozenset({"draw"}))}, 1, 2
+    )
+    return _declaration(phases, moves=moves)
+
+
+def test_a_declaration_whose_phases_allow_a_move_it_lacks_is_refused_when_declared():
+    with pytest.raises(ValueError, match="draw"):
+        _declared({})
+    with pytest.raises(ValueError, match="draw"):
+        _declared({"paint": Move(lambda table, player, now: None)})
+    assert set(_declared({"draw": Move(lambda table, player, now: None)}).moves) == {"draw"}
+
+
+def test_the_door_plays_a_declared_move_by_its_name_and_answers_a_retry_alike(table):
+    table.advance_to("pulse1")
+    artist = table.artists()[0]
+    token, request = table.tokens[artist], rid()
+    first = table.engine.move(token, "draw", request, strokes=strokes(2))
+    assert first == {"pulse": 1, "signature": table.signature_of(artist), "strokes": 2}
+    assert table.view(artist)["actions"] == {}
+    seen = fingerprint(table)
+    assert table.engine.move(token, "draw", request, strokes=strokes(1)) == first
+    assert fingerprint(table) == seen
+
+
+def test_the_door_refuses_a_move_no_game_declares_and_one_out_of_its_phase(table):
+    table.advance_to("pulse1")
+    artist = table.artists()[0]
+    token, other = table.tokens[artist], table.signature_of(table.artists()[1])
+    before = fingerprint(table)
+    refused("error.unknown_move", table.engine.move, token, "paint", rid(), strokes=strokes(1))
+    refused("error.unknown_move", table.engine.move, token, ["draw"], rid())
+    refused("error.wrong_phase", table.engine.move, token, "accuse", rid(), signature=other)
+    # Another game's move (Canvas Critters') is as out of place as one of a later phase.
+    refused("error.wrong_phase", table.engine.move, token, "take_piece", rid(), kind="fox")
+    draw = {"strokes": strokes(1)}
+    refused("error.wrong_phase", table.engine.move, token, "draw", rid(), phase="pulse2", **draw)
+    assert fingerprint(table) == before
+    assert "draw" in table.view(artist)["actions"]
