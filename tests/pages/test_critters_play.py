@@ -480,6 +480,29 @@ def test_the_phones_readiness_has_no_dangling_dash(critters):
     assert "1 of 3 done: Ben" in shown
 
 
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_in_the_ribbons_phase_nobody_done_says_what_is_given_and_that_it_stays_secret(
+    engine, language
+):
+    """Not "Nobody is done yet": what the phase asks (ribbons), that nobody sees them until
+    everyone has given, and, beside the golden ribbon, what keeping it costs at the end."""
+    new = engine.create_game(game="canvas_critters", durations=LONG, language=language)
+    table = Critters(engine, None, new.code, new.facilitator_token)
+    for name in ("Ana", "Ben", "Cy"):
+        table.tokens[name] = engine.join(new.code, name)
+    engine.start(new.facilitator_token)
+    table.pick_all()
+    table.build_and_finish_all()
+    table.title_all()
+    assert table.phase() == "judging"
+    at = phone(table, "Ana")
+    shown = visible_text(at)
+    assert tr(language, "ui.critters.play.ready_none_judging", total=3) in shown
+    assert tr(language, "ui.critters.play.ready_none", total=3) not in shown
+    golden = tr(language, "ui.critters.play.golden_cost", points=rules.GOLDEN)
+    assert golden in [c.value for c in at.caption]
+
+
 @pytest.mark.parametrize(
     ("key", "one", "two"),
     [

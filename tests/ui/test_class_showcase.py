@@ -1,10 +1,12 @@
 """Which table's reveal takes the class projector when several are in theirs at once (issue
 24): the one that got there first keeps the screen, the others say in the strip that they
-are in their own reveal; a Canvas Critters table's scores count as its reveal."""
+are in their own reveal; a Canvas Critters table's scores count as its reveal. The class
+podium names the best, never who came last; a Critters table's theme choice in its card."""
 
 from __future__ import annotations
 
-from ui.classes.tables import class_podium_html, showcase_turn, strip_html
+from ui.classes.tables import class_podium_html, showcase_turn, strip_html, table_card_html
+from ui.games import parts_of
 from ui.text import translator
 
 
@@ -64,3 +66,87 @@ def test_the_class_podium_says_one_point_in_the_singular():
     for language, one in (("en", "1 point</b>"), ("es", "1 punto</b>")):
         shown = class_podium_html(podium, translator(language))
         assert one in shown, shown
+
+
+def podium_of(*tables: dict[str, int], best: list[tuple[str, int, int]]) -> dict:
+    """A class podium as the class view gives it: each table's totals and winners (its
+    highest), and the class's best rows (name, table, total)."""
+    return {
+        "tables": [
+            {"table": number, "totals": totals, "winners": winners_of(totals)}
+            for number, totals in enumerate(tables, start=1)
+        ],
+        "best": [{"name": n, "table": table, "total": total} for n, table, total in best],
+    }
+
+
+def winners_of(totals: dict[str, int]) -> list[str]:
+    return [name for name, total in totals.items() if total == max(totals.values())]
+
+
+def test_a_class_whose_best_totals_are_negative_shows_each_tables_winners_and_no_score():
+    """Canvas Critters: kept golden ribbons left every total at or below zero. The winners
+    are named in their tables' cards; no "−5 points" line stands under "Best scores"."""
+    t = translator("en")
+    podium = podium_of(
+        {"Ana": -5, "Ben": -10},
+        {"Cy": 0, "Di": -5},
+        best=[("Cy", 2, 0), ("Ana", 1, -5), ("Di", 2, -5)],
+    )
+    shown = class_podium_html(podium, t, big=True)
+    assert "Ana" in shown.split(t("ui.class.table", number=2))[0]  # table 1's winner
+    assert "Cy" in shown.split(t("ui.class.table", number=2))[1]  # table 2's winner
+    assert "Ben" not in shown and "Di" not in shown
+    assert t("ui.class.best_scores") not in shown
+    assert "-5" not in shown and "−5" not in shown and "0 points" not in shown
+
+
+def test_the_best_scores_list_totals_above_zero_only():
+    t = translator("en")
+    podium = podium_of(
+        {"Ana": 12, "Ben": 0},
+        {"Cy": 3, "Di": -5},
+        best=[("Ana", 1, 12), ("Cy", 2, 3), ("Ben", 1, 0)],
+    )
+    shown = class_podium_html(podium, t)
+    best = shown.split(t("ui.class.best_scores"))[1]
+    assert "Ana" in best and "Cy" in best
+    assert "Ben" not in shown and "0 points" not in shown
+
+
+def test_a_table_whose_players_all_scored_below_the_others_keeps_its_winners():
+    """Table 2 scored below every player of table 1: the class's best are table 1's, and
+    table 2's winner still stands in its card; none of table 2's others is named."""
+    t = translator("en")
+    podium = podium_of(
+        {"Ana": 20, "Ben": 15, "Cy": 12, "Di": 10},
+        {"Eli": 4, "Fay": 2, "Gus": 1},
+        best=[("Ana", 1, 20), ("Ben", 1, 15), ("Cy", 1, 12)],
+    )
+    shown = class_podium_html(podium, t, big=True)
+    cards, best = shown.split(t("ui.class.best_scores"))
+    assert "Eli" in cards.split(t("ui.class.table", number=2))[1]
+    assert "Fay" not in shown and "Gus" not in shown and "Di" not in shown
+    assert [name in best for name in ("Ana", "Ben", "Cy")] == [True, True, True]
+
+
+def test_a_critters_table_choosing_its_theme_says_who_chooses_and_where_each_stands():
+    """The class projector while a Critters table's theme is chosen: who chooses, every
+    student of the table with their points from round 2, best first; never the card's
+    themes, and no "0 of 1 ready" (one student's turn)."""
+    t = translator("en")
+    entry = table(1, "canvas_critters", "theme", 40.0)
+    entry["view"].update(
+        round=2,
+        active="Ben",
+        totals={"Ana": 3, "Ben": 9, "Cy": 5},
+        ready={"done": 0, "total": 1},
+        ready_players=[],
+        theme=None,
+    )
+    shown = table_card_html(entry, t, 1, parts_of(entry["view"]).screen.card_html(entry["view"], t))
+    unmarked = shown.replace("<bdi>", "").replace("</bdi>", "")  # a name's isolation
+    assert f"<b>{t('ui.critters.screen.choosing', name='Ben')}</b>" in unmarked
+    assert shown.index("Ben") < shown.index("Cy") < shown.index("Ana")  # best first
+    assert t("ui.critters.screen.so_far") in shown
+    assert t("ui.ready_count", done=0, total=1) not in shown

@@ -128,7 +128,9 @@ def table_card_html(table: Mapping[str, Any], t: Translator, version: int, extra
         lines.append(f'<div class="cc-names">{names}</div>')
     elif phase == "finished":
         lines.append(winners_html(view["winners"]))
-    elif ready := view["ready"]:
+    elif (ready := view["ready"]) and ready["total"] > 1:
+        # One student's turn (a theme, a Curator's choice): "0 of 1" tells the room nothing
+        # the clock does not; the game's card says whose turn it is where that is public.
         done = t("ui.ready_count", done=ready["done"], total=ready["total"])
         lines.append(f"<div>{literal(done)}</div>")
     card = "cc-table-card cc-waiting" if phase == "lobby" else "cc-table-card"
@@ -152,15 +154,30 @@ def tables_html(cards: Sequence[str], big: bool = False) -> str:
 def class_podium_html(podium: Mapping[str, Any], t: Translator, big: bool = False) -> str:
     """The end of a class's game: each table's winners (ties share the victory) in its card,
     then the class's best totals, a line each, best first: who has it, table by table. A tie
-    of many shows the first BEST_NAMES names and how many more, so it stays on one screen."""
+    of many shows the first BEST_NAMES names and how many more, so it stays on one screen.
+
+    A podium celebrates, so it lists only totals above zero: a total of 0 or less (at Canvas
+    Critters a kept golden ribbon costs 5) earned nothing to applaud, and "−5 points" under
+    "Best scores" would read as a loss. Every table keeps its winners in its card, whatever
+    their totals, so a table whose players all scored below the others' still has its
+    winners on the screen, and none of its players is named for coming last. When no total
+    is above zero, the winners are the whole podium."""
     cards = [
         f'<div class="cc-table-card"><h3>{table_title(table["table"], t)}</h3>'
         f"{winners_html(table['winners'])}</div>"
         for table in podium["tables"]
     ]
+    size = " cc-class-podium-big" if big else ""
+    winners = (
+        f'<div class="cc-class-podium{size}"><h3>{literal(t("ui.class.winners"))}</h3>'
+        f"{tables_html(cards, big)}"
+    )
     by_total: dict[int, list[Mapping[str, Any]]] = {}
     for row in podium["best"]:
-        by_total.setdefault(row["total"], []).append(row)
+        if row["total"] > 0:
+            by_total.setdefault(row["total"], []).append(row)
+    if not by_total:
+        return f"{winners}</div>"
     lines = []
     for total, rows in sorted(by_total.items(), reverse=True):
         shown = [
@@ -171,12 +188,7 @@ def class_podium_html(podium: Mapping[str, Any], t: Translator, big: bool = Fals
             shown.append(literal(t("ui.class.more", count=len(rows) - BEST_NAMES)))
         points = literal(t("ui.points_value", points=total, count=total))
         lines.append(f"<div><b>{points}</b>: {', '.join(shown)}</div>")
-    size = " cc-class-podium-big" if big else ""
-    return (
-        f'<div class="cc-class-podium{size}"><h3>{literal(t("ui.class.winners"))}</h3>'
-        f"{tables_html(cards, big)}"
-        f"<h3>{literal(t('ui.class.best_scores'))}</h3>{''.join(lines)}</div>"
-    )
+    return f"{winners}<h3>{literal(t('ui.class.best_scores'))}</h3>{''.join(lines)}</div>"
 
 
 # The class's join QR code while its tables wait for players: as large as a game's lobby's.

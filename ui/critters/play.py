@@ -87,13 +87,16 @@ def waiting(view: dict[str, Any], t: Translator) -> str:
 
 def ready_html(view: Mapping[str, Any], t: Translator) -> str:
     """Who is done with what the phase asks (the phone's live part), never what they did:
-    "2 of 4 done: Ana, Ben", or "Nobody is done yet (0 of 4)." (no dangling dash)."""
+    "2 of 4 done: Ana, Ben", or "Nobody is done yet (0 of 4)." (no dangling dash). In the
+    ribbons phase nobody done says what is given and that it stays secret until all have
+    given theirs (a tied player in a tie-break reads it too: it asks nothing of them)."""
     ready = view["ready"]
     if ready is None or view["phase"] == "theme":
         return ""
     done, total = ready["done"], ready["total"]
     if not view["ready_players"]:
-        return f"<div>{literal(t('ui.critters.play.ready_none', total=total))}</div>"
+        none = "ready_none_judging" if view["phase"] == "judging" else "ready_none"
+        return f"<div>{literal(t(f'ui.critters.play.{none}', total=total))}</div>"
     names = ", ".join(name_html(name) for name in view["ready_players"])
     said = t("ui.critters.play.ready", done=done, total=total, count=done)
     return f"<div>{literal(said)} {names}</div>"
@@ -265,6 +268,8 @@ def judge(view: dict[str, Any], t: Translator, token: str) -> None:
                 placeholder=t("ui.critters.play.golden_keep"),
                 key="ribbon_golden",
             )
+            # Keeping it reads as safe; the cost comes only at the end, so say it here.
+            st.caption(t("ui.critters.play.golden_cost", points=rules.GOLDEN))
         if st.form_submit_button(t("ui.critters.play.award"), type="primary"):
             engine = get_engine()
             placed = {value: name for value, name in chosen.items() if name is not None}

@@ -127,10 +127,38 @@ def showcase_body(view: Mapping[str, Any], t: Translator) -> None:
 
 
 def card_html(view: Mapping[str, Any], t: Translator) -> str:
-    """A class's table in a round, in its card on the class projector: the round's theme once
-    it is public (the mosaics need a screen of their own)."""
+    """A class's table in a round, in its card on the class projector: while a theme is
+    chosen, who chooses and the table's standing (`theme_card_html`); later the round's theme
+    once it is public (the mosaics need a screen of their own)."""
+    if view["phase"] == "theme" and not view["duel"]:
+        return theme_card_html(view, t)
     clue = critters_clue(view, t)
     return f'<div class="cc-muted">{clue}</div>' if clue else ""
+
+
+# The animals in a table's card while its theme is chosen: one line of eight in half a screen.
+CARD_PIECE_PX = 40
+
+
+def theme_card_html(view: Mapping[str, Any], t: Translator) -> str:
+    """A table while its active player chooses the theme, for a room that waits: who chooses,
+    the animals they will build with, and who sits there, with their points from the second
+    round on, best first. Nothing of the card: its themes are the chooser's until one is
+    chosen, and then building starts."""
+    parade = "".join(piece_img(kind, CARD_PIECE_PX, "") for kind in PILE)
+    chooser = _sentence(t, "ui.critters.screen.choosing", view["active"])
+    if view["round"] > 1:
+        ranked = sorted(view["totals"].items(), key=lambda item: (-item[1], item[0].casefold()))
+        seats = [f"{name_html(name)}\u00a0<b>{points}</b>" for name, points in ranked]
+        label = f"<b>{literal(t('ui.critters.screen.so_far'))}</b> "
+    else:
+        seats, label = [name_html(name) for name in view["players"]], ""
+    names = "".join(f"<span>{seat}</span>" for seat in seats)
+    return (
+        f"<div><b>{chooser}</b></div>"
+        f'<div class="cc-names" style="gap:.3rem;margin:.2rem 0">{parade}</div>'
+        f'<div class="cc-names">{label}{names}</div>'
+    )
 
 
 def heading(view: Mapping[str, Any], t: Translator) -> tuple[str, str]:
