@@ -19,8 +19,13 @@ from ui.text import Translator
 if TYPE_CHECKING:  # the teacher's page's command runner (ui/moderation.py imports the games)
     from ui.moderation import Run
 
-FILE_PREFIX = gallery.FILE_PREFIX
-table_files = gallery.table_files
+#: Downloads are named after the game: canvas-layers-<code>.csv, .zip.
+FILE_PREFIX = "canvas-layers"
+
+
+def table_files(view: Mapping[str, Any], t: Translator) -> list[tuple[str, bytes]]:
+    """A table's folder in its class's ZIP: what the game's own gallery ZIP holds."""
+    return gallery.table_files(view, t)
 
 
 def advance_key(view: Mapping[str, Any]) -> str:
@@ -70,7 +75,7 @@ def side(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run) -> No
         return
     st.download_button(
         t("ui.layers.fac.gallery_zip"),
-        gallery.gallery_zip(view, t),
+        gallery.gallery_zip(view, t, f"{FILE_PREFIX}-{view['code']}"),
         file_name=f"{FILE_PREFIX}-{view['code']}.zip",
         mime="application/zip",
         key="layers_gallery",

@@ -17,8 +17,6 @@ from engine.canvas_layers.pictures import painting_svg
 from ui import results  # the module: the results CSV reaches the registry, and so back here
 from ui.text import Translator
 
-#: Downloads are named after the game: canvas-layers-<code>.zip.
-FILE_PREFIX = "canvas-layers"
 _UNSAFE = re.compile(r"[^a-z0-9]+")
 
 
@@ -47,10 +45,10 @@ def table_files(view: Mapping[str, Any], t: Translator) -> list[tuple[str, bytes
     return files
 
 
-def gallery_zip(view: Mapping[str, Any], t: Translator) -> bytes:
-    """One ZIP, in a folder named for the game."""
+def gallery_zip(view: Mapping[str, Any], t: Translator, folder: str) -> bytes:
+    """One ZIP, every file in `folder` (named for the game)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in table_files(view, t):
-            archive.writestr(f"{FILE_PREFIX}-{view['code']}/{name}", data)
+            archive.writestr(f"{folder}/{name}", data)
     return buffer.getvalue()
