@@ -128,9 +128,7 @@ class LayersCommands(Door):
             game.version += 1
             return result
 
-        return self._gated_move(
-            player_token, move, act, meant_for, _first_answer(request_id)
-        )
+        return self._gated_move(player_token, move, act, meant_for, _first_answer(request_id))
 
 
 def _picked(state: rules.State, players: list[Player], seat: int, name: object) -> int:

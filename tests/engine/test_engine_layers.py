@@ -340,9 +340,7 @@ def test_the_facilitator_picks_the_scoring_cards_in_the_lobby(engine, clock):
         (["variety", "unity", "focus", "glitter"], "error.layers.scoring_unknown"),
     ],
 )
-def test_a_wrong_pick_of_scoring_cards_is_refused_and_changes_nothing(
-    engine, clock, scoring, key
-):
+def test_a_wrong_pick_of_scoring_cards_is_refused_and_changes_nothing(engine, clock, scoring, key):
     table = seat(engine, clock, 2, start=False)
     unchanged(table, key, engine.set_scoring, table.fac, scoring)
     assert table.public()["scoring"] == list(DEFAULT_SCORING)
