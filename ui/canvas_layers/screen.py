@@ -55,11 +55,9 @@ SHOWCASE: frozenset[str] = frozenset()
 
 
 def heading(view: Mapping[str, Any], t: Translator) -> tuple[str, str]:
-    """A page's heading ("Turn 5 · Ana's turn") and the line under it (the deck's count)."""
-    clue = ""
-    if view["phase"] not in ("lobby", "finished"):
-        clue = literal(t("ui.layers.deck_left", count=view["deck_left"]))
-    return heading_line(view, t), clue
+    """A page's heading ("Turn 5 · Ana's turn"); no line under it (the deck's count sits
+    beside the row, leaving the projector's height to five painters)."""
+    return heading_line(view, t), ""
 
 
 def showcase_body(view: Mapping[str, Any], t: Translator) -> None:
@@ -122,7 +120,8 @@ def market_html(view: Mapping[str, Any], t: Translator, big: bool) -> str:
         for slot in view["market"]
     )
     label = literal(t("ui.layers.market"))
-    return f'<b>{label}</b><div class="cl-row">{cards}</div>'
+    left = literal(t("ui.layers.deck_left", count=view["deck_left"]))
+    return f'<b>{label}</b> · {left}<div class="cl-row">{cards}</div>'
 
 
 def scorings_html(view: Mapping[str, Any], t: Translator) -> str:
