@@ -16,6 +16,7 @@ from typing import Any
 from sqlmodel import Session, col, select, update
 
 from engine import names, storage
+from engine.canvas_layers.commands import LayersCommands
 from engine.changes import listen_to_other_servers
 from engine.classes.commands import ClassCommands, class_status, class_versions
 from engine.critters.commands import CritterCommands
@@ -47,7 +48,7 @@ EXTEND_SECONDS = 30.0
 PURGE_EVERY_SECONDS = 600.0
 
 
-class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands):
+class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersCommands):
     """The whole rulebook behind one object, persistent in any SQLAlchemy database.
 
     Thread-safe: pages in every browser session share one instance. Several processes may

@@ -169,6 +169,8 @@ if phase == "lobby":
                     command(engine.remove_player, leaving)
             st.caption(t("ui.fac.remove_hint"))
             lost_link()
+        if game.lobby is not None:  # what this game lets the teacher set before the start
+            game.lobby(engine, view, t, run)
         names_panel(engine, view, t, run)
     with qr:
         st.image(qr_png(join_url), width=260, alt=t("ui.qr.join"))

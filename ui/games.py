@@ -8,6 +8,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ui.canvas_layers import facilitator as layers_facilitator
+from ui.canvas_layers import parts as layers_parts
+from ui.canvas_layers import play as layers_play
+from ui.canvas_layers import results as layers_results
+from ui.canvas_layers import screen as layers_screen
 from ui.critters import facilitator as critters_facilitator
 from ui.critters import parts as critters_parts
 from ui.critters import play as critters_play
@@ -84,6 +89,11 @@ class Results(Protocol):
     def rows(self, view: Mapping[str, Any], t: Translator) -> list[list[object]]: ...
 
 
+#: What a game lets the teacher set in its lobby, under the roster (Canvas Layers' scoring
+#: cards): drawn by pages/facilitator.py for a game that has one.
+LobbySettings = Callable[["Engine", Mapping[str, Any], Translator, "Run"], None]
+
+
 @dataclass(frozen=True)
 class GameParts:
     """What one game draws on the pages every game shares."""
@@ -93,6 +103,7 @@ class GameParts:
     facilitator: Facilitator
     parts: LiveParts
     results: Results
+    lobby: LobbySettings | None = None
 
 
 PARTS: Mapping[str, GameParts] = {
@@ -109,6 +120,14 @@ PARTS: Mapping[str, GameParts] = {
         facilitator=critters_facilitator,
         parts=critters_parts,
         results=critters_results,
+    ),
+    "canvas_layers": GameParts(
+        phone=layers_play,
+        screen=layers_screen,
+        facilitator=layers_facilitator,
+        parts=layers_parts,
+        results=layers_results,
+        lobby=layers_facilitator.lobby_body,
     ),
 }
 

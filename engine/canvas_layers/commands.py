@@ -2,7 +2,8 @@
 passing the door's one gate (`Door._gated_move`: a retry answers its first result; then the
 game must be running, not paused, in its turn phase), checked by the pure rules and stored
 as the game's one state row. Pause, resume and ending a turn are the shared facilitator
-commands (an ended turn is played for its player: engine/canvas_layers/game.py)."""
+commands (an ended turn is played for its player: engine/canvas_layers/game.py); the
+facilitator picks the four scoring cards in the lobby (`set_scoring`)."""
 
 from __future__ import annotations
 
@@ -22,8 +23,25 @@ Result = dict[str, Any]
 
 
 class LayersCommands(Door):
-    """The Canvas Layers part of `Engine`. Each move may name the turn (`round`) the page
-    showed: once that turn is over, the move is refused, never applied to the next one."""
+    """The Canvas Layers part of `Engine`. Each move may name the phase and turn (`round`)
+    the page showed: once that turn is over, the move is refused, never applied to the next."""
+
+    def set_scoring(self, facilitator_token: str, scoring: list[str] | tuple[str, ...]) -> None:
+        """In the lobby: the four scoring cards the game will be played with (the first
+        game's four until the facilitator picks others)."""
+
+        def act(session: Session, game: Game, now: float) -> None:
+            if game.kind != turns.KIND:
+                raise RuleError("error.layers.no_scoring")
+            self._require_lobby(game)
+            picked = rules.check_scoring(scoring)
+            keep = turns.lobby_game(session, game)
+            if tuple(keep.state["scoring"]) != picked:
+                keep.state = {"scoring": list(picked)}
+                session.add(keep)
+                game.version += 1
+
+        self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
 
     def take_card(
         self,
@@ -32,12 +50,13 @@ class LayersCommands(Door):
         card: str,
         request_id: str,
         *,
+        phase: str | None = None,
         round: int | None = None,
     ) -> Result:
         """Take the card `card` lying at `position` of the row (1 on the left), paying one
         token onto each card to its left and gaining those on it."""
         return self._layers_move(
-            player_token, turns.TAKE, rules.Take(position, card), request_id, round
+            player_token, turns.TAKE, rules.Take(position, card), request_id, (phase, round)
         )
 
     def complete_painting(
@@ -47,19 +66,26 @@ class LayersCommands(Door):
         background: str,
         request_id: str,
         *,
+        phase: str | None = None,
         round: int | None = None,
     ) -> Result:
         """Layer three cards of the hand, bottom first, over one unused background; the
         painting takes its ribbons at once."""
         layers = tuple(cards) if isinstance(cards, list | tuple) else cards
         move = rules.Complete(layers, background)  # type: ignore[arg-type]
-        return self._layers_move(player_token, turns.COMPLETE, move, request_id, round)
+        return self._layers_move(player_token, turns.COMPLETE, move, request_id, (phase, round))
 
     def pick_winner(
-        self, player_token: str, name: str, request_id: str, *, round: int | None = None
+        self,
+        player_token: str,
+        name: str,
+        request_id: str,
+        *,
+        phase: str | None = None,
+        round: int | None = None,
     ) -> Result:
         """The best-placed player outside a tie picks its winner among the tied, by name."""
-        return self._layers_move(player_token, turns.PICK, name, request_id, round)
+        return self._layers_move(player_token, turns.PICK, name, request_id, (phase, round))
 
     def _layers_move(
         self,
@@ -67,7 +93,7 @@ class LayersCommands(Door):
         move: str,
         action: object,
         request_id: str,
-        round_number: int | None,
+        meant_for: tuple[str | None, int | None],
     ) -> Result:
         def act(session: Session, game: Game, player: Player, now: float) -> Result:
             keep = turns.layers_game(session, game)
@@ -102,9 +128,7 @@ class LayersCommands(Door):
             game.version += 1
             return result
 
-        return self._gated_move(
-            player_token, move, act, (turns.TURN, round_number), _first_answer(request_id)
-        )
+        return self._gated_move(player_token, move, act, meant_for, _first_answer(request_id))
 
 
 def _picked(state: rules.State, players: list[Player], seat: int, name: object) -> int:

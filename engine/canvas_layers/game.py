@@ -9,17 +9,19 @@ for its player as the rulings say.
 from __future__ import annotations
 
 from engine.canvas_layers import rules, turns, views
-from engine.canvas_layers.models import LayersGame, forget
+from engine.canvas_layers.models import forget
 from engine.declaration import Answers, GameDeclaration
 from engine.table import Table
 
 
 def setup(table: Table) -> None:
     """The start: backgrounds, tokens, the shuffled deck, the row and the first player drawn,
-    from the game's seed."""
+    from the game's seed, with the scoring cards picked in the lobby."""
     game = table.game
-    state = rules.setup(len(table.players()), table.rng("setup"))
-    table.session.add(LayersGame(game_id=game.id, state=turns.to_json(state)))
+    keep = turns.lobby_game(table.session, game)
+    state = rules.setup(len(table.players()), table.rng("setup"), keep.state["scoring"])
+    keep.state = turns.to_json(state)
+    table.session.add(keep)
     game.rounds = turns.max_turns(len(table.players()))
 
 
@@ -74,7 +76,6 @@ CANVAS_LAYERS = GameDeclaration(
     forget=forget,
     on_exit={turns.TURN: play_for_the_absent},
     finished=finished,
-    # Not yet: the game has no pages and is not registered (engine/games.py, UNFINISHED).
-    as_class=False,
+    as_class=True,
     settings={turns.TURN: turns.TURN_SECONDS},
 )

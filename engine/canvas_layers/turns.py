@@ -13,6 +13,7 @@ from typing import Any
 from sqlmodel import Session, select
 
 from engine.canvas_layers import rules
+from engine.canvas_layers.cards import DEFAULT_SCORING
 from engine.canvas_layers.models import LayersGame
 from engine.declaration import PhaseRule, PhaseTable, one_answer_decides
 from engine.models import Game
@@ -99,6 +100,23 @@ def from_json(data: dict[str, Any]) -> rules.State:
 
 def layers_game(session: Session, game: Game) -> LayersGame:
     return session.exec(select(LayersGame).where(LayersGame.game_id == game.id)).one()
+
+
+# In the lobby the game's row holds only the scoring cards the facilitator picked
+# ({"scoring": [...]}); the start replaces it with the whole state.
+
+
+def lobby_game(session: Session, game: Game) -> LayersGame:
+    """The lobby's row, made with the first game's four scoring cards if none is yet."""
+    keep = session.exec(select(LayersGame).where(LayersGame.game_id == game.id)).first()
+    if keep is None:
+        keep = LayersGame(game_id=game.id, state={"scoring": list(DEFAULT_SCORING)})
+    return keep
+
+
+def started(data: dict[str, Any]) -> bool:
+    """Whether a stored state is a game's (not the lobby's scoring cards alone)."""
+    return "painters" in data
 
 
 def acting(state: rules.State, picked: int | None) -> int | None:

@@ -15,6 +15,7 @@ from typing import Any
 from sqlmodel import select
 
 from engine.canvas_layers import rules, turns
+from engine.canvas_layers.cards import DEFAULT_SCORING
 from engine.canvas_layers.models import LayersGame
 from engine.models import Player
 from engine.table import Table
@@ -30,6 +31,7 @@ class LayersSnapshot:
     state: rules.State | None  # None in the lobby
     last_painter: int | None = None
     picked: int | None = None
+    scoring: tuple[str, ...] = DEFAULT_SCORING  # the lobby's pick, then the game's
 
     def seat_of(self, player: Player) -> int:
         return next(seat for seat, p in enumerate(self.players) if p.id == player.id)
@@ -41,6 +43,10 @@ def read_snapshot(table: Table) -> LayersSnapshot:
     players = table.players()
     if keep is None:
         return LayersSnapshot(GameFacts.of(game), players, None)
+    if not turns.started(keep.state):
+        return LayersSnapshot(
+            GameFacts.of(game), players, None, scoring=tuple(keep.state["scoring"])
+        )
     state = turns.from_json(keep.state)
     return LayersSnapshot(GameFacts.of(game), players, state, keep.last_painter, keep.picked)
 
@@ -60,8 +66,10 @@ def public_view(snap: LayersSnapshot, now: float) -> dict[str, Any]:
     game, state = snap.game, snap.state
     view: dict[str, Any] = game_header(game, snap.players, now) | {
         "market": [],
-        "scoring": [],
+        "scoring": list(snap.scoring),
         "deck_left": 0,
+        # Who is done with a phase: nobody waits on several at once in a game of turns.
+        "ready": None,
         "turn": None,
         "picker": None,
         "painters": [],
@@ -148,7 +156,7 @@ def player_view(
 ) -> dict[str, Any]:
     """One phone: everything public, plus this player's hand and their moves now."""
     view = public_view(snap, now) | {
-        "me": player.name,
+        "name": player.name,
         "hand": [],
         "tokens": None,
         "backgrounds": [],
@@ -175,7 +183,20 @@ def player_view(
 
 
 def facilitator_view(snap: LayersSnapshot, now: float) -> dict[str, Any]:
-    """The teacher's view: public (safe to project), plus the commands they may give."""
-    return public_view(snap, now) | {
+    """The teacher's view: public (safe to project), plus the commands they may give and
+    the game's history: every painting completed so far, painter by painter (what the
+    results CSV and the gallery hold)."""
+    view = public_view(snap, now)
+    history = [
+        {"painter": painter["name"], "number": number} | painting
+        for painter in view["painters"]
+        for number, painting in enumerate(painter["paintings"], start=1)
+    ]
+    return view | {
+        "min_players": turns.TABLE.min_players,
         "actions": facilitator_actions(snap.game, turns.TABLE, len(snap.players)),
+        "durations": dict(snap.game.durations),
+        "name_filter": snap.game.name_filter,
+        "allowed_names": list(snap.game.allowed_names),
+        "history": history,
     }

@@ -1,6 +1,5 @@
-"""Playing Canvas Layers through the door in tests: an Engine that runs it (the registry keeps
-it out of the Engine until its pages exist: engine/games.py's UNFINISHED) and a seated table
-whose players act on what their phones list."""
+"""Playing Canvas Layers through the door in tests: a seated table whose players act on what
+their phones list."""
 
 from __future__ import annotations
 
@@ -9,19 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import Engine, FakeClock
-from engine.canvas_layers.commands import LayersCommands
-from engine.games import DECLARATIONS, UNFINISHED
 from tests.engine.seated import SeatedGame
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli"]
 _ids = itertools.count(1)
-
-
-class LayersEngine(Engine, LayersCommands):
-    """The Engine with Canvas Layers registered, as the lead would register it."""
-
-    GAMES = {**DECLARATIONS, **UNFINISHED}
-    RUNNING_PHASES = sorted({phase for game in GAMES.values() for phase in game.table.rules})
 
 
 def rid() -> str:
@@ -69,7 +59,7 @@ class Layers(SeatedGame):
 
 
 def seat(
-    engine: LayersEngine,
+    engine: Engine,
     clock: FakeClock,
     players: int,
     *,

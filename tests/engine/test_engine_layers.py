@@ -8,10 +8,10 @@ import random
 
 import pytest
 from cc_support import refused
-from layers_kit import NAMES, LayersEngine, rid, seat
+from layers_kit import NAMES, rid, seat
 from sqlmodel import select
 
-from engine import FakeClock
+from engine import Engine, FakeClock
 from engine.canvas_layers import rules, turns
 from engine.canvas_layers.cards import DEFAULT_SCORING, load_cards, scoring_by_id
 from engine.canvas_layers.models import LayersGame, LayersMove
@@ -19,8 +19,8 @@ from engine.models import Game
 
 
 @pytest.fixture
-def engine(clock: FakeClock) -> LayersEngine:
-    return LayersEngine("sqlite://", clock=clock, seed=11)
+def engine(clock: FakeClock) -> Engine:
+    return Engine("sqlite://", clock=clock, seed=11)
 
 
 def unchanged(table, key, call, *args, **kwargs) -> None:
@@ -320,6 +320,49 @@ def test_a_table_seats_two_to_five(engine, clock):
     refused("error.game_full", engine.join, full.code, "Fay")
 
 
+def test_the_facilitator_picks_the_scoring_cards_in_the_lobby(engine, clock):
+    table = seat(engine, clock, 2, start=False)
+    assert table.public()["scoring"] == list(DEFAULT_SCORING)  # the first game's four
+    picked = ["symmetry", "rhythm", "focus", "space"]
+    engine.set_scoring(table.fac, picked)
+    assert table.public()["scoring"] == picked
+    assert table.view("Ana")["scoring"] == picked
+    engine.start(table.fac)
+    assert table.public()["scoring"] == picked  # the game is played with them
+    unchanged(table, "error.already_started", engine.set_scoring, table.fac, list(DEFAULT_SCORING))
+
+
+@pytest.mark.parametrize(
+    ("scoring", "key"),
+    [
+        (["variety", "unity", "focus"], "error.layers.scoring_count"),
+        (["variety", "unity", "focus", "focus"], "error.layers.scoring_twice"),
+        (["variety", "unity", "focus", "glitter"], "error.layers.scoring_unknown"),
+    ],
+)
+def test_a_wrong_pick_of_scoring_cards_is_refused_and_changes_nothing(engine, clock, scoring, key):
+    table = seat(engine, clock, 2, start=False)
+    unchanged(table, key, engine.set_scoring, table.fac, scoring)
+    assert table.public()["scoring"] == list(DEFAULT_SCORING)
+
+
+def test_only_a_game_of_canvas_layers_has_scoring_cards_to_pick(engine, clock):
+    other = engine.create_game(game="canvas_critters")
+    refused("error.layers.no_scoring", engine.set_scoring, other.facilitator_token, ["variety"])
+    refused("error.bad_facilitator_token", engine.set_scoring, "nobody", list(DEFAULT_SCORING))
+
+
+def test_the_facilitator_view_lists_every_painting_completed(engine, clock):
+    table = seat(engine, clock, 2)
+    table.play_to_the_end()
+    history = table.facilitator()["history"]
+    assert len(history) == 6  # three paintings each
+    assert {(entry["painter"], entry["number"]) for entry in history} == {
+        (name, number) for name in ("Ana", "Ben") for number in (1, 2, 3)
+    }
+    assert all(entry["title"] and len(entry["cards"]) == 3 for entry in history)
+
+
 # ---------------------------------------------------------------- time
 
 
@@ -393,12 +436,12 @@ def test_a_hand_is_seen_by_its_owner_alone(engine, clock):
 
 def test_a_new_engine_on_the_same_database_continues(tmp_path, clock):
     url = f"sqlite:///{tmp_path / 'layers.db'}"
-    engine = LayersEngine(url, clock=clock, seed=3)
+    engine = Engine(url, clock=clock, seed=3)
     table = seat(engine, clock, 3)
     for _turn in range(5):
         table.play_turn()
     views = [table.public(), *(table.view(name) for name in table.tokens)]
-    again = LayersEngine(url, clock=clock, seed=4)
+    again = Engine(url, clock=clock, seed=4)
     table.engine = again
     assert [table.public(), *(table.view(name) for name in table.tokens)] == views
     end = table.play_to_the_end()

@@ -19,6 +19,8 @@ from ui.rulebook import RULEBOOKS
 KEY_FACTS = {
     "crossed_canvas": ["**100 ", "**(N − 1) × 100 ", "2 × (N − 1) × 100"],
     "canvas_critters": ["**+3**", "**+2**", "**+1**", "(+5)**", "**5 "],
+    # Both languages: a card's cost, and the glyphs of the four elements as the pages draw them.
+    "canvas_layers": ["p - 1", "(●)", "(▲)", "(▦)", "(◐)"],
 }
 PAIRS = [(game, language) for game in OFFERED for language in LANGUAGES]
 

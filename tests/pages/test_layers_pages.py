@@ -1,0 +1,201 @@
+"""Canvas Layers' pages as a student and a teacher meet them: the phone's row with its costs
+(and why a card cannot be taken), taking a card by its button, the composer that a full hand
+leaves as the only move, the projector's row, scoring cards and painters, the teacher's pick
+of scoring cards in the lobby, ending a turn, the gallery; and the secrecy of hands: no
+other player's card on a phone or on the projector."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import pytest
+from pagekit import Table, page, rendered, rid, run, tr, visible_text
+from streamlit.testing.v1 import AppTest
+
+from engine import Engine
+from engine.canvas_layers.cards import DEFAULT_SCORING, scoring_by_id
+from ui.canvas_layers.cards_html import layer_uri
+from ui.canvas_layers.gallery import gallery_zip
+from ui.text import translator
+
+NAMES = ["Ana", "Ben"]
+
+
+@pytest.fixture
+def layers(engine: Engine) -> Table:
+    """Two painters in an English game's lobby, turns of ten minutes (the pages' own engine
+    runs on the real clock: no turn runs out during a test)."""
+    game = engine.create_game(game="canvas_layers", durations={"turn": 600.0})
+    table = Table(engine, game.code, game.facilitator_token)
+    for name in NAMES:
+        table.tokens[name] = engine.join(game.code, name)
+    return table
+
+
+def acting(table: Table) -> str:
+    return table.public()["turn"]
+
+
+def take_free(table: Table) -> None:
+    """The acting painter takes the free card (through the engine: taps prove nothing new)."""
+    name = acting(table)
+    card = table.public()["market"][0]["card"]
+    table.engine.take_card(table.tokens[name], 1, card, rid())
+
+
+def until_a_full_hand(table: Table) -> str:
+    """Free cards until the painter whose turn it is holds five; their name."""
+    for _ in range(20):
+        name = acting(table)
+        if len(table.view(name)["hand"]) == 5:
+            return name
+        take_free(table)
+    raise AssertionError("nobody's hand filled")
+
+
+def button(at: AppTest, key: str):
+    (found,) = [b for b in at.button if b.key == key]
+    return found
+
+
+def test_the_painter_whose_turn_it_is_takes_a_card_by_its_button(layers):
+    layers.start()
+    name = acting(layers)
+    at = layers.play(name)
+    text = visible_text(at)
+    assert tr("en", "ui.layers.your_turn") in text
+    assert tr("en", "ui.layers.free") in text and tr("en", "ui.layers.costs", cost=4) in text
+    # Four tokens pay for every card of the first row: each has its Take button.
+    turn = layers.public()["round"]
+    assert {b.key for b in at.button if b.key.startswith("take_")} == {
+        f"take_{turn}_{p}" for p in range(1, 6)
+    }
+    third = layers.public()["market"][2]["card"]
+    run(button(at, f"take_{turn}_3").click())
+    assert layers.view(name)["hand"] == [third]
+    assert layers.view(name)["tokens"] == 2  # one token on each of the two cards before it
+    assert acting(layers) != name  # the take ended the turn
+
+
+def test_a_card_the_painter_cannot_pay_for_says_why(layers):
+    layers.start()
+    name = acting(layers)
+    market = layers.public()["market"]
+    layers.engine.take_card(layers.tokens[name], 5, market[4]["card"], rid())  # 4 tokens paid
+    take_free(layers)  # the other painter's turn
+    at = layers.play(name)
+    text = visible_text(at)
+    assert tr("en", "ui.layers.why_tokens", cost=1, tokens=0) in text
+    turn = layers.public()["round"]
+    assert [b.key for b in at.button if b.key.startswith("take_")] == [f"take_{turn}_1"]
+
+
+def test_the_other_painter_sees_whose_turn_it_is_and_no_take_button(layers):
+    layers.start()
+    other = next(n for n in NAMES if n != acting(layers))
+    at = layers.play(other)
+    assert tr("en", "ui.layers.their_turn", name=acting(layers)) in visible_text(at)
+    assert not [b for b in at.button if b.key.startswith("take_")]
+
+
+def test_with_five_in_hand_the_composer_is_the_only_move_and_completes_a_painting(layers):
+    layers.start()
+    name = until_a_full_hand(layers)
+    at = layers.play(name)
+    turn = layers.public()["round"]
+    assert not [b for b in at.button if b.key.startswith("take_")]
+    assert tr("en", "ui.layers.must_complete", most=5) in [w.value for w in at.warning]
+    hand = layers.view(name)["hand"]
+    for card in hand[:3]:
+        at = run(button(at, f"add_{turn}_{card}").click())
+    # The top card goes to the bottom: two taps of its down arrow.
+    at = run(button(at, f"down_{turn}_{hand[2]}").click())
+    at = run(button(at, f"down_{turn}_{hand[2]}").click())
+    order = [hand[2], hand[0], hand[1]]
+    background = layers.view(name)["backgrounds"][0]
+    listed = next(
+        a
+        for a in layers.view(name)["actions"]["complete"]
+        if a["cards"] == order and a["background"] == background
+    )
+    text = visible_text(at)
+    assert tr("en", "ui.layers.would_take") in text
+    for card, count in listed["ribbons"].items():
+        if count:
+            shown = tr("en", "ui.layers.ribbon", card=scoring_by_id()[card].name.en, count=count)
+            assert shown in text
+    run(button(at, f"confirm_{turn}").click())
+    [painting] = next(p for p in layers.public()["painters"] if p["name"] == name)["paintings"]
+    assert painting["cards"] == order and painting["background"] == background
+    assert painting["ribbons"] == listed["ribbons"]
+
+
+def test_no_phone_and_no_projector_shows_another_players_hand(layers):
+    layers.start()
+    for _ in range(4):
+        take_free(layers)
+    hands = {name: layers.view(name)["hand"] for name in NAMES}
+    assert all(len(cards) == 2 for cards in hands.values())
+    pages = {name: rendered(layers.play(name)) for name in NAMES}
+    pages["projector"] = rendered(layers.screen())
+    for viewer, shown in pages.items():
+        for owner, cards in hands.items():
+            for card in cards:
+                seen = layer_uri(card) in shown
+                # The search can find a card: its owner's phone shows it.
+                assert seen == (viewer == owner), (viewer, owner, card)
+
+
+def test_the_projector_shows_the_row_the_scoring_cards_and_every_painter(layers):
+    layers.start()
+    second = layers.public()["market"][1]["card"]
+    layers.engine.take_card(layers.tokens[acting(layers)], 2, second, rid())
+    at = layers.screen()
+    text = visible_text(at)
+    assert tr("en", "ui.layers.their_turn", name=acting(layers)) in text
+    for card in DEFAULT_SCORING:
+        assert scoring_by_id()[card].name.en in text
+    for slot in layers.public()["market"]:
+        assert layer_uri(slot["card"]) in rendered(at)
+    for name in NAMES:
+        assert name in text
+    assert tr("en", "ui.layers.tokens_on", count=1) in text  # paid onto the card before it
+
+
+def test_the_teacher_picks_the_scoring_cards_in_the_lobby(layers):
+    at = page("pages/facilitator.py", key=layers.fac)
+    at = run(at)
+    [choice] = at.multiselect
+    assert choice.value == list(DEFAULT_SCORING)
+    picked = ["symmetry", "rhythm", "focus", "space"]
+    run(choice.set_value(picked))
+    assert layers.public()["scoring"] == picked
+    layers.start()
+    assert layers.public()["scoring"] == picked
+
+
+def test_the_teacher_ends_a_turn_and_downloads_the_gallery(layers):
+    layers.start()
+    at = layers.facilitator()
+    name = acting(layers)
+    advance = next(b for b in at.button if b.key.startswith("advance_phase"))
+    assert advance.label == tr("en", "ui.layers.fac.advance.turn")
+    run(advance.click())
+    assert len(layers.view(name)["hand"]) == 1  # the turn ran out: the free card was taken
+    painter = until_a_full_hand(layers)
+    action = layers.view(painter)["actions"]["complete"][0]
+    layers.engine.complete_painting(
+        layers.tokens[painter], action["cards"], action["background"], rid()
+    )
+    at = layers.facilitator()
+    title = layers.public()["last_painting"]["title"]
+    assert title in visible_text(at)
+    assert tr("en", "ui.layers.fac.gallery_zip") in rendered(at)
+    view = layers.engine.facilitator_view(layers.fac)
+    folder = f"canvas-layers-{layers.code}"
+    archive = zipfile.ZipFile(io.BytesIO(gallery_zip(view, translator("en"), folder)))
+    svgs = [n for n in archive.namelist() if n.endswith(".svg")]
+    assert svgs == [f"{folder}/painting-{painter.casefold()}-1.svg"]
+    assert f"<title>{title}</title>" in archive.read(svgs[0]).decode()
+    assert f"{folder}/results.csv" in archive.namelist()

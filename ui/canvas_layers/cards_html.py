@@ -1,0 +1,202 @@
+"""Canvas Layers' cards as HTML: an art card (its picture layer and its five slots of icons), a
+scoring card, a painting (its layers stacked, engine/canvas_layers/pictures.py), the
+ribbons it took, and the painters' table (what everyone may see of each painter). The
+phone, the projector and the teacher's page draw the same parts.
+
+Pictures are <img> with a data URI, as Canvas Critters' mosaics: st.html drops inline <svg>,
+and nothing inside an image can run. Titles come from the card file, names from players:
+both are escaped before they meet the markup.
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from engine.canvas_layers.cards import (
+    ELEMENTS,
+    art_by_id,
+    bonus_element,
+    load_cards,
+    picture_path,
+    scoring_by_id,
+)
+from engine.canvas_layers.pictures import HEIGHT, WIDTH, painting_svg
+from ui.text import Translator, literal, name_html
+
+#: One glyph per element, each in a colour of its own (and a shape of its own, so the icons
+#: read without colour too); a bonus icon is its element's glyph in a dashed ring with "+".
+GLYPHS = {"hue": "●", "shape": "▲", "texture": "▦", "tone": "◐"}
+
+LAYERS_CSS = """
+<style>
+.cl { line-height: 1.2; }
+.cl-big { font-size: 1.75rem; }
+.cl-slots { display: inline-flex; gap: .12em; vertical-align: middle; }
+.cl-slot { display: inline-flex; min-width: 1.5em; height: 1.3em; align-items: center;
+  justify-content: center; border: 1px solid #999; border-radius: .2em; background: #fafafa;
+  font-size: .95em; padding: 0 .1em; }
+.cl-slot-covered { opacity: .35; }
+.cl-icon-hue { color: #c2185b; } .cl-icon-shape { color: #1565c0; }
+.cl-icon-texture { color: #6d4c41; } .cl-icon-tone { color: #424242; }
+.cl-bonus { border: 1px dashed currentColor; border-radius: 50%; padding: 0 .1em;
+  font-size: .8em; }
+.cl-layer { background: repeating-conic-gradient(#eee 0 25%, #fff 0 50%) 0 0 / 12px 12px;
+  border: 1px solid #bbb; border-radius: .3em; vertical-align: middle; }
+.cl-painting { border: 4px solid #6b4f2a; border-radius: .2em; display: block;
+  max-width: 100%; height: auto; }
+.cl-title { font-weight: 800; font-style: italic; }
+.cl-ribbon { display: inline-block; padding: .05em .45em; margin: .1em .15em 0 0;
+  border-radius: 1em; background: #1c4fa1; color: #fff; font-weight: 700; }
+.cl-bonus-points { display: inline-block; padding: .05em .45em; border-radius: 1em;
+  background: #f2c230; color: #222; font-weight: 700; }
+.cl-scoring { border: 3px solid #555; border-radius: .5rem; padding: .15em .5em; }
+.cl-scoring b { font-size: 1.05em; }
+.cl-points { white-space: nowrap; font-weight: 700; }
+.cl-muted { opacity: .8; }
+.cl-painters { border-collapse: collapse; width: 100%; margin-top: .3rem; }
+.cl-painters td, .cl-painters th { padding: 0 .35em; text-align: left; }
+.cl-painters .cl-now { background: #fff3bf; font-weight: 800; }
+</style>
+"""
+
+
+def data_uri(svg: str) -> str:
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+
+
+@cache
+def layer_uri(card: str) -> str:
+    """One art card's picture layer alone (transparent), as a data URI."""
+    return data_uri(picture_path(art_by_id()[card].picture).read_text(encoding="utf-8"))
+
+
+def element_name(element: str, language: str) -> str:
+    names = {e.id: e.name.text(language) for e in load_cards().elements}
+    return names[element]
+
+
+def icon_html(icon: str, t: Translator, language: str) -> str:
+    """An icon's glyph, with its name for a screen reader: "Hue", or "Bonus: Hue"."""
+    element = bonus_element(icon)
+    shown = element or icon
+    name = element_name(shown, language)
+    glyph = GLYPHS[shown]
+    if element is None:
+        return (
+            f'<span class="cl-icon-{shown}" role="img" aria-label="{literal(name)}">{glyph}</span>'
+        )
+    said = literal(t("ui.layers.bonus_icon", element=name))
+    return f'<span class="cl-icon-{shown} cl-bonus" role="img" aria-label="{said}">+{glyph}</span>'
+
+
+def slots_html(card: str, t: Translator, language: str, covered: Sequence[bool] = ()) -> str:
+    """A card's five slots, left to right, each with its icons (empty slots stay empty);
+    `covered` slots (hidden under a higher layer in a painting) are greyed."""
+    cells = []
+    for index, icons in enumerate(art_by_id()[card].slots):
+        faded = " cl-slot-covered" if index < len(covered) and covered[index] else ""
+        inside = "".join(icon_html(icon, t, language) for icon in icons)
+        cells.append(f'<span class="cl-slot{faded}">{inside}</span>')
+    said = literal(t("ui.layers.slots_label"))
+    return f'<span class="cl-slots" role="group" aria-label="{said}">{"".join(cells)}</span>'
+
+
+def layer_img(card: str, px: int, t: Translator) -> str:
+    """An art card's picture layer, `px` wide, over a checkerboard (it is transparent)."""
+    height = px * HEIGHT // WIDTH
+    alt = literal(t("ui.layers.card_alt", card=card))
+    return (
+        f'<img class="cl-layer" src="{layer_uri(card)}" width="{px}" height="{height}" alt="{alt}">'
+    )
+
+
+def painting_img(background: str, cards: Sequence[str], px: int, alt: str) -> str:
+    """A painting (or a painting being composed): the background under the cards, bottom
+    first, `px` wide."""
+    height = px * HEIGHT // WIDTH
+    uri = data_uri(painting_svg(background, cards))
+    return (
+        f'<img class="cl-painting" src="{uri}" width="{px}" height="{height}" alt="{literal(alt)}">'
+    )
+
+
+def background_name(background: str, language: str) -> str:
+    backgrounds = {b.id: b.name.text(language) for b in load_cards().backgrounds}
+    return backgrounds[background]
+
+
+def scoring_name(card: str, language: str) -> str:
+    return scoring_by_id()[card].name.text(language)
+
+
+def ribbons_html(ribbons: Mapping[str, int], bonus: int, t: Translator, language: str) -> str:
+    """The ribbons a painting took (or would take), card by card, and its bonus points; a
+    painting that takes none says so."""
+    chips = [
+        f'<span class="cl-ribbon">{literal(t("ui.layers.ribbon", card=name, count=count))}</span>'
+        for card, count in ribbons.items()
+        for name in (scoring_name(card, language),)
+        if count
+    ]
+    if bonus:
+        said = literal(t("ui.layers.bonus", points=bonus, count=bonus))
+        chips.append(f'<span class="cl-bonus-points">{said}</span>')
+    if not chips:
+        return f'<span class="cl-muted">{literal(t("ui.layers.no_ribbons"))}</span>'
+    return "".join(chips)
+
+
+def scoring_html(card: str, t: Translator, language: str, *, condition: bool = True) -> str:
+    """A scoring card: its name, its condition, the most ribbons one painting takes from
+    it, and its points for 1, 2, 3 ... ribbons over the game."""
+    scoring = scoring_by_id()[card]
+    points = " · ".join(
+        literal(t("ui.layers.points_for", count=count, points=points))
+        for count, points in enumerate(scoring.points, start=1)
+    )
+    said, most = "", ""
+    if condition:  # the projector's cards, short of room, show the name and points alone
+        said = f"<div>{literal(scoring.condition.text(language))}</div>"
+        most = literal(t("ui.layers.most_per_painting", count=scoring.most))
+        most = f'<div class="cl-muted">{most}</div>'
+    return (
+        f'<div class="cl-scoring"><b>{literal(scoring.name.text(language))}</b>{said}'
+        f'<div class="cl-points">{points}</div>{most}</div>'
+    )
+
+
+def legend_html(t: Translator, language: str) -> str:
+    """What each glyph means, for a newcomer."""
+    glyphs = [
+        f"{icon_html(element, t, language)} {literal(element_name(element, language))}"
+        for element in ELEMENTS
+    ]
+    glyphs.append(f"{icon_html('bonus-hue', t, language)} {literal(t('ui.layers.bonus_legend'))}")
+    return " · ".join(glyphs)
+
+
+def painters_html(view: Mapping[str, Any], t: Translator) -> str:
+    """Each painter: tokens, cards in hand (a count), paintings, ribbons and score; the one
+    whose turn it is marked."""
+    head = "".join(
+        f"<th>{literal(t(key))}</th>"
+        for key in (
+            "ui.player",
+            "ui.layers.col.tokens",
+            "ui.layers.col.hand",
+            "ui.layers.col.paintings",
+            "ui.layers.col.ribbons",
+            "ui.points",
+        )
+    )
+    rows = "".join(
+        f'<tr class="{"cl-now" if p["name"] in (view["turn"], view["picker"]) else ""}">'
+        f"<td>{name_html(p['name'])}</td><td>{p['tokens']}</td><td>{p['hand_size']}</td>"
+        f"<td>{len(p['paintings'])}</td><td>{sum(p['ribbons'].values())}</td>"
+        f"<td>{p['score']}</td></tr>"
+        for p in view["painters"]
+    )
+    return f'<table class="cl-painters"><tr>{head}</tr>{rows}</table>'

@@ -1,0 +1,83 @@
+"""The Canvas Layers controls on the teacher's page: the four scoring cards, picked in the
+lobby; the game as the projector shows it, smaller; the gallery of every painting."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import streamlit as st
+
+from engine import Engine
+from engine.canvas_layers.cards import SCORING_IDS
+from engine.canvas_layers.rules import SCORING_IN_PLAY
+from ui.canvas_layers import gallery
+from ui.canvas_layers.cards_html import LAYERS_CSS, scoring_html, scoring_name
+from ui.canvas_layers.screen import show_layers
+from ui.text import Translator
+
+if TYPE_CHECKING:  # the teacher's page's command runner (ui/moderation.py imports the games)
+    from ui.moderation import Run
+
+#: Downloads are named after the game: canvas-layers-<code>.csv, .zip.
+FILE_PREFIX = "canvas-layers"
+
+
+def table_files(view: Mapping[str, Any], t: Translator) -> list[tuple[str, bytes]]:
+    """A table's folder in its class's ZIP: what the game's own gallery ZIP holds."""
+    return gallery.table_files(view, t)
+
+
+def advance_key(view: Mapping[str, Any]) -> str:
+    """Ending a turn plays it for its painter (the free card, or the oldest three painted)."""
+    return "ui.layers.fac.advance.turn"
+
+
+def lobby_body(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run) -> None:
+    """The four scoring cards the game is played with: the first game's four until the
+    teacher picks others. Keyed by the pick in force, so one made on another tab shows."""
+    language = view["language"]
+    current = list(view["scoring"])
+    st.subheader(t("ui.layers.fac.scoring"))
+    chosen = st.multiselect(
+        t("ui.layers.fac.scoring_label", count=SCORING_IN_PLAY),
+        SCORING_IDS,
+        default=current,
+        format_func=lambda card: scoring_name(card, language),
+        max_selections=SCORING_IN_PLAY,
+        key=f"scoring_{'_'.join(current)}",
+    )
+    if chosen != current:
+        if len(chosen) == SCORING_IN_PLAY:
+            run(engine.set_scoring, chosen)  # a refusal is kept and shown after the rerun
+            st.rerun()
+        else:
+            st.caption(t("ui.layers.fac.scoring_hint", count=SCORING_IN_PLAY))
+    with st.expander(t("ui.layers.fac.scoring_cards")):
+        st.html(LAYERS_CSS + "".join(scoring_html(card, t, language) for card in current))
+
+
+def round_body(
+    engine: Engine, view: Mapping[str, Any], t: Translator, run: Run, *, listed: bool
+) -> None:
+    """A turn in the main column: the projector's page, smaller."""
+    show_layers(view, t, big=False)
+
+
+def finished_body(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run) -> None:
+    """After the podium: the paintings, each with its title."""
+    show_layers(view, t, big=False)
+
+
+def side(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run) -> None:
+    """Beside the totals: the gallery of every painting so far, as a ZIP of SVG files."""
+    if not view["history"]:
+        return
+    st.download_button(
+        t("ui.layers.fac.gallery_zip"),
+        gallery.gallery_zip(view, t, f"{FILE_PREFIX}-{view['code']}"),
+        file_name=f"{FILE_PREFIX}-{view['code']}.zip",
+        mime="application/zip",
+        key="layers_gallery",
+        on_click="ignore",
+    )

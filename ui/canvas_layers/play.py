@@ -1,0 +1,300 @@
+"""A student's phone in Canvas Layers: whose turn it is (the countdown floats above, from
+pages/play.py), the student's tokens and hand, the row with each card's cost (a card they
+cannot take says why), the painting composer (three cards ordered bottom to top by arrows,
+a background, the layered picture and the ribbons it would take, then confirm) and, after a
+tie, the pick on the phone of the player who picks.
+
+Everything shown comes from the player's own view; every move is one engine command for the
+turn on screen (ui/moves.py), made only as the view's `actions` list it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import streamlit as st
+
+from engine.canvas_layers.rules import HAND_LIMIT, LAYERS, title
+from ui.canvas_layers.cards_html import (
+    LAYERS_CSS,
+    background_name,
+    layer_img,
+    legend_html,
+    painters_html,
+    painting_img,
+    ribbons_html,
+    scoring_html,
+    slots_html,
+)
+from ui.moves import act_once, show_kept_refusal
+from ui.runtime import get_engine
+from ui.text import Translator, literal, sentence_html
+
+#: The pictures' widths on a 360 px phone: a row card beside its text, a hand card, and the
+#: painting being composed (it fills the column).
+ROW_PX, HAND_PX, PAINTING_PX = 48, 48, 300
+PHONE_CSS = """
+<style>
+.cl-turn { font-size: 1.2rem; font-weight: 800; }
+/* Whose turn stays in sight at the top while the student scrolls the row and the hand. */
+[data-testid="stElementContainer"]:has(.cl-turn) { position: sticky; top: 0; z-index: 20;
+  background: #fff; }
+.cl-you { color: #1b5e20; }
+.cl-why { color: #8a1c1c; font-size: .95em; }
+</style>
+"""
+
+
+def heading_html(view: dict[str, Any], t: Translator) -> str:
+    """The header under the student's name (pages/play.py): the turn's number (whose turn
+    it is stays in sight under it, `phase_body`)."""
+    phase = view["phase"]
+    if phase in ("lobby", "finished"):
+        return f'<div class="cc-phase">{literal(t(f"ui.layers.phase.{phase}"))}</div>'
+    return f'<div class="cc-phase">{literal(t("ui.layers.turn_number", turn=view["round"]))}</div>'
+
+
+def heading_line(view: Mapping[str, Any], t: Translator) -> str:
+    """ "Turn 5 · Your turn", "Turn 5 · Ana's turn" (the name as text, never markup)."""
+    phase = view["phase"]
+    if phase in ("lobby", "finished"):
+        return literal(t(f"ui.layers.phase.{phase}"))
+    turn = literal(t("ui.layers.turn_number", turn=view["round"]))
+    return f"{turn} · {whose_turn_html(view, t)}"
+
+
+def whose_turn_html(view: Mapping[str, Any], t: Translator) -> str:
+    """Who acts now, as the viewer reads it: you, another painter, or the tie's picker."""
+    me = view.get("name")
+    if view["turn"] is not None:
+        if view["turn"] == me:
+            return f'<span class="cl-you">{literal(t("ui.layers.your_turn"))}</span>'
+        return sentence_html(t, "ui.layers.their_turn", view["turn"])
+    if view["picker"] is not None:
+        if view["picker"] == me:
+            return f'<span class="cl-you">{literal(t("ui.layers.you_pick"))}</span>'
+        return sentence_html(t, "ui.layers.they_pick", view["picker"])
+    return ""
+
+
+def following(view: dict[str, Any]) -> tuple[bool, str]:
+    """Every move ends its turn, so a new stage redraws the page; nothing to list between."""
+    return False, "stage"
+
+
+def totals_shown(view: dict[str, Any]) -> bool:
+    """The scores sit in the painters' table on this page already."""
+    return False
+
+
+def phase_body(view: dict[str, Any], t: Translator, token: str) -> None:
+    """The turn: the student's own state, the pick or the composer when it is theirs to
+    make, the row, the hand and the table's scoring cards and painters."""
+    show_kept_refusal(view["language"])
+    st.html(LAYERS_CSS + PHONE_CSS)
+    actions = view["actions"]
+    st.html(f'<div class="cl-turn">{whose_turn_html(view, t)}</div>')
+    st.html(own_line(view, t))
+    if view["paused"]:
+        st.info(t("ui.layers.paused"))
+    if "pick" in actions:
+        pick(view, t, token, actions["pick"])
+    if "complete" in actions:
+        composer(view, t, token)
+    market(view, t, token)
+    hand(view, t)
+    with st.expander(t("ui.layers.scoring_cards")):
+        language = view["language"]
+        st.html(
+            LAYERS_CSS
+            + "".join(scoring_html(card, t, language) for card in view["scoring"])
+            + f"<div>{legend_html(t, language)}</div>"
+        )
+    with st.expander(t("ui.layers.painters")):
+        st.html(painters_html(view, t))
+
+
+def own_line(view: Mapping[str, Any], t: Translator) -> str:
+    """ "4 tokens · 2 backgrounds left · 1 painting of 3"."""
+    mine = next(p for p in view["painters"] if p["name"] == view["name"])
+    said = t(
+        "ui.layers.own_line",
+        tokens=view["tokens"],
+        backgrounds=len(view["backgrounds"]),
+        paintings=len(mine["paintings"]),
+        score=mine["score"],
+    )
+    return f"<div>{literal(said)}</div>"
+
+
+def pick(view: dict[str, Any], t: Translator, token: str, tied: list[str]) -> None:
+    """The tie-break: the best-placed player outside the tie names its winner."""
+    st.subheader(t("ui.layers.pick_title"))
+    st.caption(t("ui.layers.pick_hint"))
+    engine = get_engine()
+    for number, name in enumerate(tied):
+        if st.button(
+            name, key=f"pick_{view['round']}_{number}", type="primary", width="stretch"
+        ) and act_once("pick", view, engine.pick_winner, token, name):
+            st.rerun()
+
+
+def market(view: dict[str, Any], t: Translator, token: str) -> None:
+    """The row, left to right: each card with its icons, its cost and the tokens lying on
+    it; a Take button for each card the student may take now, else the reason why not."""
+    st.subheader(t("ui.layers.market"))
+    takes = {(a["position"], a["card"]) for a in view["actions"].get("take", [])}
+    must_complete = "complete" in view["actions"] and not takes
+    engine = get_engine()
+    language = view["language"]
+    for slot in view["market"]:
+        position, card = slot["position"], slot["card"]
+        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+            st.html(LAYERS_CSS + layer_img(card, ROW_PX, t), width="content")
+            with st.container(gap=None):
+                st.html(slots_html(card, t, language))
+                st.html(cost_html(slot, t))
+                if (position, card) not in takes and view["turn"] == view["name"]:
+                    why = refusal(slot, view, must_complete, t)
+                    st.html(f'<div class="cl-why">{literal(why)}</div>')
+            if (
+                (position, card) in takes
+                and st.button(
+                    t("ui.layers.take"), key=f"take_{view['round']}_{position}", type="primary"
+                )
+                and act_once("take", view, engine.take_card, token, position, card)
+            ):
+                st.rerun()
+
+
+def cost_html(slot: Mapping[str, Any], t: Translator) -> str:
+    """ "Costs 2 tokens", and under it "1 token on it" when any lie there (position 1 is
+    free)."""
+    cost = slot["cost"]
+    said = t("ui.layers.free") if cost == 0 else t("ui.layers.costs", cost=cost, count=cost)
+    shown = f"<div>{literal(said)}</div>"
+    if slot["tokens"]:
+        on_it = t("ui.layers.tokens_on", count=slot["tokens"])
+        shown += f"<div>{literal(on_it)}</div>"
+    return shown
+
+
+def refusal(slot: Mapping[str, Any], view: Mapping[str, Any], full: bool, t: Translator) -> str:
+    """Why the student may not take this card on their turn: a full hand, or too few tokens."""
+    if full:
+        return t("ui.layers.why_full", most=HAND_LIMIT)
+    return t("ui.layers.why_tokens", cost=slot["cost"], tokens=view["tokens"])
+
+
+def hand(view: dict[str, Any], t: Translator) -> None:
+    """The student's own cards (seen on this phone alone), oldest first."""
+    cards = view["hand"]
+    st.subheader(t("ui.layers.hand", count=len(cards), most=HAND_LIMIT))
+    if not cards:
+        st.caption(t("ui.layers.hand_empty"))
+        return
+    language = view["language"]
+    st.html(
+        LAYERS_CSS
+        + "".join(
+            f'<div class="cl-hand-card">{layer_img(card, HAND_PX, t)} '
+            f"{slots_html(card, t, language)}</div>"
+            for card in cards
+        )
+    )
+
+
+# ---------------------------------------------------------------- the composer
+
+
+def _order_key(view: Mapping[str, Any]) -> str:
+    """This turn's composition in session state: the cards picked, bottom first."""
+    return f"compose_{view['round']}"
+
+
+def composer(view: dict[str, Any], t: Translator, token: str) -> None:
+    """Pick three cards of the hand, order them with arrows (bottom first), pick one of the
+    unused backgrounds, see the layered painting, its title and the ribbons it would take,
+    then confirm. With a full hand it is the only move there is, and it says so."""
+    st.subheader(t("ui.layers.compose"))
+    if "take" not in view["actions"]:
+        st.warning(t("ui.layers.must_complete", most=HAND_LIMIT))
+    order: list[str] = st.session_state.setdefault(_order_key(view), [])
+    order[:] = [card for card in order if card in view["hand"]]
+    language = view["language"]
+    turn = view["round"]
+    for card in view["hand"]:
+        if card in order:
+            continue
+        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+            st.html(LAYERS_CSS + layer_img(card, HAND_PX, t) + " " + slots_html(card, t, language))
+            if st.button(
+                t("ui.layers.add"), key=f"add_{turn}_{card}", disabled=len(order) >= LAYERS
+            ):
+                order.append(card)
+                st.rerun()
+    if order:
+        st.caption(t("ui.layers.order_hint"))
+    # Top layer first, as the cards lie in a stack: ↑ moves a card towards the top.
+    for index in reversed(range(len(order))):
+        card = order[index]
+        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+            layer = t(f"ui.layers.layer.{index}")
+            st.html(f"<b>{literal(layer)}</b> {layer_img(card, 44, t)}", width="content")
+            if st.button(
+                "↑",
+                key=f"up_{turn}_{card}",
+                disabled=index == len(order) - 1,
+                help=t("ui.layers.up"),
+            ):
+                order[index], order[index + 1] = order[index + 1], order[index]
+                st.rerun()
+            if st.button(
+                "↓", key=f"down_{turn}_{card}", disabled=index == 0, help=t("ui.layers.down")
+            ):
+                order[index], order[index - 1] = order[index - 1], order[index]
+                st.rerun()
+            if st.button("✕", key=f"drop_{turn}_{card}", help=t("ui.layers.remove")):
+                order.remove(card)
+                st.rerun()
+    backgrounds = view["backgrounds"]
+    background = st.radio(
+        t("ui.layers.background"),
+        backgrounds,
+        format_func=lambda b: background_name(b, language),
+        key=f"background_{turn}",
+        horizontal=True,
+    )
+    shown_order = list(order)
+    st.html(
+        painting_img(
+            background, shown_order, PAINTING_PX, t("ui.layers.preview_alt", count=len(order))
+        )
+    )
+    if len(order) < LAYERS:
+        st.caption(t("ui.layers.pick_three", count=LAYERS - len(order)))
+        return
+    offered = next(
+        (
+            a
+            for a in view["actions"]["complete"]
+            if a["cards"] == shown_order and a["background"] == background
+        ),
+        None,
+    )
+    if offered is None:  # every ordered three over an unused background is listed
+        return
+    quoted = t("ui.layers.title_quoted", title=title(shown_order, language))
+    st.html(
+        f'<div class="cl-title">{literal(quoted)}</div>'
+        f"<div>{literal(t('ui.layers.would_take'))} "
+        f"{ribbons_html(offered['ribbons'], offered['bonus'], t, language)}</div>"
+    )
+    if st.button(
+        t("ui.layers.confirm"), key=f"confirm_{turn}", type="primary", width="stretch"
+    ) and act_once(
+        "complete", view, get_engine().complete_painting, token, shown_order, background
+    ):
+        st.session_state.pop(_order_key(view), None)
+        st.rerun()
