@@ -57,6 +57,7 @@ def table_files(view: Mapping[str, Any], t: Translator) -> list[tuple[str, bytes
         )
         for entry in view["history"]
         for number, mosaic in enumerate(entry["mosaics"], start=1)
+        if mosaic["pieces"]  # a canvas left empty is no picture to keep
     ]
     return [*files, ("results.csv", results.results_csv(view, t))]
 
