@@ -200,10 +200,8 @@ class GameDeclaration:
     # Delete the game's own rows (its tables, children first) of these games, before the
     # shared Player and Game rows go.
     forget: Callable[[Session, Sequence[int]], None]
-    # Every move a phase of its table allows, by the name the table lists it under. None: its
-    # moves are still methods of an Engine mixin calling `Door._gated_move` themselves
-    # (Canvas Layers, until it is converted: docs/architecture.md, "Still to go").
-    moves: Mapping[str, Move] | None = None
+    # Every move a phase of its table allows, by the name the table lists it under.
+    moves: Mapping[str, Move]
     on_exit: Mapping[str, Hook] = field(default_factory=dict)
     on_entry: Mapping[str, Hook] = field(default_factory=dict)
     private: Callable[[Table, Any, Any], Any] | None = None
@@ -229,8 +227,6 @@ class GameDeclaration:
     def __post_init__(self) -> None:
         # Checked when declared: a phase allowing a move the game lacks would otherwise be
         # found only when a player tried it.
-        if self.moves is None:
-            return
         allowed = {move for rule in self.table.rules.values() for move in rule.moves}
         lacking = allowed - set(self.moves)
         if lacking:

@@ -473,25 +473,9 @@ class Door:
         if isinstance(move, str):
             declared = [self._rules_of(game).moves, *(rules.moves for rules in self.GAMES.values())]
             for moves in declared:
-                if moves is not None and move in moves:
+                if move in moves:
                     return moves[move]
         raise RuleError("error.unknown_move", move=storage.shown(move))
-
-    def _gated_move(
-        self,
-        player_token: str,
-        move: str,
-        act: Callable[[Session, Game, Player, float], T],
-        meant_for: tuple[str | None, int | None] = (None, None),
-        earlier: Callable[[Session, Player], T | None] | None = None,
-    ) -> T:
-        """A move that a game's Engine mixin makes itself, through the one gate (Canvas
-        Layers' until its moves are in its declaration: then `move` is the only caller)."""
-
-        def run(session: Session, game: Game, now: float) -> T:
-            return self._pass_gate(session, game, now, player_token, move, act, meant_for, earlier)
-
-        return self._command(lambda s: storage.game_by_player(s, player_token), run, readiness=True)
 
     def _pass_gate(
         self,

@@ -1,23 +1,21 @@
-"""Canvas Layers' moves through the door: each one write transaction on the player's game,
-passing the door's one gate (`Door._gated_move`: a retry answers its first result; then the
-game must be running, not paused, in its turn phase), checked by the pure rules and stored
-as the game's one state row. Pause, resume and ending a turn are the shared facilitator
-commands (an ended turn is played for its player: engine/canvas_layers/game.py); the
-facilitator picks the four scoring cards in the lobby (`set_scoring`)."""
+"""Canvas Layers' part of the door: its moves by the names its declaration gives them
+(engine/canvas_layers/moves.py), played through `Door.move` and its one gate (a retry answers
+its first result; then the game must be running, not paused, in its turn phase). Pause,
+resume and ending a turn are the shared facilitator commands (an ended turn is played for its
+player: engine/canvas_layers/game.py); the facilitator picks the four scoring cards in the
+lobby (`set_scoring`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from sqlmodel import Session
 
 from engine import storage
 from engine.canvas_layers import rules, turns
-from engine.canvas_layers.models import LayersMove
 from engine.door import Door
 from engine.errors import RuleError
-from engine.models import Game, Player
+from engine.models import Game
 
 Result = dict[str, Any]
 
@@ -55,8 +53,14 @@ class LayersCommands(Door):
     ) -> Result:
         """Take the card `card` lying at `position` of the row (1 on the left), paying one
         token onto each card to its left and gaining those on it."""
-        return self._layers_move(
-            player_token, turns.TAKE, rules.Take(position, card), request_id, (phase, round)
+        return self.move(
+            player_token,
+            turns.TAKE,
+            request_id,
+            phase=phase,
+            round=round,
+            position=position,
+            card=card,
         )
 
     def complete_painting(
@@ -71,9 +75,15 @@ class LayersCommands(Door):
     ) -> Result:
         """Layer three cards of the hand, bottom first, over one unused background; the
         painting takes its ribbons at once."""
-        layers = tuple(cards) if isinstance(cards, list | tuple) else cards
-        move = rules.Complete(layers, background)  # type: ignore[arg-type]
-        return self._layers_move(player_token, turns.COMPLETE, move, request_id, (phase, round))
+        return self.move(
+            player_token,
+            turns.COMPLETE,
+            request_id,
+            phase=phase,
+            round=round,
+            cards=cards,
+            background=background,
+        )
 
     def pick_winner(
         self,
@@ -85,66 +95,4 @@ class LayersCommands(Door):
         round: int | None = None,
     ) -> Result:
         """The best-placed player outside a tie picks its winner among the tied, by name."""
-        return self._layers_move(player_token, turns.PICK, name, request_id, (phase, round))
-
-    def _layers_move(
-        self,
-        player_token: str,
-        move: str,
-        action: object,
-        request_id: str,
-        meant_for: tuple[str | None, int | None],
-    ) -> Result:
-        def act(session: Session, game: Game, player: Player, now: float) -> Result:
-            keep = turns.layers_game(session, game)
-            players = storage.players(session, game)
-            seat = next(s for s, p in enumerate(players) if p.id == player.id)
-            state = turns.from_json(keep.state)
-            if move == turns.PICK:
-                picked = _picked(state, players, seat, action)
-                keep.picked = picked
-                result: Result = {"move": move, "winner": players[picked].name}
-            else:
-                if state.turn is None:
-                    raise RuleError("error.layers.game_over")
-                state = rules.apply(state, seat, action)
-                keep.state = turns.to_json(state)
-                result = {"move": move}
-                if isinstance(action, rules.Complete):
-                    keep.last_painter = seat
-                    painting = state.painters[seat].paintings[-1]
-                    result |= {"ribbons": dict(painting.ribbons)}
-            keep.moved_turn = game.round
-            session.add(keep)
-            session.add(
-                LayersMove(
-                    game_id=game.id,
-                    player_id=player.id,
-                    turn=game.round,
-                    request_id=request_id,
-                    result=result,
-                )
-            )
-            game.version += 1
-            return result
-
-        return self._gated_move(player_token, move, act, meant_for, _first_answer(request_id))
-
-
-def _picked(state: rules.State, players: list[Player], seat: int, name: object) -> int:
-    """The seat a pick names, checked by the rules (only the picker, only among the tied)."""
-    if state.turn is not None:
-        raise RuleError("error.layers.no_pick")
-    found = storage.named(players, name)
-    chosen = None if found is None else next(s for s, p in enumerate(players) if p.id == found.id)
-    return rules.pick_winner(rules.outcome(state), seat, chosen)
-
-
-def _first_answer(request_id: str) -> Callable[[Session, Player], Result | None]:
-    """What a retried move answers: its first try's result."""
-
-    def earlier(session: Session, player: Player) -> Result | None:
-        row = storage.earlier(session, LayersMove, LayersMove.player_id, player, request_id)
-        return None if row is None else dict(row.result)
-
-    return earlier
+        return self.move(player_token, turns.PICK, request_id, phase=phase, round=round, name=name)

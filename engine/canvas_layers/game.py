@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.canvas_layers import rules, turns, views
 from engine.canvas_layers.models import forget
+from engine.canvas_layers.moves import MOVES
 from engine.declaration import Answers, GameDeclaration
 from engine.table import Table
 
@@ -74,6 +75,7 @@ CANVAS_LAYERS = GameDeclaration(
         "facilitator": views.facilitator_view,
     },
     forget=forget,
+    moves=MOVES,
     on_exit={turns.TURN: play_for_the_absent},
     finished=finished,
     as_class=True,

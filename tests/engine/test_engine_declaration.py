@@ -129,7 +129,8 @@ def test_a_finished_game_offers_no_timer_command(engine, clock):
 
 
 def _declaration(phases: PhaseTable, **declared: Any) -> GameDeclaration:
-    """A game of `phases` whose hooks and views do nothing, with what the test declares."""
+    """A game of `phases` whose hooks and views do nothing, with what the test declares
+    (no moves unless it declares some)."""
     return GameDeclaration(
         name="declared",
         table=phases,
@@ -138,7 +139,7 @@ def _declaration(phases: PhaseTable, **declared: Any) -> GameDeclaration:
         read=lambda table: None,
         views={},
         forget=lambda session, ids: None,
-        **declared,
+        **({"moves": {}} | declared),
     )
 
 
