@@ -7,14 +7,13 @@ PNG of these layers would need one (cairosvg, resvg) added for this alone.
 
 from __future__ import annotations
 
-import io
 import re
-import zipfile
 from collections.abc import Mapping
 from typing import Any
 
 from engine.canvas_layers.pictures import painting_svg
 from ui import results  # the module: the results CSV reaches the registry, and so back here
+from ui.archive import zip_bytes
 from ui.text import Translator
 
 _UNSAFE = re.compile(r"[^a-z0-9]+")
@@ -47,8 +46,4 @@ def table_files(view: Mapping[str, Any], t: Translator) -> list[tuple[str, bytes
 
 def gallery_zip(view: Mapping[str, Any], t: Translator, folder: str) -> bytes:
     """One ZIP, every file in `folder` (named for the game)."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in table_files(view, t):
-            archive.writestr(f"{folder}/{name}", data)
-    return buffer.getvalue()
+    return zip_bytes((f"{folder}/{name}", data) for name, data in table_files(view, t))
