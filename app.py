@@ -14,7 +14,7 @@ from engine import RuleError
 from engine.i18n import LANGUAGES
 from ui.browser import browser_id, remember_language, remembered_language
 from ui.classes.tables import view_of_code
-from ui.crossed_canvas.deck_upload import deck_choice, upload_form
+from ui.games import PARTS
 from ui.hub_login import hub_auth, sign_in_url, signed_in_teacher
 from ui.look import page_style
 from ui.runtime import checked, get_engine
@@ -168,7 +168,8 @@ else:
                 format_func=lambda name: t(f"ui.pace.{name}"),
                 key="create_pace",
             )
-            deck, deck_owner = deck_choice(engine, t) if game["takes_decks"] else (None, None)
+            decks = PARTS[game_name].decks
+            deck, deck_owner = decks.deck_choice(engine, t) if decks else (None, None)
             if st.button(t("ui.home.create_go"), key="create_game", type="primary"):
                 factor = PACES[pace]
                 durations = {
@@ -190,9 +191,9 @@ else:
                     show_error(error, language)
                 else:
                     st.switch_page(page, query_params={"key": new_game.facilitator_token})
-            if game["takes_decks"]:
+            if decks:
                 with st.expander(t("ui.deck.own_title"), key="deck_form"):
-                    upload_form(engine, t, language)
+                    decks.upload_form(engine, t, language)
 
     with st.expander(t("ui.home.how_to_play")):
         # Each game's summary, then a link to its full rules in the page's language.

@@ -18,6 +18,7 @@ from ui.critters import parts as critters_parts
 from ui.critters import play as critters_play
 from ui.critters import results as critters_results
 from ui.critters import screen as critters_screen
+from ui.crossed_canvas import deck_upload as crossed_canvas_decks
 from ui.crossed_canvas import facilitator as crossed_canvas_facilitator
 from ui.crossed_canvas import parts as crossed_canvas_parts
 from ui.crossed_canvas import play as crossed_canvas_play
@@ -89,6 +90,14 @@ class Results(Protocol):
     def rows(self, view: Mapping[str, Any], t: Translator) -> list[list[object]]: ...
 
 
+class Decks(Protocol):
+    """The deck choice and the own-deck upload on the home page's create form, for a game
+    whose declaration takes decks (app.py draws them where that game is chosen)."""
+
+    def deck_choice(self, engine: Engine, t: Translator) -> tuple[str, str | None]: ...
+    def upload_form(self, engine: Engine, t: Translator, language: str) -> None: ...
+
+
 #: What a game lets the teacher set in its lobby, under the roster (Canvas Layers' scoring
 #: cards): drawn by pages/facilitator.py for a game that has one.
 LobbySettings = Callable[["Engine", Mapping[str, Any], Translator, "Run"], None]
@@ -104,6 +113,7 @@ class GameParts:
     parts: LiveParts
     results: Results
     lobby: LobbySettings | None = None
+    decks: Decks | None = None
 
 
 PARTS: Mapping[str, GameParts] = {
@@ -113,6 +123,7 @@ PARTS: Mapping[str, GameParts] = {
         facilitator=crossed_canvas_facilitator,
         parts=crossed_canvas_parts,
         results=crossed_canvas_results,
+        decks=crossed_canvas_decks,
     ),
     "canvas_critters": GameParts(
         phone=critters_play,

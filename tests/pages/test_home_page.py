@@ -94,3 +94,16 @@ def test_the_title_names_the_game_picked(engine, language):
     run(at.radio(key="create_game_name").set_value("canvas_critters"))
     assert [h.value for h in at.title] == [tr(language, "ui.home.title.canvas_critters")]
     assert tr(language, "ui.home.tagline.canvas_critters") in [m.value for m in at.markdown]
+
+
+def test_the_deck_choice_is_offered_only_for_a_game_that_takes_decks(engine):
+    """The deck menu and the own-deck form are the chosen game's part: a teacher creating
+    Canvas Critters or Canvas Layers sees neither, and a Crossed Canvas game gets the deck."""
+    at = run(page("app.py"))
+    assert at.selectbox(key="create_deck").value == "default"
+    for game_name in ("canvas_critters", "canvas_layers"):
+        run(at.radio(key="create_game_name").set_value(game_name))
+        assert "create_deck" not in [box.key for box in at.selectbox]
+        assert "deck_form" not in [exp.key for exp in at.expander if exp.key]
+    run(at.radio(key="create_game_name").set_value("crossed_canvas"))
+    assert at.selectbox(key="create_deck").options[0] == tr("en", "ui.deck.built_in", count=206)
