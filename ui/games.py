@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
+from engine import Engine
 from ui.canvas_layers import facilitator as layers_facilitator
 from ui.canvas_layers import parts as layers_parts
 from ui.canvas_layers import play as layers_play
@@ -24,11 +25,9 @@ from ui.crossed_canvas import parts as crossed_canvas_parts
 from ui.crossed_canvas import play as crossed_canvas_play
 from ui.crossed_canvas import results as crossed_canvas_results
 from ui.crossed_canvas import screen as crossed_canvas_screen
+from ui.csv_file import Results
+from ui.moderation import Run
 from ui.text import Translator
-
-if TYPE_CHECKING:  # ui/moderation.py imports the games' parts, and so this registry
-    from engine import Engine
-    from ui.moderation import Run
 
 
 class Phone(Protocol):
@@ -82,14 +81,6 @@ class LiveParts(Protocol):
     def screen_html(self, view: Mapping[str, Any], t: Translator) -> str: ...
 
 
-class Results(Protocol):
-    """A game's rows of the results CSV (ui/results.py writes the file)."""
-
-    COLUMNS: tuple[str, ...]
-
-    def rows(self, view: Mapping[str, Any], t: Translator) -> list[list[object]]: ...
-
-
 class Decks(Protocol):
     """The deck choice and the own-deck upload on the home page's create form, for a game
     whose declaration takes decks (app.py draws them where that game is chosen)."""
@@ -100,7 +91,7 @@ class Decks(Protocol):
 
 #: What a game lets the teacher set in its lobby, under the roster (Canvas Layers' scoring
 #: cards): drawn by pages/facilitator.py for a game that has one.
-LobbySettings = Callable[["Engine", Mapping[str, Any], Translator, "Run"], None]
+LobbySettings = Callable[[Engine, Mapping[str, Any], Translator, Run], None]
 
 
 @dataclass(frozen=True)

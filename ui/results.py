@@ -1,46 +1,33 @@
-"""A game's results as CSV for the teacher's records: one row per round and player, the rows
-and columns each game's own (ui/<game>/results.py, found through ui/games.py).
-
-No cell runs as a formula in a spreadsheet, whatever separator it splits on (engine.spreadsheet:
-a student named =1+1, =HYPERLINK(...) or x;=1+1 stays text). The file is UTF-8 with a byte
-order mark, which is how Excel knows to read "Chloé" as UTF-8.
-"""
+"""The results CSV of any game, and of a whole class: each game's rows and columns are its
+own (ui/<game>/results.py), found through the registry (ui/games.py); ui/csv_file.py writes
+the file."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from engine.spreadsheet import spreadsheet_csv
-
-# The module, not its names: the registry imports the games' parts, which write results too.
-from ui import games
+from ui.csv_file import csv_bytes, game_csv
+from ui.games import parts_of
 from ui.text import Translator
 
 
 def results_csv(view: Mapping[str, Any], t: Translator) -> bytes:
-    """The game's rows (a facilitator's view) under its columns' names; then totals.
-    Bytes, UTF-8 with a byte order mark, ready for a download button."""
-    results = games.parts_of(view).results
-    header = [t(f"ui.csv.{column}") for column in results.COLUMNS]
-    return _csv([header, *results.rows(view, t)])
+    """The game's rows (a facilitator's view) under its columns' names."""
+    return game_csv(parts_of(view).results, view, t)
 
 
 def class_results_csv(view: Mapping[str, Any], t: Translator) -> bytes:
     """One file for a whole class (Engine.class_view): each table's rows as `results_csv`
     writes them, led by the table's number."""
     tables = view["tables"]
-    columns = games.parts_of(tables[0]["view"]).results.COLUMNS if tables else ()
+    columns = parts_of(tables[0]["view"]).results.COLUMNS if tables else ()
     header = [t("ui.csv.table"), *(t(f"ui.csv.{column}") for column in columns)]
-    return _csv(
+    return csv_bytes(
         [header]
         + [
             [table["table"], *row]
             for table in tables
-            for row in games.parts_of(table["view"]).results.rows(table["view"], t)
+            for row in parts_of(table["view"]).results.rows(table["view"], t)
         ]
     )
-
-
-def _csv(rows: list[list[object]]) -> bytes:
-    return spreadsheet_csv(rows).encode("utf-8-sig")

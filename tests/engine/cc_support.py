@@ -88,6 +88,10 @@ class Table(SeatedGame):
     def with_role(self, role: str) -> list[str]:
         return [name for name, r in self.roles().items() if r == role]
 
+    def who(self, role: str) -> str:
+        """A player with `role`: the first to join of those who have it."""
+        return self.with_role(role)[0]
+
     def curator(self) -> str:
         (name,) = self.with_role("curator")
         return name
@@ -110,14 +114,17 @@ class Table(SeatedGame):
             self.submit(name, count)
 
     def advance_to(self, phase: str, round_number: int | None = None) -> None:
-        """Facilitator advances until `phase` (of `round_number`, default this round)."""
-        target_round = round_number or max(self.public()["round"], 1)
+        """Facilitator advances until `phase` of `round_number`, or (without one) its next
+        occurrence, in this round or a later one."""
         for _ in range(200):
             view = self.public()
-            if view["phase"] == phase and view["round"] == target_round:
+            if view["phase"] == phase and round_number in (None, view["round"]):
                 return
             self.engine.advance(self.fac)
-        raise AssertionError(f"never reached {phase} of round {target_round}")
+        raise AssertionError(f"never reached {phase} of round {round_number or 'any'}")
+
+    def finish(self) -> None:
+        self.advance_to("finished")
 
     def true_and_false(self) -> tuple[str, str]:
         """The true target (a loyal artist's picture) and the false one (the Distorter's)."""

@@ -14,10 +14,13 @@ class SeatedGame:
     """One game: its code, the facilitator's key and each player's token by name."""
 
     engine: Engine
-    clock: FakeClock
+    clock: FakeClock | None  # None: the page tests' engine runs on the real clock, as the pages'
     code: str
     fac: str
     tokens: dict[str, str] = field(default_factory=dict)
+
+    def start(self) -> None:
+        self.engine.start(self.fac)
 
     def view(self, name: str) -> dict[str, Any]:
         return self.engine.player_view(self.tokens[name])

@@ -15,7 +15,7 @@ import json
 import re
 import uuid
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ from streamlit.testing.v1 import AppTest
 from engine import Engine
 from engine.crossed_canvas.rules import ROUND_PHASES
 from engine.i18n import translate
+from tests.engine.cc_support import Table as CrossedCanvasTable
 
 ROOT = Path(__file__).resolve().parents[2]
 LONG = {phase.value: 600.0 for phase in ROUND_PHASES}
@@ -196,50 +197,9 @@ def rid() -> str:
 
 
 @dataclass
-class Table:
-    """One game and its players, driven through the test's engine (not the page's)."""
-
-    engine: Engine
-    code: str
-    fac: str
-    tokens: dict[str, str] = field(default_factory=dict)
-
-    def view(self, name: str) -> dict[str, Any]:
-        return self.engine.player_view(self.tokens[name])
-
-    def public(self) -> dict[str, Any]:
-        return self.engine.public_view(self.code)
-
-    @property
-    def phase(self) -> str:
-        return self.public()["phase"]
-
-    def roles(self) -> dict[str, str]:
-        return {name: self.view(name)["role"] for name in self.tokens}
-
-    def who(self, role: str) -> str:
-        return next(name for name, r in self.roles().items() if r == role)
-
-    def loyal(self) -> list[str]:
-        return [name for name, r in self.roles().items() if r == "loyal"]
-
-    def start(self) -> None:
-        self.engine.start(self.fac)
-
-    def advance_to(self, phase: str) -> None:
-        """Advance phase by phase until `phase` (in this round or a later one)."""
-        for _ in range(len(ROUND_PHASES) * 13):
-            if self.phase == phase:
-                return
-            self.engine.advance(self.fac)
-        raise AssertionError(f"never reached {phase}")
-
-    def finish(self) -> None:
-        for _ in range(len(ROUND_PHASES) * 13):
-            if self.phase == "finished":
-                return
-            self.engine.advance(self.fac)
-        raise AssertionError("game never finished")
+class Table(CrossedCanvasTable):
+    """A seated game (of any game; the role helpers are Crossed Canvas's), driven through the
+    test's engine, with its pages run in AppTest by the page's own engine."""
 
     def play(self, name: str, **query: str) -> AppTest:
         return run(page("pages/play.py", token=self.tokens[name], **query))
@@ -247,13 +207,21 @@ class Table:
     def screen(self) -> AppTest:
         return run(page("pages/screen.py", code=self.code))
 
-    def facilitator(self) -> AppTest:
+    def facilitator_page(self) -> AppTest:
         return run(page("pages/facilitator.py", key=self.fac))
 
 
-def seat(engine: Engine, names: list[str] = NAMES, language: str = "en") -> Table:
-    game = engine.create_game(language=language, durations=LONG)
-    table = Table(engine, game.code, game.facilitator_token)
+def seat(
+    engine: Engine,
+    names: list[str] = NAMES,
+    language: str = "en",
+    *,
+    game: str = "crossed_canvas",
+    durations: dict[str, float | None] = LONG,
+) -> Table:
+    """`names` joined, in the lobby of a new game whose phases last as `durations` say."""
+    new = engine.create_game(game=game, language=language, durations=durations)
+    table = Table(engine, None, new.code, new.facilitator_token)
     for name in names:
-        table.tokens[name] = engine.join(game.code, name)
+        table.tokens[name] = engine.join(new.code, name)
     return table

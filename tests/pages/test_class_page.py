@@ -506,7 +506,7 @@ def test_a_class_of_one_table_looks_like_a_games_projector(engine, table):
         mine = table.view(name)
         suspect = table.who("loyal") if mine["role"] == "distorter" else table.who("distorter")
         engine.accuse(table.tokens[name], table.view(suspect)["signature"], rid())
-    assert table.phase == "reveal"
+    assert table.phase() == "reveal"
     assert page_classes(klass.screen()) == page_classes(table.screen())
 
 

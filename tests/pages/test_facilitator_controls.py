@@ -4,7 +4,7 @@ game's data, a game that waited through an outage, and timer clicks that arrive 
 from __future__ import annotations
 
 import pytest
-from pagekit import LONG, NAMES, Table, rendered, run, seat, timer, tr
+from pagekit import LONG, NAMES, rendered, run, seat, timer, tr
 from sqlalchemy import text
 
 from engine import RuleError
@@ -12,7 +12,7 @@ from engine import RuleError
 
 def test_locking_the_lobby_keeps_newcomers_out_until_it_is_opened(engine):
     table = seat(engine, ["Ana", "Ben"])
-    at = table.facilitator()
+    at = table.facilitator_page()
     at = run(at.toggle(key="lock_lobby").set_value(True))
     assert table.public()["locked"] is True
     with pytest.raises(RuleError) as refused:
@@ -24,7 +24,7 @@ def test_locking_the_lobby_keeps_newcomers_out_until_it_is_opened(engine):
 
 
 def test_removing_a_player_says_they_cannot_come_back_from_that_browser(engine):
-    at = seat(engine, ["Ana", "Ben"]).facilitator()
+    at = seat(engine, ["Ana", "Ben"]).facilitator_page()
     assert tr("en", "ui.fac.remove_hint") in rendered(at)
 
 
@@ -34,7 +34,7 @@ def test_deleting_the_game_removes_it_at_once(engine, phase):
     if phase != "lobby":
         table.start()
         table.advance_to(phase)
-    at = table.facilitator()
+    at = table.facilitator_page()
     assert tr("en", "ui.fac.delete") in [e.label for e in at.expander]
     at.button(key="delete_game").click().run()
     with pytest.raises(RuleError):
@@ -49,9 +49,9 @@ def test_a_game_that_waited_through_an_outage_says_so_and_resumes(engine, db_url
     table.advance_to("pulse1")
     with engine._db.engine.begin() as connection:  # the server was gone for 100 s
         connection.execute(text("UPDATE game SET kept_at = kept_at - 100"))
-    at = table.facilitator()
+    at = table.facilitator_page()
     assert [w.value for w in at.warning] == [tr("en", "ui.fac.interrupted")]
-    assert table.public()["paused"] and table.phase == "pulse1"
+    assert table.public()["paused"] and table.phase() == "pulse1"
     at = run(timer(at, "resume_game").click())
     assert not at.warning
     assert not table.public()["paused"]
@@ -61,14 +61,14 @@ def test_a_timer_click_meant_for_a_phase_already_over_does_nothing(engine):
     """A double click on "End this phase now": the second click was drawn in the roles phase."""
     table = seat(engine)
     table.start()
-    stale = table.facilitator()  # drawn during roles
+    stale = table.facilitator_page()  # drawn during roles
     engine.advance(table.fac)  # the first click already ended the roles phase
-    assert table.phase == "pulse1"
+    assert table.phase() == "pulse1"
     at = run(timer(stale, "advance_phase").click())
-    assert table.phase == "pulse1"
+    assert table.phase() == "pulse1"
     assert not at.error
     at = run(timer(at, "advance_phase").click())  # a click drawn in pulse 1 ends it
-    assert table.phase == "merge"
+    assert table.phase() == "merge"
 
 
 # What the teacher reads on the button that ends each phase: what comes next.
@@ -86,33 +86,30 @@ NEXT_IN_ENGLISH = {
 
 @pytest.mark.parametrize(("language", "timed"), [("en", True), ("es", True), ("es", False)])
 def test_the_end_button_names_what_comes_next(engine, language, timed):
-    game = engine.create_game(language=language, durations=LONG if timed else dict.fromkeys(LONG))
-    table = Table(engine, game.code, game.facilitator_token)
-    for name in NAMES:
-        table.tokens[name] = engine.join(game.code, name)
+    table = seat(engine, NAMES, language, durations=LONG if timed else dict.fromkeys(LONG))
     table.start()
     for phase, english in NEXT_IN_ENGLISH.items():
         table.advance_to(phase)
-        label = timer(table.facilitator(), "advance_phase").label
+        label = timer(table.facilitator_page(), "advance_phase").label
         assert label == (english if language == "en" else tr("es", f"ui.fac.advance.{phase}"))
         assert language == "en" or label != english, phase
     # The last round's reveal leads to the final results, and its button says so.
-    while (table.public()["round"], table.phase) != (len(NAMES), "reveal"):
+    while (table.public()["round"], table.phase()) != (len(NAMES), "reveal"):
         engine.advance(table.fac)
-    at = table.facilitator()
+    at = table.facilitator_page()
     final = timer(at, "advance_phase").label
     assert final == {"en": "Final results", "es": "Resultados finales"}[language]
     run(timer(at, "advance_phase").click())
-    assert table.phase == "finished"
+    assert table.phase() == "finished"
 
 
 def test_the_facilitator_sees_which_signatures_still_vote(engine):
     table = seat(engine)
     table.start()
     table.advance_to("accusation")
-    voter, target = table.loyal()[:2]
+    voter, target = table.with_role("loyal")[:2]
     table.engine.accuse(table.tokens[voter], table.view(target)["signature"], "v1")
-    shown = rendered(table.facilitator())
+    shown = rendered(table.facilitator_page())
     voted = table.public()["signatures"][table.view(voter)["signature"]]["name"]
     assert f"{voted}</span>\u00a0✔" in shown
     assert shown.count("\u00a0…") == len(table.public()["signatures"]) - 1

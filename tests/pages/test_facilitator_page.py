@@ -44,7 +44,7 @@ def test_bad_key_in_a_spanish_browser(engine):
 
 def test_lobby_shows_code_and_roster_and_removes_a_player(engine):
     table = seat(engine, ["Ana", "Ben", "Cai"])
-    at = table.facilitator()
+    at = table.facilitator_page()
     shown = visible_text(at)
     assert table.code in shown
     assert tr("en", "ui.players_joined", count=3) in rendered(at)
@@ -65,15 +65,15 @@ def test_lobby_shows_code_and_roster_and_removes_a_player(engine):
 @pytest.mark.parametrize("players", [0, 1, 4])
 def test_start_disabled_below_five(engine, players):
     table = seat(engine, NAMES[:players])
-    at = table.facilitator()
+    at = table.facilitator_page()
     assert at.button(key="start_game").disabled
     assert tr("en", "ui.fac.need_players", fewest=5) in rendered(at)
-    assert table.phase == "lobby"
+    assert table.phase() == "lobby"
 
 
 def test_start_with_five(engine):
     table = seat(engine, NAMES)
-    at = table.facilitator()
+    at = table.facilitator_page()
     start = at.button(key="start_game")
     assert not start.disabled
     at = run(start.click())
@@ -86,7 +86,7 @@ def test_start_with_five(engine):
 def test_pause_resume_and_advance(started):
     table = started
     engine = table.engine
-    at = table.facilitator()
+    at = table.facilitator_page()
     assert not [b for b in at.button if base_key(b.key) == "resume_game"]
 
     at = run(timer(at, "pause_game").click())
@@ -108,7 +108,7 @@ def test_pause_resume_and_advance(started):
 
 def test_advance_while_paused_keeps_the_game_paused(started):
     table = started
-    at = run(timer(table.facilitator(), "pause_game").click())
+    at = run(timer(table.facilitator_page(), "pause_game").click())
     run(timer(at, "advance_phase").click())
     status = table.engine.status(table.code)
     assert status["phase"] == "pulse1" and status["paused"] is True
@@ -118,7 +118,7 @@ def test_advance_while_paused_keeps_the_game_paused(started):
 def test_lost_link_only_after_choosing_a_name(started, phase):
     table = started
     table.advance_to(phase)
-    at = table.facilitator()
+    at = table.facilitator_page()
     assert tr("en", "ui.fac.lost_link") in [e.label for e in at.expander]
     before = rendered(at)
     for token in table.tokens.values():
@@ -144,7 +144,7 @@ def test_lost_link_only_after_choosing_a_name(started, phase):
 def test_the_key_leaves_the_address_and_the_page_keeps_working(table):
     """A projected facilitator page must not show the key (issue point 9): once verified, the
     address says ?game=CODE, and the tab keeps working on the key it remembers."""
-    at = table.facilitator()
+    at = table.facilitator_page()
     assert at.query_params == {"game": table.code}
     # Only the "Copy my private link" button holds the key (as data for the clipboard).
     holders = [node for node in walk(at._tree) if table.fac in element_text(node)]
@@ -152,10 +152,10 @@ def test_the_key_leaves_the_address_and_the_page_keeps_working(table):
     assert private_link(at).endswith(f"/facilitator?key={table.fac}")
 
     at = run(at.button(key="start_game").click())
-    assert table.phase == "roles"
+    assert table.phase() == "roles"
     assert at.query_params == {"game": table.code}
     at = run(timer(at, "advance_phase").click())
-    assert table.phase == "pulse1"
+    assert table.phase() == "pulse1"
     assert not at.error
 
 

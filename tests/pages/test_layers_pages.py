@@ -10,7 +10,7 @@ import io
 import zipfile
 
 import pytest
-from pagekit import Table, page, rendered, rid, run, tr, visible_text
+from pagekit import Table, page, rendered, rid, run, seat, tr, visible_text
 from streamlit.testing.v1 import AppTest
 
 from engine import Engine
@@ -26,11 +26,7 @@ NAMES = ["Ana", "Ben"]
 def layers(engine: Engine) -> Table:
     """Two painters in an English game's lobby, turns of ten minutes (the pages' own engine
     runs on the real clock: no turn runs out during a test)."""
-    game = engine.create_game(game="canvas_layers", durations={"turn": 600.0})
-    table = Table(engine, game.code, game.facilitator_token)
-    for name in NAMES:
-        table.tokens[name] = engine.join(game.code, name)
-    return table
+    return seat(engine, NAMES, game="canvas_layers", durations={"turn": 600.0})
 
 
 def acting(table: Table) -> str:
@@ -177,7 +173,7 @@ def test_the_teacher_picks_the_scoring_cards_in_the_lobby(layers):
 
 def test_the_teacher_ends_a_turn_and_downloads_the_gallery(layers):
     layers.start()
-    at = layers.facilitator()
+    at = layers.facilitator_page()
     name = acting(layers)
     advance = next(b for b in at.button if b.key.startswith("advance_phase"))
     assert advance.label == tr("en", "ui.layers.fac.advance.turn")
@@ -188,7 +184,7 @@ def test_the_teacher_ends_a_turn_and_downloads_the_gallery(layers):
     layers.engine.complete_painting(
         layers.tokens[painter], action["cards"], action["background"], rid()
     )
-    at = layers.facilitator()
+    at = layers.facilitator_page()
     title = layers.public()["last_painting"]["title"]
     assert title in visible_text(at)
     assert tr("en", "ui.layers.fac.gallery_zip") in rendered(at)

@@ -20,12 +20,12 @@ def at_merge(table) -> list[str]:
     artists = [name for name in table.tokens if table.view(name)["signature"]]
     for name in artists:
         table.engine.submit_fragment(table.tokens[name], strokes(1), rid())
-    assert table.phase == "merge"
+    assert table.phase() == "merge"
     return [table.view(name)["signature"] for name in artists]
 
 
 def test_the_facilitator_renames_a_player_in_the_lobby(table):
-    at = table.facilitator()
+    at = table.facilitator_page()
     assert tr("en", "ui.fac.names") in [e.label for e in at.expander]
     at = run(at.selectbox(key="rename_who").set_value("Ben"))  # a pick reruns the page
     at.text_input(key="rename_to").set_value("  Bea  ")
@@ -36,7 +36,7 @@ def test_the_facilitator_renames_a_player_in_the_lobby(table):
 
 
 def test_a_refused_rename_says_why_and_changes_nothing(table):
-    at = table.facilitator()
+    at = table.facilitator_page()
     at = run(at.selectbox(key="rename_who").set_value("Ben"))  # a pick reruns the page
     at.text_input(key="rename_to").set_value("ANA")
     at = run(at.button(key="rename_player").click())
@@ -49,7 +49,7 @@ def test_a_refused_rename_says_why_and_changes_nothing(table):
 
 
 def test_a_rename_mid_game(started):
-    at = started.facilitator()
+    at = started.facilitator_page()
     at = run(at.selectbox(key="rename_who").set_value("Cai"))
     at.text_input(key="rename_to").set_value("Caitlin")
     at = run(at.button(key="rename_player").click())
@@ -58,7 +58,7 @@ def test_a_rename_mid_game(started):
 
 
 def test_the_name_filter_and_a_name_allowed_despite_it(table):
-    at = table.facilitator()
+    at = table.facilitator_page()
     at.text_input(key="allow_name_text").set_value("Dick")
     at = run(at.button(key="allow_name").click())
     assert table.engine.facilitator_view(table.fac)["allowed_names"] == ["Dick"]
@@ -76,7 +76,7 @@ def test_hiding_a_drawing_takes_it_off_the_projector_and_back(table):
     hidden = signatures[0]
     screen = table.screen()
     assert alt_counts(screen) == ["The drawing so far: 4 fragments by 4 signatures"]
-    at = table.facilitator()
+    at = table.facilitator_page()
     assert tr("en", "ui.fac.moderation") in [e.label for e in at.expander]
     toggle = at.button(key=f"fragment_1_1_{hidden}")
     assert toggle.label == tr("en", "ui.fac.hide")
@@ -94,7 +94,7 @@ def test_hiding_a_drawing_takes_it_off_the_projector_and_back(table):
 def test_the_facilitator_steps_the_projector_through_the_gallery(table):
     table.start()
     table.finish()
-    at = table.facilitator()
+    at = table.facilitator_page()
     assert {d.key for d in at.get("download_button")} == {"results_csv", "gallery_zip"}
     assert at.button(key="gallery_previous").disabled and at.button(key="gallery_podium").disabled
     at = run(at.button(key="gallery_next").click())

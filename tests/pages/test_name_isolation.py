@@ -27,5 +27,5 @@ def test_every_shown_name_is_in_a_bdi(engine, phase):
     if phase == "finished":
         table.finish()
     assert_isolated(table.screen(), f"screen, {phase}")
-    assert_isolated(table.facilitator(), f"facilitator, {phase}")
+    assert_isolated(table.facilitator_page(), f"facilitator, {phase}")
     assert_isolated(table.play(NAMES[0]), f"play, {phase}")

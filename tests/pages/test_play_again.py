@@ -13,7 +13,7 @@ def test_play_again_takes_the_class_to_a_new_game(started):
     assert [i.value for i in student.info] == [tr("en", "ui.play.wait_next_game")]
     assert not student.button
 
-    at = table.facilitator()
+    at = table.facilitator_page()
     assert [link.proto.label for link in at.get("page_link")] == [tr("en", "ui.go_home")]
     at = run(at.button(key="play_again").click())
     new_code = table.public()["next_game"]

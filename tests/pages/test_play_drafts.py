@@ -14,7 +14,7 @@ def canvas_key(view) -> str:
 def test_strokes_are_kept_as_drawn_and_locked_when_time_runs_out(started):
     table = started
     table.advance_to("pulse1")
-    artist, other = table.loyal()[:2]
+    artist, other = table.with_role("loyal")[:2]
     at = table.play(artist)
     key = canvas_key(table.view(artist))
     at.session_state[key] = drawing_state(a_path(40), a_path(120))
@@ -30,7 +30,7 @@ def test_strokes_are_kept_as_drawn_and_locked_when_time_runs_out(started):
     assert tr("en", "ui.play.stroke_counter", count=2, most=3) in html_text(reloaded)
 
     table.engine.advance(table.fac, phase="pulse1")  # the teacher ends the pulse
-    assert table.phase == "merge"
+    assert table.phase() == "merge"
     mine = [
         f for f in table.public()["fragments"] if f["signature"] == table.view(artist)["signature"]
     ]
@@ -46,7 +46,7 @@ def test_a_submit_from_another_tab_is_said_on_this_one(started):
     silently showing a different canvas. The submitting tab says its strokes are locked."""
     table = started
     table.advance_to("pulse1")
-    artist = table.loyal()[0]
+    artist = table.with_role("loyal")[0]
     first, second = table.play(artist), table.play(artist)
     key = canvas_key(table.view(artist))
     second.session_state[key] = drawing_state(a_path(200))

@@ -28,7 +28,7 @@ from pagekit import (
 
 def targets(table) -> tuple[dict, dict]:
     """(true, false) objects, as the loyal artists and the Distorter are told them."""
-    true_target = table.view(table.loyal()[0])["target"]
+    true_target = table.view(table.with_role("loyal")[0])["target"]
     false_target = table.view(table.who("distorter"))["target"]
     assert true_target["id"] != false_target["id"]
     return true_target, false_target
@@ -75,7 +75,7 @@ def test_role_card_hidden_until_shown_then_only_ones_own_object(started, phase):
 
 def test_role_card_hides_again_next_round(started):
     table = started
-    name = table.loyal()[0]
+    name = table.with_role("loyal")[0]
     at = table.play(name)
     at = run(at.toggle(key="show_role").set_value(True))
     assert at.toggle(key="show_role").value is True
@@ -107,7 +107,7 @@ def canvas_key(view) -> str:
 def test_artist_draws_submits_and_locks(started, phase, paths):
     table = started
     table.advance_to(phase)
-    artist, other = table.loyal()[:2]
+    artist, other = table.with_role("loyal")[:2]
     at = table.play(artist)
     key = canvas_key(table.view(artist))
     assert canvases(at) == [key]
@@ -140,7 +140,7 @@ def test_artist_draws_submits_and_locks(started, phase, paths):
 def test_cancel_keeps_drawing_and_submits_nothing(started):
     table = started
     table.advance_to("pulse1")
-    artist = table.loyal()[0]
+    artist = table.with_role("loyal")[0]
     at = table.play(artist)
     at.session_state[canvas_key(table.view(artist))] = drawing_state(a_path())
     at = run(run(at).button(key="submit_fragment").click())
@@ -154,7 +154,7 @@ def test_too_many_strokes_cannot_be_submitted(started):
     """Pulse 2 takes at most 2 strokes: only the first two are ever sent (R4)."""
     table = started
     table.advance_to("pulse2")
-    artist = table.loyal()[0]
+    artist = table.with_role("loyal")[0]
     at = table.play(artist)
     at.session_state[canvas_key(table.view(artist))] = drawing_state(
         a_path(20), a_path(100), a_path(180)
@@ -177,7 +177,7 @@ def test_curator_has_no_canvas_and_waits(started):
 def test_submitted_fragment_survives_a_reload(started):
     table = started
     table.advance_to("pulse1")
-    artist = table.loyal()[0]
+    artist = table.with_role("loyal")[0]
     table.engine.submit_fragment(table.tokens[artist], [[(0.1, 0.1), (0.9, 0.9)]], rid())
     at = table.play(artist)  # a fresh session with the personal link
     assert [s.value for s in at.success] == [tr("en", "ui.play.locked")]
@@ -223,7 +223,7 @@ def test_non_curators_get_no_options(started):
 def test_accusation_buttons_vote_and_lock(started):
     table = started
     table.advance_to("accusation")
-    voter = table.loyal()[0]
+    voter = table.with_role("loyal")[0]
     me = table.view(voter)
     signatures = list(me["signatures"])
     at = table.play(voter)

@@ -32,16 +32,16 @@ def revealed(started: Table) -> dict:
     table = started
     table.advance_to("choice")
     curator, distorter = table.who("curator"), table.who("distorter")
-    loyal = table.loyal()
+    loyal = table.with_role("loyal")
     true_target = table.view(loyal[0])["target"]
     false_target = table.view(distorter)["target"]
     table.engine.choose(table.tokens[curator], true_target["id"], rid())
-    assert table.phase == "accusation"
+    assert table.phase() == "accusation"
     sig_of = {name: table.view(name)["signature"] for name in table.tokens}
     for name in [curator, *loyal]:
         table.engine.accuse(table.tokens[name], sig_of[distorter], rid())
     table.engine.accuse(table.tokens[distorter], sig_of[loyal[0]], rid())
-    assert table.phase == "reveal"  # everyone voted: the accusation ended early
+    assert table.phase() == "reveal"  # everyone voted: the accusation ended early
     return {
         "table": table,
         "curator": curator,
@@ -88,7 +88,7 @@ def test_reveal_on_the_play_page(revealed):
 def test_reveal_on_the_screen_and_facilitator_pages(revealed):
     r = revealed
     check_reveal_text(visible_text(r["table"].screen()), r)
-    check_reveal_text(visible_text(r["table"].facilitator()), r)
+    check_reveal_text(visible_text(r["table"].facilitator_page()), r)
 
 
 @pytest.fixture
@@ -128,7 +128,7 @@ def test_finished_on_the_screen(finished):
 def test_finished_on_the_facilitator_page_with_results_csv(finished, recorded_files):
     r = finished
     table = r["table"]
-    at = table.facilitator()
+    at = table.facilitator_page()
     winners = [n for n in table.tokens if n != r["distorter"]]
     banners = [
         visible(h.value)
@@ -228,8 +228,8 @@ def test_reveal_names_absent_before_reveal_on_every_page(started):
     """Sanity for the reveal tests above: the same names are not on the pages earlier."""
     table = started
     table.advance_to("accusation")
-    true_name = table.view(table.loyal()[0])["target"]["name"]
-    for at in (table.screen(), table.facilitator()):
+    true_name = table.view(table.with_role("loyal")[0])["target"]["name"]
+    for at in (table.screen(), table.facilitator_page()):
         assert not has_word(rendered(at), true_name)
 
 
@@ -269,7 +269,7 @@ def test_a_tie_says_nobody_was_accused_on_every_page(engine):
     table.start()
     table.advance_to("reveal")  # nobody voted
     said = tr("en", "ui.distorter_escaped_nobody")
-    for at in (table.screen(), table.facilitator(), table.play("Ana")):
+    for at in (table.screen(), table.facilitator_page(), table.play("Ana")):
         assert said in visible_text(at)
 
 

@@ -56,10 +56,10 @@ def play_a_round(table, on_each_phase) -> None:
     for phase in ROUND_PHASES:
         table.advance_to(phase)
         if phase in ("pulse1", "pulse2"):
-            for name in table.loyal()[:2]:
+            for name in table.with_role("loyal")[:2]:
                 table.engine.submit_fragment(table.tokens[name], strokes(1), rid())
         if phase == "accusation":
-            voter = table.loyal()[0]
+            voter = table.with_role("loyal")[0]
             other = next(
                 s for s in table.public()["signatures"] if s != table.view(voter)["signature"]
             )
@@ -83,7 +83,7 @@ def test_no_secret_before_the_reveal(started, page_name, recorded_files):
 
     def look(phase: str) -> None:
         recorded_files.clear()
-        at = table.screen() if page_name == "screen" else table.facilitator()
+        at = table.screen() if page_name == "screen" else table.facilitator_page()
         view = table.public()
         seen[phase] = rendered(at)
         served[phase] = served_media(seen[phase], recorded_files)
@@ -115,7 +115,7 @@ def test_no_secret_before_the_reveal(started, page_name, recorded_files):
 def test_screen_readiness_is_role_neutral(started):
     table = started
     table.advance_to("pulse1")
-    artist = table.loyal()[0]
+    artist = table.with_role("loyal")[0]
     table.engine.submit_fragment(table.tokens[artist], strokes(2), rid())
     shown = visible_text(table.screen())
     assert tr("en", "ui.ready_count", done=1, total=4) in shown
@@ -126,7 +126,7 @@ def test_screen_readiness_is_role_neutral(started):
 def test_reveal_shows_both_names(started):
     table = started
     table.advance_to("discussion")
-    true_name = table.view(table.loyal()[0])["target"]["name"]
+    true_name = table.view(table.with_role("loyal")[0])["target"]["name"]
     false_name = table.view(table.who("distorter"))["target"]["name"]
     before = rendered(table.screen())
     assert not has_word(before, true_name) and not has_word(before, false_name)

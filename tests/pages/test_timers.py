@@ -3,23 +3,20 @@ said on every phone (and shown in red on the projector)."""
 
 from __future__ import annotations
 
-from pagekit import LONG, NAMES, Table, base_key, html_text, run, timer, tr
+from pagekit import LONG, NAMES, Table, base_key, html_text, run, seat, timer, tr
 
 from engine import Engine
 
 
 def seated(engine: Engine, durations: dict) -> Table:
-    game = engine.create_game(durations=durations)
-    table = Table(engine, game.code, game.facilitator_token)
-    for name in NAMES:
-        table.tokens[name] = engine.join(game.code, name)
+    table = seat(engine, NAMES, durations=durations)
     table.start()
     return table
 
 
 def test_thirty_more_seconds_from_the_facilitator_page(engine):
     table = seated(engine, LONG)
-    at = table.facilitator()
+    at = table.facilitator_page()
     before = table.public()["seconds_left"]
     at = run(timer(at, "extend_phase").click())
     assert table.public()["seconds_left"] >= before + 29
@@ -28,17 +25,17 @@ def test_thirty_more_seconds_from_the_facilitator_page(engine):
 
 def test_an_untimed_phase_offers_no_extra_time(engine):
     table = seated(engine, dict.fromkeys(LONG))
-    assert not [b for b in table.facilitator().button if base_key(b.key) == "extend_phase"]
+    assert not [b for b in table.facilitator_page().button if base_key(b.key) == "extend_phase"]
 
 
 def test_the_last_seconds_of_a_pulse_are_said_on_every_phone(engine):
     table = seated(engine, LONG | {"pulse1": 8})
     table.advance_to("pulse1")
-    phone = html_text(table.play(table.loyal()[0]))
+    phone = html_text(table.play(table.with_role("loyal")[0]))
     assert tr("en", "ui.last_seconds") in phone
     assert "#b00020" in html_text(table.screen())  # the projector's countdown turns red
     table.engine.advance(table.fac)  # the merge: no warning
-    assert tr("en", "ui.last_seconds") not in html_text(table.play(table.loyal()[0]))
+    assert tr("en", "ui.last_seconds") not in html_text(table.play(table.with_role("loyal")[0]))
 
 
 def test_an_untimed_merge_says_it_waits_for_the_teacher(engine):
@@ -46,4 +43,4 @@ def test_an_untimed_merge_says_it_waits_for_the_teacher(engine):
     for durations, hint in cases:
         table = seated(engine, durations)
         table.advance_to("merge")
-        assert [i.value for i in table.play(table.loyal()[0]).info] == [tr("en", hint)]
+        assert [i.value for i in table.play(table.with_role("loyal")[0]).info] == [tr("en", hint)]

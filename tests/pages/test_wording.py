@@ -29,7 +29,7 @@ def test_a_locked_lobby_is_said_before_typing_a_name(table):
 def test_one_stroke_is_asked_about_in_the_singular(started):
     table = started
     table.advance_to("pulse1")
-    artist = table.loyal()[0]
+    artist = table.with_role("loyal")[0]
     at = table.play(artist)
     at.session_state[canvas_key(table.view(artist))] = drawing_state(a_path())
     at = run(run(at).button(key="submit_fragment").click())
@@ -39,13 +39,13 @@ def test_one_stroke_is_asked_about_in_the_singular(started):
 def test_a_pulse_with_the_card_hidden_says_what_to_do(started):
     table = started
     table.advance_to("pulse1")
-    at = table.play(table.loyal()[0])
+    at = table.play(table.with_role("loyal")[0])
     assert tr("en", "ui.play.hint.draw", fewest=1, most=3) in [c.value for c in at.caption]
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_name_pickers_ask_in_the_games_language(engine, language):
-    at = seat(engine, language=language).facilitator()
+    at = seat(engine, language=language).facilitator_page()
     assert at.selectbox(key="remove_name").placeholder == tr(language, "ui.choose_player")
 
 

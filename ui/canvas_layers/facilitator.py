@@ -4,7 +4,7 @@ lobby; the game as the projector shows it, smaller; the gallery of every paintin
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import streamlit as st
 
@@ -14,10 +14,8 @@ from engine.canvas_layers.rules import SCORING_IN_PLAY
 from ui.canvas_layers import gallery
 from ui.canvas_layers.cards_html import LAYERS_CSS, scoring_html, scoring_name
 from ui.canvas_layers.screen import show_layers
+from ui.moderation import Run
 from ui.text import Translator
-
-if TYPE_CHECKING:  # the teacher's page's command runner (ui/moderation.py imports the games)
-    from ui.moderation import Run
 
 #: Downloads are named after the game: canvas-layers-<code>.csv, .zip.
 FILE_PREFIX = "canvas-layers"

@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import streamlit as st
 
 from engine import Engine
 from engine.critters import rules
-from ui import results  # the module: the results CSV reaches the registry, and so back here
 from ui.archive import zip_bytes
+from ui.critters import results
 from ui.critters.mosaic_svg import mosaic_svg
 from ui.critters.screen import show_critters
+from ui.csv_file import game_csv
+from ui.moderation import Run
 from ui.text import Translator
-
-if TYPE_CHECKING:  # the teacher's page's command runner (ui/moderation.py imports the games)
-    from ui.moderation import Run
 
 TIE_RULES = ("play_off", "share")
 
@@ -59,7 +58,7 @@ def table_files(view: Mapping[str, Any], t: Translator) -> list[tuple[str, bytes
         for number, mosaic in enumerate(entry["mosaics"], start=1)
         if mosaic["pieces"]  # a canvas left empty is no picture to keep
     ]
-    return [*files, ("results.csv", results.results_csv(view, t))]
+    return [*files, ("results.csv", game_csv(results, view, t))]
 
 
 def advance_key(view: Mapping[str, Any]) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 import streamlit as st
 
 from engine import Engine
-from ui.crossed_canvas import gallery  # the module: its results CSV reaches back here
+from ui.crossed_canvas import gallery
 from ui.crossed_canvas.board import show_composition
 from ui.look import legend, reveal_pictures, reveal_summary, signature_html
 from ui.moderation import Run

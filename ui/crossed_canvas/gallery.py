@@ -20,10 +20,11 @@ from typing import Any
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 from PIL.PngImagePlugin import PngInfo
 
-from ui import results
 from ui.archive import zip_bytes
+from ui.crossed_canvas import results
 from ui.crossed_canvas.composition import FRAME_COLOUR, draw_mark, mark_side, render_composition
 from ui.crossed_canvas.composition_svg import composition_elements, mark_svg, xml_text
+from ui.csv_file import game_csv
 from ui.text import Translator
 
 CARD_SIDE = 800
@@ -209,5 +210,5 @@ def table_files(view: Mapping[str, Any], t: Translator) -> list[tuple[str, bytes
         files.append((f"{stem}.png", round_png(entry, t)))
         files.append((f"{stem}.svg", round_svg(entry, t)))
     files.append(("contact-sheet.png", contact_sheet_png(view["gallery"], t, view["code"])))
-    files.append(("results.csv", results.results_csv(view, t)))
+    files.append(("results.csv", game_csv(results, view, t)))
     return files
