@@ -89,7 +89,7 @@ else:
 
     # The game picked below (its radio's last value): the page's title names that game.
     picked = st.session_state.get("create_game_name") or first_game
-    st.title(t(f"ui.home.title.{picked}"))
+    st.title(engine.game_title(picked, language))
     st.write(t(f"ui.home.tagline.{picked}"))
 
     join_column, create_column = st.columns(2, gap="large")
@@ -201,7 +201,7 @@ else:
             st.markdown(t(f"ui.home.rules_summary.{game_name}"))
             st.page_link(
                 "pages/rules.py",
-                label=t("ui.rules.full", game=t(f"ui.home.title.{game_name}")),
+                label=t("ui.rules.full", game=engine.game_title(game_name, language)),
                 icon=":material/menu_book:",
                 query_params={"game": game_name, "lang": language},
             )

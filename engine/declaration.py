@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.i18n import LANGUAGES
+
 if TYPE_CHECKING:
     from sqlmodel import Session
 
@@ -192,6 +194,8 @@ class GameDeclaration:
     """
 
     name: str
+    # The game's name as a class sees it, in every language the catalogues speak (i18n).
+    titles: Mapping[str, str]
     table: PhaseTable
     setup: Hook
     answers: Callable[[Table], Answers]
@@ -231,6 +235,9 @@ class GameDeclaration:
         lacking = allowed - set(self.moves)
         if lacking:
             raise ValueError(f"{self.name}: its phases allow moves it lacks: {sorted(lacking)}")
+        untitled = set(LANGUAGES) - set(self.titles)
+        if untitled:
+            raise ValueError(f"{self.name}: it has no name in {sorted(untitled)}")
 
     @property
     def takes_decks(self) -> bool:

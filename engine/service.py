@@ -82,6 +82,11 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
         }
 
     @classmethod
+    def game_title(cls, game: str, language: str) -> str:
+        """A game's name in `language` (its declaration's), for titles and links."""
+        return cls._offered(game).titles[language]
+
+    @classmethod
     def default_durations(cls, game: str = CROSSED_CANVAS.name) -> dict[str, float]:
         """The rulebook's phase lengths in seconds of a game ("crossed_canvas" or
         "canvas_critters"), by phase (the home page scales them to a class's pace)."""

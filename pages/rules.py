@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from engine import Engine
 from engine.i18n import LANGUAGES
 from ui.look import page_style
 from ui.rulebook import rulebook
@@ -17,7 +18,9 @@ asked = st.query_params.get("lang") or browser_language()
 language = asked if asked in LANGUAGES else browser_language()
 t = translator(language)
 text = rulebook(game, asked)
-st.set_page_config(page_title=t(f"ui.home.title.{game}") if text else t("ui.title"), page_icon="🎨")
+st.set_page_config(
+    page_title=Engine.game_title(game, language) if text else t("ui.title"), page_icon="🎨"
+)
 page_style()
 if text is None:
     dead_end(language, message_key="ui.rules.unknown")

@@ -65,6 +65,7 @@ def finished(table: Table) -> bool:
 
 CANVAS_LAYERS = GameDeclaration(
     name=turns.KIND,
+    titles={"en": "Canvas Layers", "es": "Canvas Layers"},
     table=turns.TABLE,
     setup=setup,
     answers=answers,

@@ -28,8 +28,11 @@ VIEWS = {
     "player": views.player_view,
     "facilitator": views.facilitator_view,
 }
+# The duel is Canvas Critters for two: the same name.
+TITLES = {"en": "Canvas Critters", "es": "Canvas Critters"}
 CANVAS_CRITTERS = GameDeclaration(
     name=KIND,
+    titles=TITLES,
     table=JUDGED,
     setup=setup,
     answers=answers,
@@ -47,6 +50,7 @@ CANVAS_CRITTERS = GameDeclaration(
 )
 CRITTERS_DUEL = GameDeclaration(
     name=DUEL_KIND,
+    titles=TITLES,
     table=DUEL,
     setup=setup,
     answers=answers,

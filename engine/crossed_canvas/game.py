@@ -182,6 +182,7 @@ def draft_in_progress(table: Table, snap: views.Snapshot, player: Player) -> Dra
 
 CROSSED_CANVAS = GameDeclaration(
     name="crossed_canvas",
+    titles={"en": "Crossed Canvas", "es": "Lienzo cruzado"},
     table=rules.PHASE_TABLE,
     setup=setup,
     answers=answers,

@@ -139,7 +139,7 @@ def _declaration(phases: PhaseTable, **declared: Any) -> GameDeclaration:
         read=lambda table: None,
         views={},
         forget=lambda session, ids: None,
-        **({"moves": {}} | declared),
+        **({"moves": {}, "titles": {"en": "Declared", "es": "Declarado"}} | declared),
     )
 
 
@@ -216,3 +216,11 @@ def test_the_door_refuses_a_move_no_game_declares_and_one_out_of_its_phase(table
     refused("error.wrong_phase", table.engine.move, token, "draw", rid(), phase="pulse2", **draw)
     assert fingerprint(table) == before
     assert "draw" in table.view(artist)["actions"]
+
+
+def test_a_game_is_declared_with_its_name_in_every_language_the_pages_speak():
+    with pytest.raises(ValueError, match="es"):
+        phases = PhaseTable("lobby", ("draw",), "finished", {"draw": PhaseRule(10)}, 1, 2)
+        _declaration(phases, titles={"en": "Declared"})
+    assert Engine.game_title("crossed_canvas", "es") == "Lienzo cruzado"
+    assert Engine.game_title("canvas_critters", "en") == "Canvas Critters"

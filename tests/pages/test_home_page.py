@@ -7,6 +7,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from pagekit import page, private_link, rendered, run, seat, tr
 
+from engine import Engine
 from engine.crossed_canvas.rules import DEFAULT_DURATIONS
 
 
@@ -90,9 +91,9 @@ def test_the_title_names_the_game_picked(engine, language):
     at = run(page("app.py"))
     at.segmented_control(key="home_language").set_value(language)
     run(at)
-    assert [h.value for h in at.title] == [tr(language, "ui.home.title.crossed_canvas")]
+    assert [h.value for h in at.title] == [Engine.game_title("crossed_canvas", language)]
     run(at.radio(key="create_game_name").set_value("canvas_critters"))
-    assert [h.value for h in at.title] == [tr(language, "ui.home.title.canvas_critters")]
+    assert [h.value for h in at.title] == [Engine.game_title("canvas_critters", language)]
     assert tr(language, "ui.home.tagline.canvas_critters") in [m.value for m in at.markdown]
 
 

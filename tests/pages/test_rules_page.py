@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from pagekit import ROOT, home_hash, page, run, tr
 
+from engine import Engine
 from engine.games import OFFERED
 from engine.i18n import LANGUAGES
 from engine.paths import RULES
@@ -50,7 +51,7 @@ def test_the_rules_page_shows_a_games_rules_in_a_language(engine, game, language
     at = run(page("pages/rules.py", game=game, lang=language))
     [shown] = [m.value for m in at.markdown]
     assert shown == rules_text(game, language)
-    assert shown.splitlines()[0].startswith(f"# {tr(language, f'ui.home.title.{game}')}")
+    assert shown.splitlines()[0].startswith(f"# {Engine.game_title(game, language)}")
     assert all(fact in shown for fact in KEY_FACTS[game])
     [home] = at.get("page_link")
     assert (home.proto.label, home.proto.page_script_hash) == (
@@ -97,7 +98,7 @@ def test_how_to_play_links_to_each_games_rules_in_the_pages_language(engine, lan
     run(at.segmented_control(key="home_language").set_value(language))
     [how_to_play] = [e for e in at.expander if e.label == tr(language, "ui.home.how_to_play")]
     links = [link.proto for link in how_to_play.get("page_link")]
-    game_names = {game: tr(language, f"ui.home.title.{game}") for game in OFFERED}
+    game_names = {game: Engine.game_title(game, language) for game in OFFERED}
     assert [(link.label, link.query_string) for link in links] == [
         (tr(language, "ui.rules.full", game=name), f"game={game}&lang={language}")
         for game, name in game_names.items()
