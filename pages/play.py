@@ -59,9 +59,6 @@ PLAY_CSS = """
 /* While drawing, the stroke counter and Submit stay in sight at the bottom of a phone. */
 [data-testid="stLayoutWrapper"]:has(> .st-key-cc_submit_bar) { position: sticky; bottom: 0;
   z-index: 20; background: #fff; padding: .25rem 0 .4rem; border-top: 1px solid #ddd; }
-/* Canvas Critters: the mosaics a student judges, two a row. */
-.cc-mosaic { margin: 0; }
-.cc-mosaic figcaption { max-width: 150px; word-break: normal; overflow-wrap: break-word; }
 """
 #: Session state: {token: game code} of the personal links this tab has shown.
 GAME_OF_TOKEN = "game_of_token"

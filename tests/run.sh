@@ -34,5 +34,5 @@ fi
 if [ $# -gt 0 ]; then
     exec .venv/bin/python -m pytest "$@"
 fi
-.venv/bin/python -m pytest -m "not browser" -n 2 --dist loadfile
-.venv/bin/python -m pytest -m browser tests/browser
+.venv/bin/python -m pytest -m "not browser" -n 2 --dist loadfile --durations=10
+.venv/bin/python -m pytest -m browser tests/browser --durations=15

@@ -237,7 +237,8 @@ def judge(view: dict[str, Any], t: Translator, token: str) -> None:
     with st.container(horizontal=True, gap="small"):
         for each in shown:
             st.html(
-                f'<figure class="cc-mosaic">{mosaic_img(each, THUMB_PX, mosaic_alt(each, t))}'
+                f'{FIGURE_CSS}<figure class="cc-mosaic">'
+                f"{mosaic_img(each, THUMB_PX, mosaic_alt(each, t))}"
                 f"<figcaption>{unfinished_html(each, t)}{name_html(each['name'])}"
                 f"{' · ' + literal(each['title']) if each['title'] else ''}</figcaption></figure>"
             )
@@ -291,7 +292,7 @@ def guess(view: dict[str, Any], t: Translator, token: str) -> None:
     if offered is None:
         return
     letters = card_letters(view)
-    st.html(GUESS_CSS + guess_table_html(view, opponent, t))
+    st.html(FIGURE_CSS + GUESS_CSS + guess_table_html(view, opponent, t))
     guessable = [card for card in view["face_up"] if card["id"] in offered["cards"]]
     number = view["round"]
     card = st.radio(
@@ -469,7 +470,7 @@ def round_points(view: dict[str, Any], t: Translator) -> None:
         title = own["title"]
         quoted = literal(t("ui.critters.screen.title_quoted", title=title)) if title else ""
         st.html(
-            f'<figure class="cc-mosaic">{mosaic_img(own, THUMB_PX, mosaic_alt(own, t))}'
+            f'{FIGURE_CSS}<figure class="cc-mosaic">{mosaic_img(own, THUMB_PX, mosaic_alt(own, t))}'
             f"<figcaption><i>{quoted}</i></figcaption></figure>"
         )
     if view["duel"]:
@@ -501,6 +502,13 @@ def _own_theme(view: dict[str, Any]) -> str | None:
 MOSAIC_PX = 300  # one's own mosaic on a 360 px phone
 THUMB_PX = 150  # two mosaics a row to judge
 GUESS_MOSAIC_PX = 150  # the opponent's mosaic beside the four cards
+# A mosaic with its caption on the phone, two a row when judging.
+FIGURE_CSS = """
+<style>
+.cc-mosaic { margin: 0; }
+.cc-mosaic figcaption { max-width: 150px; word-break: normal; overflow-wrap: break-word; }
+</style>
+"""
 GUESS_CSS = """
 <style>
 .cc-guess { display: flex; flex-wrap: wrap; gap: .5rem; align-items: flex-start; }
