@@ -2,6 +2,15 @@
 
 from engine.clock import FakeClock
 from engine.errors import DeckError, DeckRefused, RuleError
+from engine.names import NAME_MAX_CHARS
 from engine.service import Engine, NewGame
 
-__all__ = ["DeckError", "DeckRefused", "Engine", "FakeClock", "NewGame", "RuleError"]
+__all__ = [
+    "NAME_MAX_CHARS",
+    "DeckError",
+    "DeckRefused",
+    "Engine",
+    "FakeClock",
+    "NewGame",
+    "RuleError",
+]

@@ -10,8 +10,7 @@ from typing import Any
 
 import streamlit as st
 
-from engine import RuleError
-from engine.names import NAME_MAX_CHARS
+from engine import NAME_MAX_CHARS, RuleError
 from ui.browser import browser_id
 from ui.classes.tables import is_class, view_of_code
 from ui.games import parts_of

@@ -5,6 +5,7 @@ never left outside the contracts unseen. A package counts as one
 
 from __future__ import annotations
 
+import ast
 import tomllib
 from pathlib import Path
 
@@ -44,3 +45,22 @@ def test_every_module_of_the_engine_is_in_exactly_one_list():
     placed = SHARED + CLASSES + GAMES + NEITHER
     assert len(placed) == len(set(placed)), "a module is listed twice"
     assert sorted(placed) == sorted(engine_modules())
+
+
+def test_the_pages_use_only_the_engines_public_api():
+    """app.py and pages/ are scripts, outside import-linter's packages: read their imports.
+    They reach the engine through `engine` (Engine, its errors) and its catalogues alone."""
+    public = {"engine", "engine.i18n"}
+    for script in [ROOT / "app.py", *sorted((ROOT / "pages").glob("*.py"))]:
+        imported = {
+            node.module
+            for node in ast.walk(ast.parse(script.read_text()))
+            if isinstance(node, ast.ImportFrom) and node.module
+        } | {
+            alias.name
+            for node in ast.walk(ast.parse(script.read_text()))
+            if isinstance(node, ast.Import)
+            for alias in node.names
+        }
+        internal = {name for name in imported if name.split(".")[0] == "engine"} - public
+        assert not internal, f"{script.name} imports {sorted(internal)}"
