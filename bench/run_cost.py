@@ -3,6 +3,9 @@
 its whole page (in a pulse, the canvas drawn), and the projector's live fragment and whole
 page. Server CPU (all threads, /proc) over N runs of
 each, divided by N; the wall time of each run from the tab's request to the run's end.
+Then the floor (bench/floor/home.py): Streamlit sending the messages of one run of that phone's
+whole page with nothing of ours behind them, measured the same way, and the ratio of the
+phone's whole page to it.
 
 Run: .venv/bin/python bench/run_cost.py [--runs 100]
 """
@@ -22,6 +25,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser"), str(ROOT / "tests" /
 
 from postgres_server import PostgresServer  # noqa: E402
 from servers import AppServer  # noqa: E402
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 from tab import FOLLOW, Tab  # noqa: E402
 
 from engine import Engine  # noqa: E402
@@ -42,7 +46,45 @@ async def cost(app: AppServer, tab: Tab, what: str, runs: int) -> tuple[float, f
     return 1000 * (app.cpu_seconds() - before) / runs, 1000 * statistics.median(walls)
 
 
-async def measure(app: AppServer, engine: Engine, runs: int) -> None:
+def write_messages(messages: list[ForwardMsg], path: Path) -> None:
+    """Each message as a 4-byte length and its bytes, its hash left for the server to make."""
+    with path.open("wb") as out:
+        for message in messages:
+            again = ForwardMsg()
+            again.CopyFrom(message)
+            again.ClearField("hash")
+            raw = again.SerializeToString()
+            out.write(len(raw).to_bytes(4, "big") + raw)
+
+
+async def floor_cost(phone: Tab, tmp: Path, runs: int) -> tuple[float, float]:
+    """Record one run of the phone's whole page, then cost the floor page that sends it."""
+    phone.recorded = []
+    await cost_of_run(phone)
+    messages, phone.recorded = phone.recorded, None
+    path = tmp / "phone-messages.bin"
+    write_messages(messages, path)
+    # The floor reads no database: the URL is only what AppServer passes every app.
+    floor = AppServer(
+        "sqlite://", tmp / "floor.log", script="bench/floor/home.py", FLOOR_MESSAGES=str(path)
+    )
+    try:
+        tab = Tab(floor.url, "play", "")
+        await tab.load()
+        await cost(floor, tab, "page", 5)  # warm up
+        result = await cost(floor, tab, "page", runs)
+        await tab.close()
+        return result
+    finally:
+        floor.stop()
+
+
+async def cost_of_run(tab: Tab) -> None:
+    """One whole-page run of `tab`."""
+    await tab._request(tab._ask(None), asked_by="page", asked_for=-1)  # noqa: SLF001
+
+
+async def measure(app: AppServer, engine: Engine, runs: int, tmp: Path) -> None:
     game = engine.create_game(durations={p: 3600.0 for p in ("roles", "pulse1", "merge")})
     tokens = [engine.join(game.code, name, browser=f"cost-{name}") for name in NAMES]
     engine.start(game.facilitator_token)
@@ -55,6 +97,7 @@ async def measure(app: AppServer, engine: Engine, runs: int) -> None:
     await asyncio.sleep(2)
     print("| what runs | runs | server CPU ms per run | wall ms per run (median) |")
     print("|---|---|---|---|")
+    costs = {}
     for label, tab, what in [
         ("phone: its live fragment (status, ready list)", phone, FOLLOW),
         ("projector: its live fragment (status)", screen, FOLLOW),
@@ -62,8 +105,16 @@ async def measure(app: AppServer, engine: Engine, runs: int) -> None:
         ("projector: whole page (first pulse)", screen, "page"),
     ]:
         await cost(app, tab, what, 5)  # warm up
-        cpu, wall = await cost(app, tab, what, runs)
+        costs[label] = cpu, wall = await cost(app, tab, what, runs)
         print(f"| {label} | {runs} | {cpu:.1f} | {wall:.1f} |")
+    floor_cpu, floor_wall = await floor_cost(phone, tmp, runs)
+    print(
+        f"| floor: the phone page's messages, nothing of ours | {runs} | {floor_cpu:.1f} "
+        f"| {floor_wall:.1f} |"
+    )
+    page_cpu, page_wall = costs["phone: whole page (first pulse, canvas)"]
+    ratio_cpu, ratio_wall = page_cpu / floor_cpu, page_wall / floor_wall
+    print(f"\nphone page / floor: {ratio_cpu:.2f} (CPU), {ratio_wall:.2f} (wall)")
     await phone.close()
     await screen.close()
 
@@ -78,7 +129,7 @@ def main() -> None:
         try:
             database_url = postgres.new_database()
             app = AppServer(database_url, Path(tmp) / "server.log")
-            asyncio.run(measure(app, Engine(database_url), args.runs))
+            asyncio.run(measure(app, Engine(database_url), args.runs, Path(tmp)))
         finally:
             if app is not None:
                 app.stop()

@@ -28,12 +28,13 @@ def free_port() -> int:
 
 
 class AppServer:
-    """`streamlit run app.py` in its own process group (stopped with its children)."""
+    """`streamlit run app.py` (or another `script`) in its own process group (stopped with
+    its children)."""
 
-    def __init__(self, database_url: str, log: Path, **env: str) -> None:
+    def __init__(self, database_url: str, log: Path, script: str = "app.py", **env: str) -> None:
         self.port = free_port()
         self.log = log
-        command = [sys.executable, "-m", "streamlit", "run", "app.py"]
+        command = [sys.executable, "-m", "streamlit", "run", script]
         command += ["--server.headless", "true", "--server.port", str(self.port)]
         command += ["--server.address", HOST]
         environment = {**os.environ, "DATABASE_URL": database_url, **env}

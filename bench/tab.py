@@ -143,6 +143,9 @@ class Tab:
     cache: dict[str, tuple[ForwardMsg, int]] = field(default_factory=dict)
     script_runs: int = 0
     streams_opened: int = 0
+    #: When a list: every delta message of the next runs, as sent (bench/floor/pages/play.py sends
+    #: them again for the floor of bench/run_cost.py).
+    recorded: list[ForwardMsg] | None = None
     _running: bool = False
     _stopped: bool = False  # following ended: no part asks again
     _asking: asyncio.Task | None = None  # the task whose request is on the wire
@@ -301,6 +304,8 @@ class Tab:
             reply.ParseFromString(raw)
             reply = self._cached(reply)
             kind = reply.WhichOneof("type")
+            if self.recorded is not None and kind == "delta":
+                self.recorded.append(reply)
             if kind == "new_session":
                 if reply.metadata.run.fragment_ids:
                     fragment = True
