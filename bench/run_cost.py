@@ -3,9 +3,9 @@
 its whole page (in a pulse, the canvas drawn), and the projector's live fragment and whole
 page. Server CPU (all threads, /proc) over N runs of
 each, divided by N; the wall time of each run from the tab's request to the run's end.
-Then the floor (bench/floor/home.py): Streamlit sending the messages of one run of that phone's
-whole page with nothing of ours behind them, measured the same way, and the ratio of the
-phone's whole page to it.
+Then the floor (bench/floor/): a page that draws, by Streamlit's own calls, exactly the
+elements and components one run of that phone's whole page drew (checked), with no engine
+behind it; measured the same way, and the ratio of the phone's whole page to it.
 
 Run: .venv/bin/python bench/run_cost.py [--runs 100]
 """
