@@ -36,6 +36,7 @@ CLASS_CSS = """
 .cc-table-card .cc-timer { font-size: 1.3rem; }
 .cc-names { display: flex; flex-wrap: wrap; gap: 0 .8rem; }
 .cc-class-podium h3 { margin: .6rem 0 .2rem; padding: 0; }
+.cc-per-round { font-style: italic; margin-bottom: .2rem; }
 """
 BIG_CSS = """
 .cc-tables-big .cc-table-card { font-size: 1.75rem; line-height: 1.2; padding: .3rem .6rem; }
@@ -182,7 +183,7 @@ def class_podium_html(podium: Mapping[str, Any], t: Translator, big: bool = Fals
         return f"{winners}</div>"
     lines = []
     if measure == "per_round":
-        lines.append(f'<p class="cc-per-round">{literal(t("ui.class.ranks_per_round"))}</p>')
+        lines.append(f'<div class="cc-per-round">{literal(t("ui.class.ranks_per_round"))}</div>')
     for score, rows in sorted(by_score.items(), reverse=True):
         shown = [
             f"{name_html(row['name'])} ({table_title(row['table'], t)})"
