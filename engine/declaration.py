@@ -227,6 +227,11 @@ class GameDeclaration:
     # and a count the game turns into a variant (two at Canvas Critters play its duel) is
     # never a class's table.
     class_fewest: int | None = None
+    # Whether a class whose tables played different numbers of rounds ranks its best by
+    # points per round (a table's size sets its rounds at Crossed Canvas and Canvas Critters,
+    # so totals alone would compare unequal games). False where a "round" is no share of the
+    # game (Canvas Layers' turns: every painter completes three paintings whatever the size).
+    class_per_round: bool = True
 
     def __post_init__(self) -> None:
         # Checked when declared: a phase allowing a move the game lacks would otherwise be

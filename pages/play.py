@@ -26,6 +26,7 @@ from ui.text import (
     dead_end,
     literal,
     name_html,
+    sentence_html,
     show_error,
     translator,
 )
@@ -102,10 +103,15 @@ def join_form() -> None:
         # Said before a name is typed (a late student, a locked lobby), unless this browser
         # holds a seat already: joining again returns it, whatever the name.
         try:
-            enter(seat_of_this_tab(view["code"]) or engine.join(view["code"], "", browser=browser))
+            seat = seat_of_this_tab(view["code"])
+            enter(seat[0] if seat else engine.join(view["code"], "", browser=browser))
         except RuleError as error:
             show_error(error, language)
             st.page_link("app.py", label=t("ui.go_home"))
+        return
+    seat = seat_of_this_tab(view["code"])
+    if seat is not None:
+        already_in(*seat, t)
         return
     with st.form("join"):
         # No max_chars, here or on any typed text: Streamlit drops a longer paste whole and
@@ -124,19 +130,27 @@ def join_form() -> None:
             enter(token)
 
 
-def seat_of_this_tab(code: str) -> str | None:
-    """The personal link this tab last showed for game `code`, while it still works. Back from
-    one's seat lands on the code page; joining again there would make a new link and retire
-    this one (only its hash is kept), leaving Forward, a reload and any other tab on a dead
-    page."""
+def seat_of_this_tab(code: str) -> tuple[str, str] | None:
+    """The personal link this tab last showed for game `code`, while it still works, and the
+    name it is in as. Back from one's seat lands on the code page; joining again there would
+    make a new link and retire this one (only its hash is kept), leaving Forward, a reload
+    and any other tab on a dead page."""
     for token, game in reversed(st.session_state.get(GAME_OF_TOKEN, {}).items()):
         if game == code:
             try:
-                engine.player_view(token)  # its own link, not a guess to count
+                seated = engine.player_view(token)  # its own link, not a guess to count
             except RuleError:
                 return None
-            return token
+            return token, seated["name"]
     return None
+
+
+def already_in(token: str, name: str, t: Translator) -> None:
+    """Back on the join form of a game this tab is in: no second join (it would retire the
+    link), a way back to one's phone instead."""
+    st.html(f'<p class="cc-already-in">{sentence_html(t, "ui.play.already_in", name)}</p>')
+    if st.button(t("ui.play.back_to_phone"), key="back_to_phone", type="primary"):
+        enter(token)
 
 
 def enter(token: str) -> None:

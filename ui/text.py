@@ -22,6 +22,11 @@ def translator(language: str) -> Translator:
     return lambda key, **params: translate(language, key, **params)
 
 
+def decimal_text(value: float, t: Translator) -> str:
+    """A number to one decimal, with the language's decimal mark ("2.5", "2,5")."""
+    return f"{value:.1f}".replace(".", t("ui.decimal_mark"))
+
+
 def browser_language() -> str:
     """Spanish when the browser asks for it, else English (used before a game is chosen)."""
     locale = (st.context.locale or "en").lower()

@@ -80,5 +80,6 @@ CANVAS_LAYERS = GameDeclaration(
     on_exit={turns.TURN: play_for_the_absent},
     finished=finished,
     as_class=True,
+    class_per_round=False,
     settings={turns.TURN: turns.TURN_SECONDS},
 )

@@ -101,7 +101,7 @@ def _class(room: ClassFacts, tables: list[dict[str, Any]], game: GameDeclaration
             if started and t["view"]["phase"] == lobby
             for name in t["view"]["players"]
         ],
-        "podium": _podium(tables, lobby, game.table.finished),
+        "podium": _podium(tables, lobby, game.table.finished, game.class_per_round),
         # The game's table sizes (a table's reveal fills the projector at the largest).
         "fewest_per_table": fewest,
         "most_per_table": most,
@@ -126,28 +126,54 @@ def _at_a_glance(
     }
 
 
-def _podium(tables: list[dict[str, Any]], lobby: str, finished: str) -> dict[str, Any] | None:
+def _podium(
+    tables: list[dict[str, Any]], lobby: str, finished: str, per_round: bool = True
+) -> dict[str, Any] | None:
     """Once every table that started has finished: each table's winners, and the class's best
-    totals across tables (the students with one of the BEST_PLACES highest). The class's lowest
-    total is never among them unless everyone shares it: a podium names the best, never who
-    came last."""
+    across tables (the students with one of the BEST_PLACES highest scores). The class's lowest
+    score is never among them unless everyone shares it: a podium names the best, never who
+    came last.
+
+    A score is a total, unless the tables played different numbers of rounds (a table's size
+    sets them) and the game says a round is a share of it (`per_round`): then the class ranks
+    points per round, one decimal (`by_round`), while each table keeps its own totals and
+    winners."""
     played = [t for t in tables if t["view"]["phase"] != lobby]
     if not played or any(t["view"]["phase"] != finished for t in played):
         return None
+    by_round = per_round and len({t["view"]["rounds"] for t in played}) > 1
     scores = [
-        {"name": name, "table": t["table"], "total": total}
+        {
+            "name": name,
+            "table": t["table"],
+            "total": total,
+            "rounds": t["view"]["rounds"],
+            "per_round": points_per_round(total, t["view"]["rounds"]),
+        }
         for t in played
         for name, total in t["view"]["totals"].items()
     ]
-    distinct = sorted({s["total"] for s in scores}, reverse=True)
+    measure = "per_round" if by_round else "total"
+    distinct = sorted({s[measure] for s in scores}, reverse=True)
     best = distinct[: min(BEST_PLACES, max(1, len(distinct) - 1))]
     return {
         "tables": [
-            {"table": t["table"], "winners": t["view"]["winners"], "totals": t["view"]["totals"]}
+            {
+                "table": t["table"],
+                "winners": t["view"]["winners"],
+                "totals": t["view"]["totals"],
+                "rounds": t["view"]["rounds"],
+            }
             for t in played
         ],
+        "by_round": by_round,
         "best": sorted(
-            (s for s in scores if s["total"] in best),
-            key=lambda s: (-s["total"], s["table"], s["name"]),
+            (s for s in scores if s[measure] in best),
+            key=lambda s: (-s[measure], s["table"], s["name"]),
         ),
     }
+
+
+def points_per_round(total: int, rounds: int) -> float:
+    """A total over the rounds its table played, to one decimal (0 rounds: the total)."""
+    return round(total / rounds, 1) if rounds else float(total)

@@ -322,10 +322,16 @@ def test_the_podium_names_each_tables_winners_and_the_class_best(engine, clock):
     assert podium is not None and [t["table"] for t in podium["tables"]] == [1, 2]
     for entry, table in zip(podium["tables"], klass.public()["tables"], strict=True):
         assert entry["winners"] == table["view"]["winners"]
-    totals = [s["total"] for s in podium["best"]]
-    assert totals == sorted(totals, reverse=True) and len(set(totals)) <= 3
-    everyone = [t for entry in podium["tables"] for t in entry["totals"].values()]
-    assert totals[0] == max(everyone)
+    # Tables of 7 and 6 play 7 and 6 rounds: the class ranks points per round.
+    assert podium["by_round"] is True
+    scores = [s["per_round"] for s in podium["best"]]
+    assert scores == sorted(scores, reverse=True) and len(set(scores)) <= 3
+    everyone = [
+        round(total / entry["rounds"], 1)
+        for entry in podium["tables"]
+        for total in entry["totals"].values()
+    ]
+    assert scores[0] == max(everyone)
     assert klass.view()["can_play_next"] is True
 
 
@@ -501,10 +507,11 @@ def test_another_server_following_a_class_sees_a_table_change(postgres_server):
         listening.join(timeout=5)
 
 
-def _finished_table(number: int, totals: dict[str, int]) -> dict:
+def _finished_table(number: int, totals: dict[str, int], rounds: int = 3) -> dict:
     best = max(totals.values())
     winners = [name for name, total in totals.items() if total == best]
-    return {"table": number, "view": {"phase": "finished", "totals": totals, "winners": winners}}
+    view = {"phase": "finished", "totals": totals, "winners": winners, "rounds": rounds}
+    return {"table": number, "view": view}
 
 
 def test_the_class_podium_never_names_who_came_last():
@@ -521,6 +528,37 @@ def test_the_class_podium_never_names_who_came_last():
     # Everyone tied: all share the best, since nobody came last.
     tied = _podium([_finished_table(1, {"Ana": 0, "Ben": 0})], "lobby", "finished")["best"]
     assert [row["name"] for row in tied] == ["Ana", "Ben"]
+
+
+def test_tables_of_unequal_rounds_rank_the_class_by_points_per_round():
+    """A table of 3 plays 6 rounds of Canvas Critters, one of 4 plays 4: Ana's 12 points in 6
+    rounds are 2.0 a round, Cy's 10 in 4 are 2.5, so Cy is the class's best; each table keeps
+    its own totals and winners."""
+    tables = [
+        _finished_table(1, {"Ana": 12, "Ben": 7, "Hana": 1}, rounds=6),
+        _finished_table(2, {"Cy": 10, "Dee": 3, "Eli": 2, "Fay": 0}, rounds=4),
+    ]
+    podium = _podium(tables, "lobby", "finished")
+    assert podium["by_round"] is True
+    assert [(row["name"], row["per_round"]) for row in podium["best"]] == [
+        ("Cy", 2.5),
+        ("Ana", 2.0),
+        ("Ben", 1.2),
+    ]
+    assert [(t["winners"], t["totals"], t["rounds"]) for t in podium["tables"]] == [
+        (["Ana"], {"Ana": 12, "Ben": 7, "Hana": 1}, 6),
+        (["Cy"], {"Cy": 10, "Dee": 3, "Eli": 2, "Fay": 0}, 4),
+    ]
+    # Equal rounds: totals, as before.
+    equal = _podium(
+        [_finished_table(1, {"Ana": 12, "Ben": 0}), _finished_table(2, {"Cy": 10, "Dee": 0})],
+        "lobby",
+        "finished",
+    )
+    assert equal["by_round"] is False and [row["name"] for row in equal["best"]] == ["Ana", "Cy"]
+    # A game whose rounds are no share of it (Canvas Layers' turns) keeps totals.
+    turns = _podium(tables, "lobby", "finished", per_round=False)
+    assert turns["by_round"] is False and turns["best"][0]["name"] == "Ana"
 
 
 def test_a_class_of_12_becomes_two_tables_of_6_and_joins_keep_two(engine, clock):

@@ -221,7 +221,12 @@ def test_the_end_shows_the_podium_and_one_csv_by_table(whole_class, recorded_fil
     assert sent == class_results_csv(whole_class.view(), translator("en"))
     rows = list(csv.reader(io.StringIO(sent.decode("utf-8-sig"))))
     header, body = rows[0], rows[1:]
-    assert header[:2] == [tr("en", "ui.csv.table"), tr("en", "ui.csv.round")]
+    assert header[:3] == [
+        tr("en", "ui.csv.table"),
+        tr("en", "ui.csv.rounds"),
+        tr("en", "ui.csv.round"),
+    ]
+    assert header[-1] == tr("en", "ui.csv.points_per_round")
     seating = whole_class.seating()
     player = header.index(tr("en", "ui.csv.player"))
     for number, names in seating.items():
@@ -309,8 +314,12 @@ def test_the_projector_shows_the_class_podium_at_the_end(whole_class):
         for winner in table["winners"]:
             assert winner in shown
     best = podium["best"]
-    top = [row for row in best if row["total"] == best[0]["total"]]
-    line = tr("en", "ui.points_value", points=best[0]["total"], count=best[0]["total"])
+    # 28 students sit at tables of 10, 9 and 9, which play 10, 9 and 9 rounds: the class
+    # ranks points per round, and says so; each table keeps its own winners above.
+    assert podium["by_round"] is True
+    assert tr("en", "ui.class.ranks_per_round") in shown
+    top = [row for row in best if row["per_round"] == best[0]["per_round"]]
+    line = tr("en", "ui.class.points_per_round", points=f"{best[0]['per_round']:.1f}")
     assert line in shown
     for row in top[:BEST_NAMES]:  # the best total's first names, each with its table
         number = tr("en", "ui.class.table", number=row["table"])

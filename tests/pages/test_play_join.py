@@ -104,6 +104,30 @@ def test_back_to_the_code_page_mid_game_returns_to_the_same_link(engine):
     assert not at.error
 
 
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_back_to_the_join_form_in_the_lobby_says_you_are_in_and_keeps_the_link(engine, language):
+    """A phone's Back from its seat to the join form, in the lobby (the same tab): no empty
+    form to join again with (that would make a new link and retire this one), but "You are
+    already in as Ben" and a button back to the phone, on the same link."""
+    table = seat(engine, ["Ana"], language=language)
+    at = join(run(page("pages/play.py", code=table.code)), "Ben")
+    token = at.query_params["token"]
+    at.query_params.clear()
+    at.query_params["code"] = table.code  # Back
+    at = run(at)
+    assert "token" not in at.query_params
+    assert not at.text_input and not at.error  # no join form
+    said = tr(language, "ui.play.already_in", name="<bdi>Ben</bdi>")
+    assert said in html_text(at)
+    back = at.button(key="back_to_phone")
+    assert back.label == tr(language, "ui.play.back_to_phone")
+    at = run(back.click())
+    assert at.query_params.get("token") == token
+    assert [s.value for s in at.success] == [tr(language, "ui.play.waiting_start")]
+    assert engine.player_view(token)["name"] == "Ben"  # the link still works
+    assert engine.public_view(table.code)["players"] == ["Ana", "Ben"]
+
+
 def test_joining_a_started_game_is_refused(engine):
     table = seat(engine, ["Ana", "Ben", "Cai", "Dee", "Eli"], language="es")
     at = run(page("pages/play.py", code=table.code))  # form opened in the lobby

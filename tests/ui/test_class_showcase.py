@@ -150,3 +150,21 @@ def test_a_critters_table_choosing_its_theme_says_who_chooses_and_where_each_sta
     assert shown.index("Ben") < shown.index("Cy") < shown.index("Ana")  # best first
     assert t("ui.critters.screen.so_far") in shown
     assert t("ui.ready_count", done=0, total=1) not in shown
+
+
+def test_a_class_of_unequal_rounds_shows_points_per_round_with_the_languages_decimal_mark():
+    """Tables of 3 (6 rounds) and 4 (4 rounds) at Canvas Critters: Cy's 10 points in 4 rounds
+    beat Ana's 12 in 6, and the podium says why; Spanish writes 2,5."""
+    podium = podium_of({"Ana": 12, "Ben": 7}, {"Cy": 10, "Di": 3}, best=[])
+    podium["by_round"] = True
+    podium["best"] = [
+        {"name": "Cy", "table": 2, "total": 10, "per_round": 2.5},
+        {"name": "Ana", "table": 1, "total": 12, "per_round": 2.0},
+    ]
+    for language, line in (("en", "2.5 points per round"), ("es", "2,5 puntos por ronda")):
+        t = translator(language)
+        shown = class_podium_html(podium, t)
+        assert t("ui.class.ranks_per_round") in shown
+        assert f"<b>{line}</b>: <bdi>Cy</bdi>" in shown
+        assert shown.index("<bdi>Cy</bdi> (") < shown.index("<bdi>Ana</bdi> (")
+        assert t("ui.points_value", points=12, count=12) not in shown

@@ -101,12 +101,22 @@ def test_a_class_gets_one_file_by_table_and_names_stay_text():
     clock.advance(10_000)
     view = engine.class_view(new.facilitator_token)
     rows = rows_of(class_results_csv(view, translator("es")))
-    assert rows[0][:2] == ["mesa", "ronda"]
+    assert rows[0][:3] == ["mesa", "rondas", "ronda"] and rows[0][-1] == "puntos por ronda"
     tables = {row[0] for row in rows[1:]}
     assert tables == {"1", "2"}
+    player = rows[0].index("jugador")
     for table in view["tables"]:  # each table's rows are that table's own results
         own = rows_of(results_csv(table["view"], translator("es")))[1:]
-        assert [row[1:] for row in rows[1:] if row[0] == str(table["table"])] == own
+        mine = [row for row in rows[1:] if row[0] == str(table["table"])]
+        assert [row[2:-1] for row in mine] == own
+        # Tables of 7 and 6 play 7 and 6 rounds: each row says its table's rounds and its
+        # player's points per round, the measure the class podium ranks by.
+        rounds, totals = table["view"]["rounds"], table["view"]["totals"]
+        assert {row[1] for row in mine} == {str(rounds)}
+        checked = [row for row in mine if row[player] in totals]  # '=1+1 is written '=1+1
+        assert checked
+        for row in checked:
+            assert row[-1] == str(round(totals[row[player]] / rounds, 1))
     cells = [cell for row in rows for cell in row]
     assert "'=1+1" in cells and "=1+1" not in cells
 

@@ -21,7 +21,7 @@ from ui.links import page_url, qr_png, shown_url
 from ui.live import clock_html, follow_changes
 from ui.parts import screen_part
 from ui.projector import screen_body, screen_header
-from ui.text import Translator, literal, name_html, url_html
+from ui.text import Translator, decimal_text, literal, name_html, url_html
 
 # Read from the back of a classroom: three tables of ten side by side on 1280x720, every text
 # at least 28 px (1.75rem); the teacher's laptop page keeps Streamlit's sizes.
@@ -36,6 +36,7 @@ CLASS_CSS = """
 .cc-table-card .cc-timer { font-size: 1.3rem; }
 .cc-names { display: flex; flex-wrap: wrap; gap: 0 .8rem; }
 .cc-class-podium h3 { margin: .6rem 0 .2rem; padding: 0; }
+.cc-per-round { font-style: italic; margin-bottom: .2rem; }
 """
 BIG_CSS = """
 .cc-tables-big .cc-table-card { font-size: 1.75rem; line-height: 1.2; padding: .3rem .6rem; }
@@ -172,23 +173,35 @@ def class_podium_html(podium: Mapping[str, Any], t: Translator, big: bool = Fals
         f'<div class="cc-class-podium{size}"><h3>{literal(t("ui.class.winners"))}</h3>'
         f"{tables_html(cards, big)}"
     )
-    by_total: dict[int, list[Mapping[str, Any]]] = {}
+    # Tables of unequal rounds: the class ranks points per round (engine/classes/views.py).
+    measure = "per_round" if podium.get("by_round") else "total"
+    by_score: dict[float, list[Mapping[str, Any]]] = {}
     for row in podium["best"]:
         if row["total"] > 0:
-            by_total.setdefault(row["total"], []).append(row)
-    if not by_total:
+            by_score.setdefault(row[measure], []).append(row)
+    if not by_score:
         return f"{winners}</div>"
     lines = []
-    for total, rows in sorted(by_total.items(), reverse=True):
+    if measure == "per_round":
+        lines.append(f'<div class="cc-per-round">{literal(t("ui.class.ranks_per_round"))}</div>')
+    for score, rows in sorted(by_score.items(), reverse=True):
         shown = [
             f"{name_html(row['name'])} ({table_title(row['table'], t)})"
             for row in rows[:BEST_NAMES]
         ]
         if len(rows) > BEST_NAMES:
             shown.append(literal(t("ui.class.more", count=len(rows) - BEST_NAMES)))
-        points = literal(t("ui.points_value", points=total, count=total))
-        lines.append(f"<div><b>{points}</b>: {', '.join(shown)}</div>")
+        lines.append(
+            f"<div><b>{literal(_score_text(score, measure, t))}</b>: {', '.join(shown)}</div>"
+        )
     return f"{winners}<h3>{literal(t('ui.class.best_scores'))}</h3>{''.join(lines)}</div>"
+
+
+def _score_text(score: float, measure: str, t: Translator) -> str:
+    """ "12 points", or "2.5 points per round" when the class ranks points per round."""
+    if measure == "per_round":
+        return t("ui.class.points_per_round", points=decimal_text(score, t))
+    return t("ui.points_value", points=int(score), count=int(score))
 
 
 # The class's join QR code while its tables wait for players: as large as a game's lobby's.
