@@ -78,6 +78,17 @@ def test_the_painter_whose_turn_it_is_takes_a_card_by_its_button(layers):
     assert acting(layers) != name  # the take ended the turn
 
 
+def test_the_own_line_says_one_token_in_the_singular(layers):
+    layers.start()
+    name = acting(layers)
+    fourth = layers.public()["market"][3]["card"]
+    layers.engine.take_card(layers.tokens[name], 4, fourth, rid())  # 4 tokens - 3 = 1
+    text = visible_text(layers.play(name))
+    assert tr("en", "ui.layers.own.tokens_one") in text
+    assert "1 tokens" not in text
+    assert tr("en", "ui.layers.own.backgrounds", count=3) in text
+
+
 def test_a_card_the_painter_cannot_pay_for_says_why(layers):
     layers.start()
     name = acting(layers)
