@@ -174,6 +174,40 @@ def test_the_projector_shows_the_row_the_scoring_cards_and_every_painter(layers)
     assert tr("en", "ui.layers.tokens_on", count=1) in text  # paid onto the card before it
 
 
+def test_the_projector_shows_a_completed_painting_large_until_the_next_move(layers):
+    layers.start()
+    painter = until_a_full_hand(layers)
+    action = layers.view(painter)["actions"]["complete"][0]
+    layers.engine.complete_painting(
+        layers.tokens[painter], action["cards"], action["background"], rid()
+    )
+    last = layers.public()["last_painting"]
+    shown = tr("en", "ui.layers.title_quoted", title=last["title"])
+    at = layers.screen()
+    assert shown in visible_text(at)
+    for card, count in last["ribbons"].items():
+        if count:
+            assert tr(
+                "en", "ui.layers.ribbon", card=scoring_by_id()[card].name.en, count=count
+            ) in (visible_text(at))
+    assert shown in visible_text(layers.screen())  # a reload later shows it too: no timer
+    # The next move, the other painter's own painting (their hand is full too), replaces it...
+    other = acting(layers)
+    action = layers.view(other)["actions"]["complete"][0]
+    layers.engine.complete_painting(
+        layers.tokens[other], action["cards"], action["background"], rid()
+    )
+    text = visible_text(layers.screen())
+    assert shown not in text
+    assert (
+        tr("en", "ui.layers.title_quoted", title=layers.public()["last_painting"]["title"]) in text
+    )
+    # ...and the move after it, a take, leaves no painting large on the projector.
+    take_free(layers)
+    assert layers.public()["last_painting"] is None
+    assert 'class="cl-last"' not in rendered(layers.screen())
+
+
 def test_the_teacher_picks_the_scoring_cards_in_the_lobby(layers):
     at = page("pages/facilitator.py", key=layers.fac)
     at = run(at)
