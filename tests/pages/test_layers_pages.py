@@ -11,10 +11,12 @@ import zipfile
 
 import pytest
 from pagekit import Table, page, rendered, rid, run, tr, visible_text
+from PIL import Image
 from streamlit.testing.v1 import AppTest
 
 from engine import Engine
 from engine.canvas_layers.cards import DEFAULT_SCORING, scoring_by_id
+from engine.canvas_layers.pictures import HEIGHT, WIDTH
 from ui.canvas_layers.cards_html import layer_uri
 from ui.canvas_layers.gallery import gallery_zip
 from ui.text import translator
@@ -243,4 +245,9 @@ def test_the_teacher_ends_a_turn_and_downloads_the_gallery(layers):
     svgs = [n for n in archive.namelist() if n.endswith(".svg")]
     assert svgs == [f"{folder}/painting-{painter.casefold()}-1.svg"]
     assert f"<title>{title}</title>" in archive.read(svgs[0]).decode()
+    pngs = [n for n in archive.namelist() if n.endswith(".png")]
+    assert pngs == [svgs[0].removesuffix(".svg") + ".png"]
+    picture = Image.open(io.BytesIO(archive.read(pngs[0])))
+    assert (picture.format, picture.size) == ("PNG", (WIDTH, HEIGHT))
+    assert len(picture.convert("RGB").getcolors(maxcolors=1 << 20)) > 50  # a painting, not blank
     assert f"{folder}/results.csv" in archive.namelist()
