@@ -46,8 +46,7 @@ def play_for_the_absent(table: Table) -> None:
         seat = state.turn
         action = rules.timed_out_action(state)
         keep.state = turns.to_json(rules.apply(state, seat, action))
-        if isinstance(action, rules.Complete):
-            keep.last_painter = seat
+        keep.last_painter = seat if isinstance(action, rules.Complete) else None
     elif keep.picked is None:
         result = rules.outcome(state)
         if result.picker is not None:

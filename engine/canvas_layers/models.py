@@ -24,7 +24,8 @@ class LayersGame(SQLModel, table=True):
     # The turn (Game.round) in which its move was made: that turn then ends at once, and a
     # turn that ends without one is played for its player (the rulings).
     moved_turn: int = 0
-    # The seat that completed the painting just completed (its last one), for the projector.
+    # The seat whose painting (its last) the projector shows large: set by a completion, cleared
+    # by the next take, so every device shows it until the next move of the game.
     last_painter: int | None = None
     # The winner the best-placed player outside a tie picked (None: no pick, or not yet).
     picked: int | None = None

@@ -55,8 +55,9 @@ def _turn(move: str, action: rules.Take | rules.Complete) -> Play:
         state = rules.apply(state, seat, action)
         keep.state = turns.to_json(state)
         result: Result = {"move": move}
+        # The projector shows a painting large until the next move of the game, on every device.
+        keep.last_painter = seat if isinstance(action, rules.Complete) else None
         if isinstance(action, rules.Complete):
-            keep.last_painter = seat
             result["ribbons"] = dict(state.painters[seat].paintings[-1].ribbons)
         return result
 

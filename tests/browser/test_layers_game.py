@@ -16,7 +16,7 @@ import time
 import uuid
 
 import pytest
-from gamekit import UI_TIMEOUT_MS, Table, button, no_traceback, settle, t
+from gamekit import UI_TIMEOUT_MS, Table, button, measure_layout, no_traceback, settle, t
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -112,6 +112,9 @@ def test_a_game_of_two_by_taps(table):
     expect(screen.locator(".cl-title")).to_have_text(
         t("ui.layers.title_quoted", title=painting["title"]), timeout=UI_TIMEOUT_MS
     )
+    settle(screen, images=True)
+    found = measure_layout(screen)  # the row's slot icons too: the back of the room reads them
+    assert (found["small"], found["outside"]) == ([], [])
 
     # The rest through the engine: the best painting when one can be made, else the free card.
     for _ in range(100):

@@ -11,10 +11,12 @@ import zipfile
 
 import pytest
 from pagekit import Table, page, rendered, rid, run, seat, tr, visible_text
+from PIL import Image
 from streamlit.testing.v1 import AppTest
 
 from engine import Engine
 from engine.canvas_layers.cards import DEFAULT_SCORING, scoring_by_id
+from engine.canvas_layers.pictures import HEIGHT, WIDTH
 from ui.canvas_layers.cards_html import layer_uri
 from ui.canvas_layers.gallery import gallery_zip
 from ui.text import translator
@@ -72,6 +74,17 @@ def test_the_painter_whose_turn_it_is_takes_a_card_by_its_button(layers):
     assert layers.view(name)["hand"] == [third]
     assert layers.view(name)["tokens"] == 2  # one token on each of the two cards before it
     assert acting(layers) != name  # the take ended the turn
+
+
+def test_the_own_line_says_one_token_in_the_singular(layers):
+    layers.start()
+    name = acting(layers)
+    fourth = layers.public()["market"][3]["card"]
+    layers.engine.take_card(layers.tokens[name], 4, fourth, rid())  # 4 tokens - 3 = 1
+    text = visible_text(layers.play(name))
+    assert tr("en", "ui.layers.own.tokens_one") in text
+    assert "1 tokens" not in text
+    assert tr("en", "ui.layers.own.backgrounds", count=3) in text
 
 
 def test_a_card_the_painter_cannot_pay_for_says_why(layers):
@@ -159,6 +172,40 @@ def test_the_projector_shows_the_row_the_scoring_cards_and_every_painter(layers)
     assert tr("en", "ui.layers.tokens_on", count=1) in text  # paid onto the card before it
 
 
+def test_the_projector_shows_a_completed_painting_large_until_the_next_move(layers):
+    layers.start()
+    painter = until_a_full_hand(layers)
+    action = layers.view(painter)["actions"]["complete"][0]
+    layers.engine.complete_painting(
+        layers.tokens[painter], action["cards"], action["background"], rid()
+    )
+    last = layers.public()["last_painting"]
+    shown = tr("en", "ui.layers.title_quoted", title=last["title"])
+    at = layers.screen()
+    assert shown in visible_text(at)
+    for card, count in last["ribbons"].items():
+        if count:
+            assert tr(
+                "en", "ui.layers.ribbon", card=scoring_by_id()[card].name.en, count=count
+            ) in (visible_text(at))
+    assert shown in visible_text(layers.screen())  # a reload later shows it too: no timer
+    # The next move, the other painter's own painting (their hand is full too), replaces it...
+    other = acting(layers)
+    action = layers.view(other)["actions"]["complete"][0]
+    layers.engine.complete_painting(
+        layers.tokens[other], action["cards"], action["background"], rid()
+    )
+    text = visible_text(layers.screen())
+    assert shown not in text
+    assert (
+        tr("en", "ui.layers.title_quoted", title=layers.public()["last_painting"]["title"]) in text
+    )
+    # ...and the move after it, a take, leaves no painting large on the projector.
+    take_free(layers)
+    assert layers.public()["last_painting"] is None
+    assert 'class="cl-last"' not in rendered(layers.screen())
+
+
 def test_the_teacher_picks_the_scoring_cards_in_the_lobby(layers):
     at = page("pages/facilitator.py", key=layers.fac)
     at = run(at)
@@ -194,4 +241,9 @@ def test_the_teacher_ends_a_turn_and_downloads_the_gallery(layers):
     svgs = [n for n in archive.namelist() if n.endswith(".svg")]
     assert svgs == [f"{folder}/painting-{painter.casefold()}-1.svg"]
     assert f"<title>{title}</title>" in archive.read(svgs[0]).decode()
+    pngs = [n for n in archive.namelist() if n.endswith(".png")]
+    assert pngs == [svgs[0].removesuffix(".svg") + ".png"]
+    picture = Image.open(io.BytesIO(archive.read(pngs[0])))
+    assert (picture.format, picture.size) == ("PNG", (WIDTH, HEIGHT))
+    assert len(picture.convert("RGB").getcolors(maxcolors=1 << 20)) > 50  # a painting, not blank
     assert f"{folder}/results.csv" in archive.namelist()

@@ -116,14 +116,20 @@ def phase_body(view: dict[str, Any], t: Translator, token: str) -> None:
 
 
 def own_line(view: Mapping[str, Any], t: Translator) -> str:
-    """ "4 tokens · 2 backgrounds left · 1 painting of 3"."""
+    """ "You: 1 token · 2 backgrounds left · 1 of 3 paintings · 4 points", each count in its
+    singular when it is 1."""
     mine = next(p for p in view["painters"] if p["name"] == view["name"])
+    tokens, backgrounds, paintings = (
+        view["tokens"],
+        len(view["backgrounds"]),
+        len(mine["paintings"]),
+    )
     said = t(
         "ui.layers.own_line",
-        tokens=view["tokens"],
-        backgrounds=len(view["backgrounds"]),
-        paintings=len(mine["paintings"]),
-        score=mine["score"],
+        tokens=t("ui.layers.own.tokens", count=tokens),
+        backgrounds=t("ui.layers.own.backgrounds", count=backgrounds),
+        paintings=t("ui.layers.own.paintings", count=paintings),
+        points=t("ui.points_value", points=mine["score"], count=mine["score"]),
     )
     return f"<div>{literal(said)}</div>"
 

@@ -31,10 +31,13 @@ SCREEN_CSS = """
 .cl-screen { display: grid; grid-template-columns: minmax(0, 1fr) 300px; gap: .2rem 1.2rem; }
 .cl-row { display: flex; gap: .4rem; }
 .cl-row-card { text-align: center; flex: 1 1 0; min-width: 0; line-height: 1.1; }
-/* Five slots of icons under each card of the row: the glyphs a little smaller than text,
-   so a row of five fits beside the painting. */
-.cl-row-card .cl-slots { font-size: .8em; gap: .05em; }
-.cl-row-card .cl-slot { min-width: 1.15em; padding: 0; }
+/* Five slots of icons under each card of the row, the glyphs (a bonus's too) as large as the
+   text around them: the back of the room reads them at 28 px. */
+.cl-row-card .cl-slots { gap: .05em; align-items: flex-start; }
+/* A slot's two icons stand one over the other, so five slots fit the card's width. */
+.cl-row-card .cl-slot { min-width: 1.1em; padding: 0; font-size: 1em; flex-direction: column;
+  height: auto; min-height: 1.3em; line-height: 1; }
+.cl-row-card .cl-bonus { font-size: 1em; }
 .cl-cost { font-weight: 700; }
 .cl-scorings { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: .4rem;
   margin-top: .3rem; }
@@ -46,8 +49,8 @@ SCREEN_CSS = """
 </style>
 """
 # Sizes on the projector (big) and on the teacher's page.
-ROW_PX = {True: 100, False: 70}
-LAST_PX = {True: 220, False: 160}
+ROW_PX = {True: 80, False: 70}
+LAST_PX = {True: 250, False: 160}
 
 # The phase in which a table of a class takes the class projector: none (a game of turns has
 # no moment the whole class watches; its card shows whose turn it is).
