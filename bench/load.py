@@ -21,7 +21,8 @@ so it includes the command itself. Kinds (ROUTES): join, submit and vote -> the 
 (roster, ready count) and -> the other phones (their list of who joined or is ready): shown
 when the push event's part was put in place, or the live part was drawn again; command
 (start, end a phase) and choice (it ends the phase) -> the slowest of the 12 phones (its page
-ran again). Each tab's reruns are
+ran again); pause, resume and "+30 s" (early in the first pulse) -> the projector and the
+phones, shown as a join is (the event's clock comes with its part). Each tab's reruns are
 put down to the change that caused them, to count per kind of change how many whole pages and
 how many fragments ran. Server CPU is the mean over the run (all threads, from /proc), and so
 is this process's own (the tabs share the machine with the servers); memory per tab is the
@@ -66,7 +67,7 @@ STROKES = [[(0.1 + i / 50, 0.2 + (i % 7) / 20) for i in range(30)]]
 
 @dataclass
 class Change:
-    kind: str  # join, submit, vote, command, choice
+    kind: str  # join, submit, vote, command, choice, pause, resume, +30 s
     shown: str  # where it must show: "projector" (its page) or "phones" (see SLOT)
     at: float  # time.monotonic() just before the command
     version: int  # the game's version after it
@@ -83,6 +84,10 @@ ROUTES = {
     "vote": [("projector", READY), ("phones", READY)],
     "command": [("phones", PAGE)],
     "choice": [("phones", PAGE)],
+    # The teacher's clock: the event's clock, put in place with the part (ui/live.js place).
+    "pause": [("projector", READY), ("phones", READY)],
+    "resume": [("projector", READY), ("phones", READY)],
+    "+30 s": [("projector", READY), ("phones", READY)],
 }
 
 
@@ -135,6 +140,7 @@ class Game:
         curator = next(t for t, v in zip(tokens, views, strict=True) if v["role"] == "curator")
         signatures = {t: v["signature"] for t, v in zip(tokens, views, strict=True)}
         await self._phase_then_advance("roles")
+        await self._clock_commands()
         for pulse in ("pulse1", "pulse2"):
             for token, wait in self._spread(artists, pulse):
                 await self._pause(wait)
@@ -164,6 +170,17 @@ class Game:
     async def _phase_then_advance(self, phase: str) -> None:
         await self._pause(self._seconds(phase))
         await self._command(self.engine.advance, self.facilitator)
+
+    async def _clock_commands(self) -> None:
+        """Early in the first pulse the teacher pauses, resumes and gives "+30 s": changes
+        every countdown must show, which the push event's clock carries."""
+        for kind, command in (
+            ("pause", self.engine.pause),
+            ("resume", self.engine.resume),
+            ("+30 s", self.engine.extend),
+        ):
+            await self._pause(1.0)
+            await self._change(kind, None, command, self.facilitator)
 
     async def _command(self, command, *args) -> None:
         await self._change("command", None, command, *args)

@@ -26,8 +26,14 @@ ROWS = {
     ("vote", "phones"): "vote -> other phones' ready list",
     ("command", "phones"): "command -> every phone's phase",
     ("choice", "phones"): "choice -> every phone's phase",
+    ("pause", "projector"): "pause -> projector countdown",
+    ("pause", "phones"): "pause -> every phone's countdown",
+    ("resume", "projector"): "resume -> projector countdown",
+    ("resume", "phones"): "resume -> every phone's countdown",
+    ("+30 s", "projector"): "+30 s -> projector countdown",
+    ("+30 s", "phones"): "+30 s -> every phone's countdown",
 }
-KINDS = ("join", "submit", "vote", "command", "choice")
+KINDS = ("join", "submit", "vote", "command", "choice", "pause", "resume", "+30 s")
 GOAL_SECONDS = 0.3  # issue 9: propagation p95 at most 300 ms
 
 

@@ -110,14 +110,19 @@ class Part:
         return self.latest > shown or self.latest_stage > self.data["stage"]
 
     def place(self, progress: dict) -> bool:
-        """live.js `place`: whether the event's part (ui/parts.py) is put in place, which
-        shows its version without a run."""
-        kind = self.data.get("part")
-        if not kind or kind not in progress.get("parts", {}):
+        """live.js `place`: whether the event's part (ui/parts.py) and clock are put in
+        place, which shows its version without a run (a page that redraws by stage only)."""
+        data = self.data
+        if data.get("redraw") != "stage" or "clock" not in progress:
             return False
-        if progress["stage"] > self.data["stage"]:
+        if progress["stage"] > data["stage"]:
             return False
-        if progress["version"] <= max(self.data["version"], self.placed):
+        if progress["version"] <= max(data["version"], self.placed):
+            return False
+        if data.get("pause_redraws") and progress["clock"]["paused"] != data["paused"]:
+            return False
+        kind = data.get("part")
+        if kind and kind not in progress.get("parts", {}):
             return False
         self.placed = progress["version"]
         return True

@@ -77,6 +77,7 @@ class _Before(NamedTuple):
 
     version: int
     stage: tuple[object, ...]
+    phase: tuple[object, ...]
 
 
 class Door:
@@ -213,20 +214,23 @@ class Door:
         *,
         touch: bool = True,
         readiness: bool = False,
+        clock: bool = False,
     ) -> T:
         """One command in one write transaction, after catching the game up with the clock.
 
         The game is marked kept (a server is here); `touch` marks it changed by someone,
         which a mere catch-up is not: an abandoned game still expires on time. A `readiness`
         command (a student's join, submit, choice or vote) moves the game's stage only when
-        it ended the phase: otherwise other phones need not redraw.
+        it ended the phase: otherwise other phones need not redraw. A `clock` command (a
+        pause, a resume, more time) moves it only when the catch-up before it changed the
+        phase: the push stream carries the clock, and pages tick and say "Paused" themselves.
         """
         with self._db.write() as session:
             game = self._locked(session, find(session))
             code, now = game.code, self._clock()
             before = self._open(session, game, now, touch=touch)
             result = act(session, game, now)
-            changed = self._settle(session, game, before, readiness=readiness)
+            changed = self._settle(session, game, before, readiness=readiness, clock=clock)
         if changed:
             self.changes.publish(code)
         return result
@@ -248,7 +252,7 @@ class Door:
         """Catch a locked game up with the clock before a command acts on it, marked kept (a
         server is here) and, when `touch`, changed by someone (a mere catch-up is not: an
         abandoned game still expires on time); returns what `_settle` compares."""
-        before = _Before(game.version, _stage(game))
+        before = _Before(game.version, _stage(game), _phase(game))
         self._catch_up(session, game, now)
         game.kept_at = now
         if touch:
@@ -256,13 +260,23 @@ class Door:
         return before
 
     def _settle(
-        self, session: Session, game: Game, before: _Before | None, *, readiness: bool = False
+        self,
+        session: Session,
+        game: Game,
+        before: _Before | None,
+        *,
+        readiness: bool = False,
+        clock: bool = False,
     ) -> bool:
         """After a command: whether the game changed (`before` None: made by this command);
-        its stage moves with it unless a `readiness` change left the phase as it was; other
-        servers are told once the transaction commits."""
+        its stage moves with it unless a `readiness` change left the phase and its clock as
+        they were, or a `clock` change the phase and round; other servers are told once the
+        transaction commits."""
         changed = before is None or game.version != before.version
-        if changed and not (readiness and before is not None and _stage(game) == before.stage):
+        kept = before is not None and (
+            (readiness and _stage(game) == before.stage) or (clock and _phase(game) == before.phase)
+        )
+        if changed and not kept:
             game.stage = game.version
         if changed and not self._db.is_sqlite:
             notify_other_servers(session, game.code)
@@ -579,6 +593,12 @@ def meant(game: Game, phase: str | None, round_number: int | None) -> bool:
 def _stage(game: Game) -> tuple[object, ...]:
     """What a student's own action changes for everyone only when it ends the phase."""
     return game.phase, game.round, game.paused, game.deadline
+
+
+def _phase(game: Game) -> tuple[object, ...]:
+    """What a clock command (pause, resume, more time) changes for pages only when the
+    catch-up before it moved the game on."""
+    return game.phase, game.round
 
 
 def checked_settings(

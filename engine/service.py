@@ -269,13 +269,13 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
         self, facilitator_token: str, *, phase: str | None = None, round: int | None = None
     ) -> None:
         """Stop the clock of the current phase; actions wait until resume."""
-        self._facilitator_command(facilitator_token, phase, round, self._pause)
+        self._facilitator_command(facilitator_token, phase, round, self._pause, clock=True)
 
     def resume(
         self, facilitator_token: str, *, phase: str | None = None, round: int | None = None
     ) -> None:
         """Restart the clock with the time that was left at the pause (or at an outage)."""
-        self._facilitator_command(facilitator_token, phase, round, self._resume)
+        self._facilitator_command(facilitator_token, phase, round, self._resume, clock=True)
 
     def extend(
         self,
@@ -301,7 +301,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
                 raise RuleError("error.untimed_phase")
             game.version += 1
 
-        self._facilitator_command(facilitator_token, phase, round, act)
+        self._facilitator_command(facilitator_token, phase, round, act, clock=True)
 
     def _facilitator_command(
         self,
@@ -309,14 +309,19 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
         phase: str | None,
         round_number: int | None,
         act: Callable[[Session, Game, float], None],
+        *,
+        clock: bool = False,
     ) -> None:
-        """A timer command, a quiet no-op when the phase (and round) it names is over."""
+        """A timer command, a quiet no-op when the phase (and round) it names is over;
+        `clock`, one that changes only the clock (see `_command`)."""
 
         def guarded(session: Session, game: Game, now: float) -> None:
             if meant(game, phase, round_number):
                 act(session, game, now)
 
-        self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), guarded)
+        self._command(
+            lambda s: storage.game_by_facilitator(s, facilitator_token), guarded, clock=clock
+        )
 
     def keep(self) -> float | None:
         """One beat of this process's keeper: the app calls it every few seconds, and at the

@@ -193,7 +193,10 @@ else:
         if readying:
             # Readiness changes within a phase: the push stream brings it (ui/parts.py), and
             # the page runs again only for a new stage (a command, a new phase).
-            follow_changes(view["code"], status, language, redraw="stage", part="phone")
+            # A pause changes this page's buttons: it runs for that (pause_redraws).
+            follow_changes(
+                view["code"], status, language, redraw="stage", part="phone", pause_redraws=True
+            )
         if phase == "finished":
             st.html(f'<div class="cc-huge">★ {", ".join(map(name_html, view["winners"]))}</div>')
             play_again()

@@ -6,7 +6,9 @@
 // every page must show). Within a stage such a page asks for nothing: the event carries its
 // part (`data.part`: a phone's list of who is ready, the projector's roster or readiness)
 // drawn anew, put in place here, and the part then shows the event's version while the
-// page's top still shows `data.page_version`. Versions and stages only grow.
+// page's top still shows `data.page_version`. The event's clock (a pause, a resume, "+30 s":
+// no new stage) is this part's to tick from then on (`live.clock`). Versions and stages only
+// grow.
 const running = new WeakMap();
 const RETRY_MS = 2000;
 // Streamlit may mount a new instance before it removes the old one (when the page's layout
@@ -48,12 +50,13 @@ function tick(live) {
   // The page's top is drawn before this part: right after a rerun the countdown may already
   // show a newer state (a pause) than this part's data. Only a countdown drawn at the
   // page version this part knows is this part's to tick.
-  if (!timer || data.seconds_left === null || timer.dataset.version !== String(data.page_version)) {
-    return;
-  }
-  const left = data.seconds_left - (performance.now() - live.since) / 1000;
-  timer.textContent = label(left);
-  const warn = data.warn_seconds > 0 && left <= data.warn_seconds;
+  if (!timer || timer.dataset.version !== String(data.page_version)) return;
+  const clock = live.clock;
+  const running = !clock.paused && clock.seconds_left !== null;
+  const left = running ? clock.seconds_left - (performance.now() - clock.since) / 1000 : 0;
+  // Paused, or a phase with no clock: the label the server draws ("Paused", or nothing).
+  timer.textContent = running ? label(left) : clock.paused ? data.paused_label : "";
+  const warn = running && data.warn_seconds > 0 && left <= data.warn_seconds;
   timer.style.color = warn ? data.warn_colour : "";
   const slot = document.getElementById(`${data.timer}-warn`);
   if (slot && warn !== slot.childElementCount > 0) {
@@ -119,20 +122,26 @@ function follow(live) {
     live.latestStage = Math.max(live.latestStage || 0, progress.stage);
     place(live, progress);
     catchUp(live);
+    tick(live);
   };
 }
 
-// Put the event's part in place when it is all that changed for this page (same stage).
-// The HTML comes from the server's own drawing of the public view (ui/parts.py), as the
-// fragment's would: Streamlit draws that one the same way.
+// Put the event's part and clock in place when they are all that changed for a page that
+// redraws only for a new stage (same stage). The HTML comes from the server's own drawing of
+// the public view (ui/parts.py), as the fragment's would: Streamlit draws that one the same
+// way. A page whose buttons change with a pause (`pause_redraws`) asks for a run instead.
 function place(live, progress) {
   const data = live.data;
-  const part = data.part && progress.parts && progress.parts[data.part];
-  if (part === undefined || part === null || progress.stage > data.stage) return;
+  if (data.redraw !== "stage" || progress.stage > data.stage || !progress.clock) return;
   if (progress.version <= Math.max(data.version, live.placed || 0)) return;
-  const element = document.getElementById(data.part_id);
-  if (!element) return;
-  element.innerHTML = part;
+  if (data.pause_redraws && progress.clock.paused !== data.paused) return;
+  if (data.part) {
+    const part = progress.parts && progress.parts[data.part];
+    const element = document.getElementById(data.part_id);
+    if (part === undefined || part === null || !element) return;
+    element.innerHTML = part;
+  }
+  live.clock = { ...progress.clock, version: progress.version, since: performance.now() };
   live.placed = progress.version;
 }
 
@@ -183,6 +192,11 @@ export default function (component) {
   live.data = data;
   live.trigger = setTriggerValue;
   live.since = performance.now();
+  // The clock as this run read it, unless an event placed since told of a newer one.
+  if (!live.clock || live.clock.version <= data.version) {
+    live.clock = { version: data.version, paused: data.paused, seconds_left: data.seconds_left };
+    live.clock.since = live.since;
+  }
   clearInterval(live.ticking);
   live.ticking = setInterval(() => tick(live), 250);
   tick(live);

@@ -104,6 +104,7 @@ def _live_part(
     redraw: str = "any",
     part: str | None = None,
     clocks: Mapping[str, float] | None = None,
+    pause_redraws: bool = False,
 ) -> None:
     """The page's one live part: reruns the page as soon as the game changed (see above), or
     with `redraw="stage"` only when every page must change (Game.stage). It draws `part`
@@ -112,7 +113,10 @@ def _live_part(
     stream's event, which carries the part drawn anew: the browser puts it in place, and no
     page runs on the server. A page behind its stream (e.g. on the fallback poll) reruns
     this fragment, which draws the part afresh. `clocks` ({game code: seconds left}) ticks
-    the page's other countdowns (`clock_html`: a class's tables).
+    the page's other countdowns (`clock_html`: a class's tables). With `redraw="stage"` a
+    pause, a resume or "+30 s" (no new stage) comes with the event too: the countdown says
+    "Paused" or ticks from the new time, and no page runs, unless `pause_redraws` (a page
+    whose buttons change with a pause, the facilitator's) asks for a run when paused changed.
 
     A fragment: the component's request reruns only it, and Streamlit lets a fragment's run
     wait for a run in progress, where a whole-page request would cut it short and lose a
@@ -133,11 +137,16 @@ def _live_part(
         st.rerun()  # the game is gone (deleted, expired): the page says so
     if current[compared] != status[compared] or st.session_state.pop(_STALE_TOP, False):
         st.rerun()
+    if pause_redraws and current["paused"] != status["paused"]:
+        st.rerun()
     if part is not None:
         # Read after `current`: a change between the two makes this part ask again.
         view = get_engine().public_view(code)
         st.html(part_html(part, view, translator(view["language"])))
-    paused, left = status["paused"], status["seconds_left"]
+    # The clock as read now: a run of this part alone (a pause, the fallback poll) must not
+    # set the countdown back to the page's older time.
+    paused, left = current["paused"], current["seconds_left"]
+    t = translator(language)
     try:
         watch_key = _watch_key(code)
     except RuleError:
@@ -153,10 +162,14 @@ def _live_part(
                 "page_version": status["version"],
                 "stage": status["stage"],
                 "timer": _timer_id(code),
-                "seconds_left": None if paused else left,
-                "warn_seconds": WARN_SECONDS if _warns(status) else 0,
+                "seconds_left": left,
+                "paused": paused,
+                "paused_label": t("ui.paused"),
+                "warn_seconds": WARN_SECONDS if status["phase"] in WARN_PHASES else 0,
                 "warn_colour": WARN_COLOUR,
-                "banner": "" if big else _banner(translator(language)),
+                "banner": "" if big else _banner(t),
+                "redraw": redraw,
+                "pause_redraws": pause_redraws,
                 "fallback_seconds": FALLBACK_SECONDS,
                 # The part the stream's events carry, when they may replace a rerun.
                 "part": part if redraw == "stage" else None,

@@ -7,9 +7,11 @@ when a command in this process changed a game, when another app server said so (
 NOTIFY, heard by `Engine.listen_to_other_servers`), and every few seconds anyway (SQLite has
 no notices, and a notice can be lost): the database is the truth, a notice only a hint.
 When a game's version moved, each of its streams gets one event, `{"version": V, "stage":
-S, "parts": {...}}` (Game.stage: the version of the last change every page must show;
-`parts`: what pages show that changes within a phase, drawn once for all of them from the
-public view, ui/parts.py, so a join or a submit reaches every device without a page run).
+S, "parts": {...}, "clock": {...}}` (Game.stage: the version of the last change every page
+must show; `parts`: what pages show that changes within a phase, drawn once for all of them
+from the public view, ui/parts.py, so a join or a submit reaches every device without a page
+run; `clock`: whether the game is paused and the seconds left as the change left them, so a
+pause, a resume or "+30 s" reaches every countdown without a page run either).
 
 A device whose game does not change costs nothing but an idle connection; the hub's own cost
 is one small query per beat for all the games it follows.
@@ -160,6 +162,7 @@ class PushHub:
             view = self._engine.public_view(code)
             language = translator(view["language"])
             message["parts"] = {kind: draw(view, language) for kind, draw in PARTS.items()}
+            message["clock"] = {"paused": view["paused"], "seconds_left": view["seconds_left"]}
         except RuleError:
             pass  # a class's code: its pages redraw whole
         except Exception:  # noqa: BLE001 - e.g. a busy database: the pages ask for their part

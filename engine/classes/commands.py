@@ -258,7 +258,7 @@ class ClassCommands(Door):
     ) -> list[int]:
         """Pause one table, or every running table not paused yet; returns the tables paused.
         `phase` (and `round`) guard as on `pause`: a table no longer there is left alone."""
-        return self._timer_tables(class_key, table, phase, round, self._pause)
+        return self._timer_tables(class_key, table, phase, round, self._pause, clock=True)
 
     def resume_tables(
         self,
@@ -269,7 +269,7 @@ class ClassCommands(Door):
         round: int | None = None,
     ) -> list[int]:
         """Resume one table, or every paused table; returns the tables resumed."""
-        return self._timer_tables(class_key, table, phase, round, self._resume)
+        return self._timer_tables(class_key, table, phase, round, self._resume, clock=True)
 
     def advance_tables(
         self,
@@ -294,9 +294,12 @@ class ClassCommands(Door):
         round_number: int | None,
         act: Callable[[Session, Game, float], None],
         drawn: Mapping[int, tuple[str, int]] | None = None,
+        *,
+        clock: bool = False,
     ) -> list[int]:
         """A facilitator's timer command on one table (refused as on that table's own page),
-        or on every table it applies to (the others are skipped), in one transaction."""
+        or on every table it applies to (the others are skipped), in one transaction;
+        `clock`, one that changes only the clock (see `Door._command`)."""
 
         def each(session: Session, room: Classroom, tables: list[Game], now: float) -> list[int]:
             done = []
@@ -318,7 +321,9 @@ class ClassCommands(Door):
                     done.append(game.table)
             return done
 
-        return self._class_command(self._room_by_key(class_key), each, class_key=class_key)
+        return self._class_command(
+            self._room_by_key(class_key), each, class_key=class_key, clock=clock
+        )
 
     def set_class_name_filter(self, class_key: str, on: bool = True) -> None:
         """Turn the name filter on or off for the class and its current tables."""
@@ -454,6 +459,7 @@ class ClassCommands(Door):
         class_key: str | None = None,
         touch: bool = True,
         readiness: bool = False,
+        clock: bool = False,
     ) -> T:
         """One class command in one write transaction: the class's row locked first, then its
         current tables (in table order), each caught up with the clock and settled as a
@@ -472,7 +478,7 @@ class ClassCommands(Door):
             changed = [
                 g.code
                 for g in tables
-                if self._settle(session, g, before.get(g.id), readiness=readiness)
+                if self._settle(session, g, before.get(g.id), readiness=readiness, clock=clock)
             ]
             if touch:
                 room.touched_at = now

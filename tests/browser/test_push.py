@@ -2,10 +2,12 @@
 projector, the facilitator and a phone still see each change as it happens; a page whose game
 does not change sends the server nothing while its countdown ticks in the browser; and another
 student's join or submit reaches the part of a phone or of the projector that shows who joined
-or is ready with the stream's event, running no page on the server."""
+or is ready with the stream's event, running no page on the server; so do a pause, a resume
+and "+30 s", which reach every countdown."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -126,10 +128,22 @@ def test_changes_arrive_by_push_alone_and_a_quiet_page_sends_nothing(push_only, 
     submits_ran = phone_runs[before_submits:]
     assert set(submits_ran) <= {"own"}, "a submit ran the phone's page on the server"
 
-    table.engine.pause(table.key)  # a change every page shows: the whole page again
-    for page in (screen, phone, table.facilitator):
+    # A pause, "+30 s" and a resume come with the stream's events too: the countdowns say
+    # "Paused", then tick from the new time, and neither the phone nor the projector runs.
+    phone_clock, screen_clock = len(phone_runs), len(screen_runs)
+    table.engine.pause(table.key)
+    for page in (screen, phone, facilitator):
         expect(page.locator(".cc-timer")).to_have_text(t("ui.paused"), timeout=UI_TIMEOUT_MS)
-    assert "page" in phone_runs[before_submits + len(submits_ran) :]
+    # The facilitator's buttons change with a pause: that page runs, and offers Resume.
+    expect(button(facilitator, "resume_game")).to_be_visible(timeout=UI_TIMEOUT_MS)
+    table.engine.extend(table.key)  # paused: still "Paused"
+    table.engine.resume(table.key)
+    table.engine.extend(table.key)
+    # Less than 40 s of the pulse ran, and it has 60 s more: over a minute is left.
+    for page in (screen, phone, facilitator):
+        expect(page.locator(".cc-timer")).to_have_text(re.compile(r"^1:\d\d$"))
+    assert phone_runs[phone_clock:] == [], "a pause or +30 s ran the phone's page"
+    assert screen_runs[screen_clock:] == [], "a pause or +30 s ran the projector"
 
 
 def an_artist_in_the_first_pulse(server, new_page) -> tuple[Table, str, Page]:

@@ -59,8 +59,8 @@ def test_versions_are_read_for_known_codes_only(engine, clock):
 
 
 def test_a_students_action_moves_the_stage_only_when_it_ends_the_phase(engine, clock):
-    """The stage is what phones redraw for: a new phase, a pause, "+30 s", any facilitator
-    command; not another student's join, submit, choice or vote (only readiness changes)."""
+    """The stage is what phones redraw for: a new phase, any facilitator command but the
+    clock's; not another student's join, submit, choice or vote (only readiness changes)."""
     lobby = seat_table(engine, clock, 4, start=False)
     quiet = engine.versions([lobby.code])[lobby.code]
     engine.join(lobby.code, "Eve")
@@ -80,11 +80,24 @@ def test_a_students_action_moves_the_stage_only_when_it_ends_the_phase(engine, c
     table.submit(artists[-1])  # the last one ends the pulse: everyone redraws
     ended = engine.versions([table.code])[table.code]
     assert table.phase() == "merge" and ended.stage == ended.version > submitted.version
-    for command in (engine.extend, engine.pause, engine.resume):
+
+
+def test_a_pause_a_resume_or_more_time_moves_the_version_not_the_stage(engine, clock):
+    """The push stream carries the clock: pages show "Paused" and the new time without
+    running, unless the clock had run out first and the game moved on (a new phase)."""
+    table = seat_table(engine, clock, 5)
+    engine.advance(table.fac)  # roles -> pulse 1
+    for command in (engine.extend, engine.pause, engine.extend, engine.resume):
         before = engine.versions([table.code])[table.code]
-        command(table.fac, phase="merge", round=1)
+        command(table.fac, phase="pulse1", round=1)
         after = engine.versions([table.code])[table.code]
-        assert after.stage == after.version > before.version, command.__name__
+        assert after.version > before.version and after.stage == before.stage, command.__name__
+    assert engine.status(table.code)["seconds_left"] == 40 + 2 * 30
+    clock.advance(200)  # pulse 1 is over: the pause finds the merge, a new stage
+    before = engine.versions([table.code])[table.code]
+    engine.pause(table.fac)
+    after = engine.versions([table.code])[table.code]
+    assert table.phase() != "pulse1" and after.stage == after.version > before.stage
 
 
 def test_a_watch_key_belongs_to_one_game_and_an_unknown_code_has_none(engine, clock):

@@ -96,8 +96,6 @@ def phase_body(view: dict[str, Any], t: Translator, token: str) -> None:
     actions = view["actions"]
     st.html(f'<div class="cl-turn">{whose_turn_html(view, t)}</div>')
     st.html(own_line(view, t))
-    if view["paused"]:
-        st.info(t("ui.layers.paused"))
     if "pick" in actions:
         pick(view, t, token, actions["pick"])
     if "complete" in actions:
