@@ -28,22 +28,10 @@ def rid() -> str:
     return uuid.uuid4().hex
 
 
-def start_game(table: Table) -> None:
-    """The teacher picks Canvas Layers on the home page, untimed, one game, and creates it;
-    two students join on touch phones; the teacher starts."""
-    page = table.new_page()
-    page.goto(f"{table.server.url}/")
-    games = page.locator(".st-key-create_game_name label")
-    games.filter(has_text=t("ui.home.game.canvas_layers")).click()
-    expect(page.locator(".st-key-create_kind")).to_be_visible(timeout=UI_TIMEOUT_MS)
-    settle(page)
-    table.create_game(pace="untimed", home=page)
-    assert table.public()["game"] == "canvas_layers"
-    for name in NAMES:
-        table.join(name, width=360, height=740, touch=True)
-    start = button(table.facilitator, "start_game")
-    expect(start).to_be_enabled(timeout=UI_TIMEOUT_MS)
-    start.click()
+def start_game(table: Table, names: tuple[str, ...]) -> None:
+    """Canvas Layers created on the home page, untimed, `names` on phones, started: the first
+    turn has begun."""
+    table.start_on_phones("canvas_layers", names)
     deadline = time.monotonic() + 20
     while table.public()["turn"] is None:
         assert time.monotonic() < deadline, "the game never started"
@@ -63,7 +51,7 @@ def turn_of(table: Table, name: str) -> int:
 
 
 def test_a_game_of_two_by_taps(table):
-    start_game(table)
+    start_game(table, NAMES)
     first = table.public()["turn"]
     second = next(name for name in NAMES if name != first)
     screen = table.open_screen()
