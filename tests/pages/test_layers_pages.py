@@ -20,7 +20,7 @@ from engine import Engine
 from engine.canvas_layers.cards import DEFAULT_SCORING, scoring_by_id
 from engine.canvas_layers.pictures import HEIGHT, WIDTH
 from engine.canvas_layers.rules import Outcome
-from tests.engine.layers_kit import plan_ending, play_plan, stored_state
+from tests.engine.layers_kit import Layers, plan_ending, play_plan, stored_state
 from ui.canvas_layers.cards_html import layer_uri
 from ui.canvas_layers.gallery import gallery_zip
 from ui.text import translator
@@ -308,3 +308,30 @@ def test_a_tie_with_nobody_outside_it_is_shared(engine):
     shown = visible_text(table.screen())
     assert "★ Ana, Ben" in shown
     assert tr("en", "ui.layers.tie_broken") not in shown
+
+
+def test_a_class_of_twelve_on_the_class_projector_shows_each_tables_turn_and_progress(engine):
+    new = engine.create_class(game="canvas_layers")
+    names = [f"Student {n:02d}" for n in range(1, 13)]
+    tokens = {
+        name: engine.join(new.code, name, browser=f"browser-{n:02d}".ljust(24, "x"))
+        for n, name in enumerate(names)
+    }
+    engine.set_table_count(new.facilitator_token, 3)
+    assert engine.start_tables(new.facilitator_token)
+    tables = engine.class_view(new.facilitator_token)["tables"]
+    first = Layers(engine, None, tables[0]["code"], "")
+    first.tokens = {name: tokens[name] for name in tables[0]["players"]}
+    while first.public()["last_painting"] is None:
+        first.play_turn()
+    at = run(page("pages/screen.py", code=new.code))
+    text = visible_text(at)
+    for table in tables:
+        view = engine.public_view(table["code"])
+        turn = tr("en", "ui.layers.their_turn", name=view["turn"])
+        # Whose turn once, in the card's heading; under it how far the table has got.
+        assert text.count(turn) == 1, turn
+        done = sum(len(p["paintings"]) for p in view["painters"])
+        total = 3 * len(view["painters"])
+        assert tr("en", "ui.layers.table_progress", done=done, total=total) in text
+    assert tr("en", "ui.layers.table_progress", done=1, total=3 * len(tables[0]["players"])) in text
