@@ -108,7 +108,8 @@ def show_layers(view: Mapping[str, Any], t: Translator, *, big: bool) -> None:
 
 
 def winners_line(view: Mapping[str, Any], t: Translator) -> str:
-    """Who won, and, when points were tied, that tokens (or a pick) decided."""
+    """Who won, and, when the pick broke a tie on points and tokens, between whom (a tie
+    on points that tokens broke shows its winner alone, as the rulings rank it)."""
     winners = ", ".join(name_html(name) for name in view["winners"])
     line = f'<div class="cc-huge">★ {winners}</div>'
     podium_view = view.get("podium") or {}
