@@ -217,6 +217,25 @@ class Table:
         assert self.engine.game_code(self.key) == self.code
         self.facilitator = page
 
+    def start_on_phones(self, game: str, names: Sequence[str], pace: str = "untimed") -> None:
+        """The teacher picks `game` (ui.home.game.<game>) on the home page, one game rather
+        than a class, at `pace`, and creates it; `names` join on 360 px touch phones; the
+        teacher starts."""
+        page = self.new_page()
+        page.goto(f"{self.server.url}/")
+        games = page.locator(".st-key-create_game_name label")
+        games.filter(has_text=t(f"ui.home.game.{game}")).click()
+        expect(page.locator(".st-key-create_kind")).to_be_visible(timeout=UI_TIMEOUT_MS)
+        settle(page)
+        self.create_game(pace=pace, home=page)
+        assert self.public()["game"] == game
+        for name in names:
+            self.join(name, width=360, height=740, touch=True)
+        assert self.facilitator is not None
+        start = button(self.facilitator, "start_game")
+        expect(start).to_be_enabled(timeout=UI_TIMEOUT_MS)
+        start.click()
+
     def open_screen(self, width: int = 1280, height: int = 720) -> Page:
         page = self.new_page(width=width, height=height)
         page.goto(f"{self.server.url}/screen?code={self.code}")

@@ -26,7 +26,6 @@ import pytest
 from gamekit import (
     UI_TIMEOUT_MS,
     Table,
-    button,
     no_traceback,
     podium,
     settle,
@@ -52,25 +51,6 @@ def critters_heading(view: dict, tie_break: bool = False) -> str:
     if tie_break:
         return f"{t('ui.critters.screen.tie_break')} · {phase}"
     return f"{t('ui.round_of', round=view['round'], rounds=view['rounds'])} · {phase}"
-
-
-def start_game(table: Table, names: tuple[str, ...]) -> None:
-    """The teacher picks Canvas Critters on the home page (a whole class could play it too:
-    the page offers one game or a class, one game chosen), untimed, and creates it; the
-    students join on touch phones; the teacher starts."""
-    page = table.new_page()
-    page.goto(f"{table.server.url}/")
-    games = page.locator(".st-key-create_game_name label")
-    games.filter(has_text=t("ui.home.game.canvas_critters")).click()
-    expect(page.locator(".st-key-create_kind")).to_be_visible(timeout=UI_TIMEOUT_MS)
-    settle(page)
-    table.create_game(pace="untimed", home=page)
-    assert table.public()["game"] == "canvas_critters"
-    for name in names:
-        table.join(name, width=360, height=740, touch=True)
-    start = button(table.facilitator, "start_game")
-    expect(start).to_be_enabled(timeout=UI_TIMEOUT_MS)
-    start.click()
 
 
 def wait_all(table: Table, phase: str, round_number: int, tie_break: bool = False) -> dict:
@@ -322,7 +302,7 @@ def sees(table: Table, names: list[str], text: str) -> None:
 
 
 def test_a_whole_game_of_four_with_a_tie_break_on_phones(table: Table):
-    start_game(table, FOUR)
+    table.start_on_phones("canvas_critters", FOUR)
     for number, (awards, golden, points) in enumerate(JUDGED_ROUNDS, start=1):
         if number == 1:
             play_judged_round(table, number, awards, golden)
@@ -412,7 +392,7 @@ def tap_radio(page: Page, key: str, label: str) -> None:
 
 
 def test_a_duel_of_two_played_five_rounds_on_phones(table: Table):
-    start_game(table, ("Ana", "Ben"))
+    table.start_on_phones("canvas_critters", ("Ana", "Ben"))
     for number, (guesses, points) in enumerate(DUEL_ROUNDS, start=1):
         wait_all(table, "theme", number)
         if number == 1:  # the next rounds' themes and mosaics through the engine

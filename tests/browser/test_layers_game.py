@@ -1,13 +1,21 @@
-"""Canvas Layers played to the end in real browsers: a game of two on 360 px touch phones.
+"""Canvas Layers played to the end in real browsers, on 360 px touch phones: a game of two
+and a game of five, each created by the teacher on the home page and started there.
 
-The teacher creates it on the home page and starts it; the first two turns are taps on the
-phones (a card that costs a token, then the free one), and so is the first painting: three
-cards added from a full hand, confirmed, shown on the projector with its title. The turns
-between and after make the same moves through the engine behind the pages (free cards, then
-the best painting each turn), because more taps would prove nothing new and CI time is tight;
-each phone then shows the end. Whole games from the views' listed actions are
-tests/engine/test_conformance.py; the rules, tests/engine/test_engine_layers.py; the
-composer's arrows and the secrecy of hands, tests/pages/test_layers_pages.py.
+The game of two: the first two turns are taps on the phones (a card that costs a token, then
+the free one), and so is the first painting (three cards added from a full hand, confirmed,
+shown on the projector with its title); the turns between and after make the same moves
+through the engine behind the pages (free cards, then the best painting each turn).
+
+The game of five, timed (a minute a turn, so the countdown shows): of its 70 turns the first
+30 are taps (every painter's first five cards and first painting), and so is the last (the
+painting that ends the game); the 39 between are the same moves through the engine, because
+more taps would prove nothing new and CI time is tight. Whose turn it is and the countdown
+stay in sight on a phone scrolled to its bottom, and the composer's Confirm beside them;
+every phone then shows the end, the projector its podium.
+
+Whole games from the views' listed actions are tests/engine/test_conformance.py; the rules,
+tests/engine/test_engine_layers.py; the composer's arrows, the tie's pick and the secrecy of
+hands, tests/pages/test_layers_pages.py.
 """
 
 from __future__ import annotations
@@ -16,8 +24,17 @@ import time
 import uuid
 
 import pytest
-from gamekit import UI_TIMEOUT_MS, Table, button, measure_layout, no_traceback, settle, t
-from playwright.sync_api import expect
+from gamekit import (
+    UI_TIMEOUT_MS,
+    Table,
+    button,
+    measure_layout,
+    no_traceback,
+    podium,
+    settle,
+    t,
+)
+from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 
@@ -28,22 +45,10 @@ def rid() -> str:
     return uuid.uuid4().hex
 
 
-def start_game(table: Table) -> None:
-    """The teacher picks Canvas Layers on the home page, untimed, one game, and creates it;
-    two students join on touch phones; the teacher starts."""
-    page = table.new_page()
-    page.goto(f"{table.server.url}/")
-    games = page.locator(".st-key-create_game_name label")
-    games.filter(has_text=t("ui.home.game.canvas_layers")).click()
-    expect(page.locator(".st-key-create_kind")).to_be_visible(timeout=UI_TIMEOUT_MS)
-    settle(page)
-    table.create_game(pace="untimed", home=page)
-    assert table.public()["game"] == "canvas_layers"
-    for name in NAMES:
-        table.join(name, width=360, height=740, touch=True)
-    start = button(table.facilitator, "start_game")
-    expect(start).to_be_enabled(timeout=UI_TIMEOUT_MS)
-    start.click()
+def start_game(table: Table, names: tuple[str, ...], pace: str = "untimed") -> None:
+    """Canvas Layers created on the home page at `pace`, `names` on phones, started: the
+    first turn has begun."""
+    table.start_on_phones("canvas_layers", names, pace)
     deadline = time.monotonic() + 20
     while table.public()["turn"] is None:
         assert time.monotonic() < deadline, "the game never started"
@@ -63,7 +68,7 @@ def turn_of(table: Table, name: str) -> int:
 
 
 def test_a_game_of_two_by_taps(table):
-    start_game(table)
+    start_game(table, NAMES)
     first = table.public()["turn"]
     second = next(name for name in NAMES if name != first)
     screen = table.open_screen()
@@ -132,14 +137,105 @@ def test_a_game_of_two_by_taps(table):
             table.engine.take_card(token, free["position"], free["card"], rid())
         else:
             table.engine.pick_winner(token, actions["pick"][0], rid())
-    final = table.public()
-    assert final["phase"] == "finished"
+    final = sees_the_end(table, screen)
     assert final["winners"]  # two tied on points and tokens share the victory
-    for name in NAMES:
+
+
+def sees_the_end(table: Table, screen: Page) -> dict:
+    """The game finished: every phone says whether its player won, the projector shows the
+    podium; the final public view."""
+    deadline = time.monotonic() + 20
+    while (final := table.public())["phase"] != "finished":
+        assert time.monotonic() < deadline, "the game never finished"
+        time.sleep(0.2)
+    for name, person in table.players.items():
         said = t("ui.play.you_won" if name in final["winners"] else "ui.play.game_over")
-        expect(table.players[name].page.locator(".cc-role")).to_have_text(
-            said, timeout=UI_TIMEOUT_MS
-        )
-        no_traceback(table.players[name].page)
+        expect(person.page.locator(".cc-role")).to_have_text(said, timeout=UI_TIMEOUT_MS)
+        no_traceback(person.page)
     expect(screen.locator(".cc-podium")).to_be_visible(timeout=UI_TIMEOUT_MS)
     no_traceback(screen)
+    return final
+
+
+FIVE = ("Ana", "Ben", "Cai", "Dee", "Eli")
+#: Turns played by taps in the game of five: every painter's first five cards and first
+#: painting (six rounds of five turns); then the engine, but for the game's last painting.
+TAPPED_TURNS = 30
+
+
+def tap_a_turn(table: Table, name: str) -> None:
+    """`name` plays their turn by taps: the free card, or with a full hand the three oldest
+    cards added to the composer and confirmed. Whose turn it is and the countdown stay in
+    sight on the phone all along, and so does Confirm."""
+    turn = turn_of(table, name)
+    phone = table.players[name].page
+    hand = table.view(name)["hand"]
+    if len(hand) < 5:
+        button(phone, f"take_{turn}_1").tap()
+    else:
+        for card in hand[:3]:
+            button(phone, f"add_{turn}_{card}").tap()
+            stacked = button(phone, f"drop_{turn}_{card}").filter(visible=True)
+            expect(stacked).to_have_count(1)  # the card lies in the stack
+            settle(phone)
+        confirm = button(phone, f"confirm_{turn}")
+        for shown in (phone.locator(".cl-turn"), phone.locator(".cc-timer"), confirm):
+            expect(shown).to_be_in_viewport()
+        confirm.tap()
+    turn_ended(table, turn)
+
+
+def engine_turn(table: Table, name: str) -> None:
+    """The same move as `tap_a_turn`, through the engine behind the pages."""
+    view, token = table.view(name), table.players[name].token
+    if len(view["hand"]) < 5:
+        table.engine.take_card(token, 1, view["market"][0]["card"], rid())
+    else:
+        table.engine.complete_painting(token, view["hand"][:3], view["backgrounds"][0], rid())
+
+
+def turn_ended(table: Table, turn: int) -> None:
+    deadline = time.monotonic() + 20
+    while (view := table.public())["round"] == turn and view["turn"] is not None:
+        assert time.monotonic() < deadline, f"turn {turn} never ended"
+        time.sleep(0.1)
+
+
+def last_painting_left(view: dict) -> bool:
+    """Whether the painter whose turn it is makes the game's last painting now."""
+    left = [p for p in view["painters"] if len(p["paintings"]) < 3]
+    return len(left) == 1 and len(left[0]["paintings"]) == 2 and left[0]["hand_size"] == 5
+
+
+def test_a_game_of_five_by_taps(table):
+    start_game(table, FIVE, pace="extra_relaxed")  # turns of a minute: the countdown shows
+    screen = table.open_screen()
+    first = table.public()["turn"]
+    waiting = table.players[FIVE[(FIVE.index(first) + 1) % 5]].page
+    expect(waiting.locator(".cl-turn")).to_contain_text(first, timeout=UI_TIMEOUT_MS)
+    waiting.locator('[data-testid="stExpander"]').last.scroll_into_view_if_needed()  # the bottom
+    for shown in (waiting.locator(".cl-turn"), waiting.locator(".cc-timer")):
+        expect(shown).to_be_in_viewport()
+
+    for _ in range(80):
+        view = table.public()
+        if view["turn"] is None:
+            break
+        if view["round"] <= TAPPED_TURNS or last_painting_left(view):
+            if view["round"] > TAPPED_TURNS:  # the phone redraws for every turn just made
+                settle(table.players[view["turn"]].page, pause_ms=1000)
+            tap_a_turn(table, view["turn"])
+        else:
+            engine_turn(table, view["turn"])
+        if view["round"] == 1:  # the projector says whose turn follows
+            expect(screen.locator(".cc-phase").first).to_contain_text(table.public()["turn"])
+        if view["round"] == 26:  # the first painting, large on the projector with its title
+            title = t("ui.layers.title_quoted", title=table.public()["last_painting"]["title"])
+            expect(screen.locator(".cl-title")).to_have_text(title, timeout=UI_TIMEOUT_MS)
+    view = table.public()
+    if view["picker"] is not None:  # a tie on points and tokens: the picker taps a name
+        phone = table.players[view["picker"]].page
+        phone.locator('[class*="st-key-pick_"] button').first.tap()
+    final = sees_the_end(table, screen)
+    assert all(len(p["paintings"]) == 3 for p in final["painters"])
+    assert podium(screen)[0] == final["totals"]

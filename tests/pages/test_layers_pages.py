@@ -1,13 +1,15 @@
 """Canvas Layers' pages as a student and a teacher meet them: the phone's row with its costs
 (and why a card cannot be taken), taking a card by its button, the composer that a full hand
 leaves as the only move, the projector's row, scoring cards and painters, the teacher's pick
-of scoring cards in the lobby, ending a turn, the gallery; and the secrecy of hands: no
-other player's card on a phone or on the projector."""
+of scoring cards in the lobby, ending a turn, the gallery; a tie on points and tokens, picked
+on the phone of the best-placed player outside it, or shared when nobody is; and the secrecy
+of hands: no other player's card on a phone or on the projector."""
 
 from __future__ import annotations
 
 import io
 import zipfile
+from collections.abc import Callable
 
 import pytest
 from pagekit import Table, page, rendered, rid, run, seat, tr, visible_text
@@ -17,6 +19,8 @@ from streamlit.testing.v1 import AppTest
 from engine import Engine
 from engine.canvas_layers.cards import DEFAULT_SCORING, scoring_by_id
 from engine.canvas_layers.pictures import HEIGHT, WIDTH
+from engine.canvas_layers.rules import Outcome
+from tests.engine.layers_kit import Layers, plan_ending, play_plan, stored_state
 from ui.canvas_layers.cards_html import layer_uri
 from ui.canvas_layers.gallery import gallery_zip
 from ui.text import translator
@@ -247,3 +251,87 @@ def test_the_teacher_ends_a_turn_and_downloads_the_gallery(layers):
     assert (picture.format, picture.size) == ("PNG", (WIDTH, HEIGHT))
     assert len(picture.convert("RGB").getcolors(maxcolors=1 << 20)) > 50  # a painting, not blank
     assert f"{folder}/results.csv" in archive.namelist()
+
+
+def play_to_an_end(table: Table, names: list[str], wanted: Callable[[Outcome], bool]) -> None:
+    """The whole game through the engine, steered to an ending the seeded deal does not
+    reach by itself (tests/engine/layers_kit.py); `names` in seat order."""
+    moves = plan_ending(stored_state(table.engine, table.code), wanted)
+    play_plan(table.engine, [table.tokens[name] for name in names], moves)
+
+
+def test_a_tie_is_picked_on_the_phone_of_the_best_placed_player_outside_it(engine):
+    names = ["Ana", "Ben", "Cai"]
+    table = seat(engine, names, game="canvas_layers", durations={"turn": 600.0})
+    table.start()
+    play_to_an_end(table, names, lambda end: len(end.tied) == 2 and end.picker is not None)
+    view = table.public()
+    picker, tied = view["picker"], view["podium"]["tied"]
+    assert view["phase"] == "turn" and view["turn"] is None and picker not in tied
+    level = {p["name"]: (p["score"], p["tokens"]) for p in view["painters"]}
+    assert level[tied[0]] == level[tied[1]]
+    chosen, passed_over = tied[1], tied[0]  # not the first in turn order: a real choice
+
+    at = table.play(picker)
+    text = visible_text(at)
+    assert tr("en", "ui.layers.you_pick") in text
+    assert tr("en", "ui.layers.pick_title") in [h.value for h in at.subheader]
+    picks = [b for b in at.button if b.key.startswith("pick_")]
+    assert [b.label for b in picks] == tied
+    assert not [b for b in at.button if b.key.startswith(("take_", "confirm_"))]
+    waiting = table.play(passed_over)
+    assert tr("en", "ui.layers.they_pick", name=picker) in visible_text(waiting)
+    assert not [b for b in waiting.button if b.key.startswith("pick_")]
+    assert tr("en", "ui.layers.they_pick", name=picker) in visible_text(table.screen())
+
+    run(next(b for b in picks if b.label == chosen).click())
+
+    end = table.public()
+    assert end["phase"] == "finished" and end["winners"] == [chosen]
+    assert tr("en", "ui.play.you_won") in visible_text(table.play(chosen))
+    for name in (passed_over, picker):
+        assert tr("en", "ui.play.game_over") in visible_text(table.play(name))
+    shown = visible_text(table.screen())
+    assert f"★ {chosen}" in shown and f"★ {passed_over}" not in shown
+    assert f"{tr('en', 'ui.layers.tie_broken')} {tied[0]}, {tied[1]}" in shown
+
+
+def test_a_tie_with_nobody_outside_it_is_shared(engine):
+    table = seat(engine, NAMES, game="canvas_layers", durations={"turn": 600.0})
+    table.start()
+    play_to_an_end(table, NAMES, lambda end: len(end.tied) == 2)
+    end = table.public()
+    assert end["phase"] == "finished" and end["picker"] is None  # nobody was asked to pick
+    assert sorted(end["winners"]) == NAMES
+    for name in NAMES:
+        assert tr("en", "ui.play.you_won") in visible_text(table.play(name))
+    shown = visible_text(table.screen())
+    assert "★ Ana, Ben" in shown
+    assert tr("en", "ui.layers.tie_broken") not in shown
+
+
+def test_a_class_of_twelve_on_the_class_projector_shows_each_tables_turn_and_progress(engine):
+    new = engine.create_class(game="canvas_layers")
+    names = [f"Student {n:02d}" for n in range(1, 13)]
+    tokens = {
+        name: engine.join(new.code, name, browser=f"browser-{n:02d}".ljust(24, "x"))
+        for n, name in enumerate(names)
+    }
+    engine.set_table_count(new.facilitator_token, 3)
+    assert engine.start_tables(new.facilitator_token)
+    tables = engine.class_view(new.facilitator_token)["tables"]
+    first = Layers(engine, None, tables[0]["code"], "")
+    first.tokens = {name: tokens[name] for name in tables[0]["players"]}
+    while first.public()["last_painting"] is None:
+        first.play_turn()
+    at = run(page("pages/screen.py", code=new.code))
+    text = visible_text(at)
+    for table in tables:
+        view = engine.public_view(table["code"])
+        turn = tr("en", "ui.layers.their_turn", name=view["turn"])
+        # Whose turn once, in the card's heading; under it how far the table has got.
+        assert text.count(turn) == 1, turn
+        done = sum(len(p["paintings"]) for p in view["painters"])
+        total = 3 * len(view["painters"])
+        assert tr("en", "ui.layers.table_progress", done=done, total=total) in text
+    assert tr("en", "ui.layers.table_progress", done=1, total=3 * len(tables[0]["players"])) in text

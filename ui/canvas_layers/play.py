@@ -33,7 +33,7 @@ from ui.text import Translator, literal, sentence_html
 
 #: The pictures' widths on a 360 px phone: a row card beside its text, a hand card, and the
 #: painting being composed (it fills the column).
-ROW_PX, HAND_PX, PAINTING_PX = 48, 48, 300
+ROW_PX, HAND_PX, PAINTING_PX = 48, 48, 240
 PHONE_CSS = """
 <style>
 .cl-turn { font-size: 1.2rem; font-weight: 800; }
@@ -42,6 +42,12 @@ PHONE_CSS = """
   background: #fff; }
 .cl-you { color: #1b5e20; }
 .cl-why { color: #8a1c1c; font-size: .95em; }
+/* The stack's rows line up whatever the layer's name ("Bottom", "En medio"). */
+.cl-stack-name { display: inline-block; min-width: 5.2em; }
+/* While composing, what the painting would take and its Confirm stay in sight at the bottom
+   of a phone, as the student scrolls between the stack and the picture. */
+[data-testid="stLayoutWrapper"]:has(> .st-key-cl_confirm_bar) { position: sticky; bottom: 0;
+  z-index: 20; background: #fff; padding: .25rem 0 .4rem; border-top: 1px solid #ddd; }
 </style>
 """
 
@@ -245,7 +251,10 @@ def composer(view: dict[str, Any], t: Translator, token: str) -> None:
         card = order[index]
         with st.container(horizontal=True, vertical_alignment="center", gap="small"):
             layer = t(f"ui.layers.layer.{index}")
-            st.html(f"<b>{literal(layer)}</b> {layer_img(card, 44, t)}", width="content")
+            st.html(
+                f'<b class="cl-stack-name">{literal(layer)}</b> {layer_img(card, 44, t)}',
+                width="content",
+            )
             if st.button(
                 "↑",
                 key=f"up_{turn}_{card}",
@@ -276,9 +285,20 @@ def composer(view: dict[str, Any], t: Translator, token: str) -> None:
             background, shown_order, PAINTING_PX, t("ui.layers.preview_alt", count=len(order))
         )
     )
+    with st.container(key="cl_confirm_bar"):
+        confirm_bar(view, t, token, order, background)
+
+
+def confirm_bar(
+    view: dict[str, Any], t: Translator, token: str, order: list[str], background: str
+) -> None:
+    """Under the picture, kept in sight: how many cards are still to add, or the painting's
+    title, the ribbons it would take and Confirm."""
+    language = view["language"]
     if len(order) < LAYERS:
         st.caption(t("ui.layers.pick_three", count=LAYERS - len(order)))
         return
+    shown_order = list(order)
     offered = next(
         (
             a
@@ -296,7 +316,7 @@ def composer(view: dict[str, Any], t: Translator, token: str) -> None:
         f"{ribbons_html(offered['ribbons'], offered['bonus'], t, language)}</div>"
     )
     if st.button(
-        t("ui.layers.confirm"), key=f"confirm_{turn}", type="primary", width="stretch"
+        t("ui.layers.confirm"), key=f"confirm_{view['round']}", type="primary", width="stretch"
     ) and act_once(
         "complete", view, get_engine().complete_painting, token, shown_order, background
     ):

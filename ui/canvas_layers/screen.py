@@ -13,6 +13,7 @@ from typing import Any
 
 import streamlit as st
 
+from engine.canvas_layers.rules import PAINTINGS_EACH
 from ui.canvas_layers.cards_html import (
     LAYERS_CSS,
     layer_img,
@@ -22,7 +23,7 @@ from ui.canvas_layers.cards_html import (
     scoring_html,
     slots_html,
 )
-from ui.canvas_layers.play import cost_html, heading_line, whose_turn_html
+from ui.canvas_layers.play import cost_html, heading_line
 from ui.look import podium
 from ui.text import Translator, literal, name_html
 
@@ -69,10 +70,14 @@ def showcase_body(view: Mapping[str, Any], t: Translator) -> None:
 
 
 def card_html(view: Mapping[str, Any], t: Translator) -> str:
-    """A class's table in its card on the class projector: whose turn it is."""
+    """A class's table in its card on the class projector, under its heading (which says
+    whose turn it is): how far the table has got, in paintings completed."""
     if view["phase"] != "turn":
         return ""
-    return f'<div class="cc-muted">{whose_turn_html(view, t)}</div>'
+    painters = view["painters"]
+    done = sum(len(painter["paintings"]) for painter in painters)
+    said = t("ui.layers.table_progress", done=done, total=PAINTINGS_EACH * len(painters))
+    return f'<div class="cc-muted">{literal(said)}</div>'
 
 
 def round_body(
@@ -103,7 +108,8 @@ def show_layers(view: Mapping[str, Any], t: Translator, *, big: bool) -> None:
 
 
 def winners_line(view: Mapping[str, Any], t: Translator) -> str:
-    """Who won, and, when points were tied, that tokens (or a pick) decided."""
+    """Who won, and, when the pick broke a tie on points and tokens, between whom (a tie
+    on points that tokens broke shows its winner alone, as the rulings rank it)."""
     winners = ", ".join(name_html(name) for name in view["winners"])
     line = f'<div class="cc-huge">★ {winners}</div>'
     podium_view = view.get("podium") or {}
