@@ -333,3 +333,32 @@ def test_the_class_projector_in_spanish_fits_every_phase(streamlit_server, new_p
         if {table["phase"] for table in watch.tables()} == {phase}:
             engine.advance_tables(watch.key, phase=phase)
     assert not problems, "\n".join(problems)
+
+
+def table_of(engine: Engine, key: str, name: str) -> dict[str, Any]:
+    """The public view of the class's table `name` sits at."""
+    (view,) = [t["view"] for t in engine.class_view(key)["tables"] if name in t["view"]["players"]]
+    return view
+
+
+def test_a_phone_moved_to_a_new_table_in_the_lobby_follows_that_table(streamlit_server, new_page):
+    """A student who joined by the class code waits in the lobby on a phone; the teacher picks
+    two tables, and the latest students (this one among them) move to the new table, whose
+    game is younger than the one the phone joined. When the teacher starts, the phone goes on
+    to its roles at once, not "Waiting for players" until a reload."""
+    engine = Engine(streamlit_server.database_url)
+    room = engine.create_class(durations=SLOW)
+    for name in NAMES[:11]:
+        engine.join(room.code, name, browser=f"moved-{uuid.uuid4().hex}")
+    phone = new_page(width=360, height=740, touch=True)
+    join_with_code(phone, streamlit_server.url, room.code, "Pia")
+    joined = table_of(engine, room.facilitator_token, "Pia")
+    engine.set_table_count(room.facilitator_token, 2)
+    table = table_of(engine, room.facilitator_token, "Pia")
+    assert table["code"] != joined["code"]  # moved, to the newer table
+    moved_away = next(name for name in NAMES[:11] if name not in table["players"])
+    expect(phone.get_by_text(moved_away, exact=True)).to_have_count(0, timeout=UI_TIMEOUT_MS)
+    engine.start_tables(room.facilitator_token)
+    expect(phone.locator(".cc-phase").first).to_have_text(
+        heading_text("roles", 1, len(table["players"])), timeout=UI_TIMEOUT_MS
+    )
