@@ -342,7 +342,8 @@ def table_of(engine: Engine, key: str, name: str) -> dict[str, Any]:
 
 
 def test_a_phone_moved_to_a_new_table_in_the_lobby_follows_that_table(streamlit_server, new_page):
-    """A student who joined by the class code waits in the lobby on a phone; the teacher picks
+    """A student who joined by the class code waits in the lobby on a phone (another tab of its
+    browser on the join form is told it is in, and goes to the same link); the teacher picks
     two tables, and the latest students (this one among them) move to the new table, whose
     game is younger than the one the phone joined. When the teacher starts, the phone goes on
     to its roles at once, not "Waiting for players" until a reload."""
@@ -351,7 +352,15 @@ def test_a_phone_moved_to_a_new_table_in_the_lobby_follows_that_table(streamlit_
     for name in NAMES[:11]:
         engine.join(room.code, name, browser=f"moved-{uuid.uuid4().hex}")
     phone = new_page(width=360, height=740, touch=True)
-    join_with_code(phone, streamlit_server.url, room.code, "Pia")
+    token = join_with_code(phone, streamlit_server.url, room.code, "Pia")
+    # Another tab of this browser on the class's join form: already in, on the same link.
+    tab = phone.context.new_page()
+    tab.goto(f"{streamlit_server.url}/play?code={room.code}")
+    said = translate("en", "ui.play.already_in", name="Pia")
+    expect(tab.locator(".cc-already-in")).to_have_text(said, timeout=UI_TIMEOUT_MS)
+    button(tab, "back_to_phone").click()
+    tab.wait_for_url(f"**/play?token={token}", timeout=UI_TIMEOUT_MS)
+    tab.close()
     joined = table_of(engine, room.facilitator_token, "Pia")
     engine.set_table_count(room.facilitator_token, 2)
     table = table_of(engine, room.facilitator_token, "Pia")
