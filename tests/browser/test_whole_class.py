@@ -7,7 +7,8 @@ pauses and resumes them all from the class page; the tables are then played to t
 podium through the engine (the students' own pages are tested elsewhere). The class projector
 (1280x720) is kept all along: at every phase of round 1 and at the first phase of every later
 round its whole DOM holds no target, decoy, option or role of any table, and every text on it
-is at least 28 px. At the end the phones join the class's next game in one tap.
+is at least 28 px. At the end the phones join the class's next game in one tap. A phone the
+seating moves to a newer table in the lobby follows that table once the teacher starts.
 """
 
 from __future__ import annotations
