@@ -34,7 +34,7 @@ from engine.models import (
 )
 from engine.storage import delete_games
 from engine.table import Table
-from engine.tokens import new_token, token_hash, well_formed
+from engine.tokens import derived_token, new_token, token_hash, well_formed
 from engine.uploads import picture_data_uri
 
 # Read aloud and typed on a phone: no 0/O, 1/I/L.
@@ -168,9 +168,12 @@ class Door:
             return row
         raise RuntimeError("could not find a free join code")
 
-    def _seat(self, session: Session, game: Game, name: str, seat_key: str | None) -> str:
-        """A new player (name already checked) at the end of the game's roster; their token."""
-        token = new_token()
+    def _seat(
+        self, session: Session, game: Game, name: str, browser: str | None, label: str
+    ) -> str:
+        """A new player (name already checked) at the end of the game's roster; their token
+        (`seat_token`: `label` names the game or class sitting joined)."""
+        token = seat_token(browser, label)
         seats = session.exec(select(Player.seat).where(Player.game_id == game.id)).all()
         session.add(
             Player(
@@ -179,7 +182,7 @@ class Door:
                 name=name,
                 name_key=names.name_key(name),
                 token_hash=token_hash(token),
-                browser=seat_key,
+                browser=browser_key(browser),
             )
         )
         game.version += 1
@@ -558,6 +561,17 @@ class Door:
         return cleaned
 
     @staticmethod
+    def _seat_again(session: Session, player: Player, browser: str | None, label: str) -> str:
+        """The seat of a browser joining again: its own link, unchanged, so every tab showing
+        it stays live; made the seat's link again if another was issued since (a teacher's
+        new link), which that retires."""
+        token = seat_token(browser, label)
+        if player.token_hash != token_hash(token):
+            player.token_hash = token_hash(token)
+            session.add(player)
+        return token
+
+    @staticmethod
     def _new_player_token(session: Session, player: Player) -> str:
         token = new_token()
         player.token_hash = token_hash(token)
@@ -627,6 +641,14 @@ def add_allowed_name(holder: Game | Classroom, name: object) -> None:
 def browser_key(browser: object) -> str | None:
     """What is stored of a browser-session id: its hash; None when there is no usable id."""
     return token_hash(browser) if well_formed(browser) else None
+
+
+def seat_token(browser: str | None, label: str) -> str:
+    """A seat's personal token. Joined from a browser session, it is made from that
+    session's id (stored only as a hash) and `label` (the game's code, or the class's code and
+    sitting): that browser alone can show the same link again, in another tab, without
+    retiring it. Without an id, a random one."""
+    return derived_token(browser, f"seat:{label}") if well_formed(browser) else new_token()
 
 
 def is_whole(value: object) -> bool:

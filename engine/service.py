@@ -135,8 +135,9 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
     def join(self, code: str, name: str, *, browser: str | None = None) -> str:
         """A new player in a game's lobby; returns the player's secret token.
 
-        A browser session holds one seat: joining again from it returns that seat (with a new
-        token, the old one retired), whatever the name typed, even once the game has started.
+        A browser session holds one seat: joining again from it returns that seat, on the same
+        link (`door.seat_token`: no tab of it goes dead), whatever the name typed, even once
+        the game has started.
         A class's code (or one of its tables' codes) seats the student at a table of the
         class instead (`_join_class`).
         """
@@ -146,7 +147,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
             players = storage.players(session, game)
             seated = next((p for p in players if seat_key and p.browser == seat_key), None)
             if seated is not None:
-                return self._new_player_token(session, seated)
+                return self._seat_again(session, seated, browser, game.code)
             if seat_key is not None and seat_key in game.banned:
                 raise RuleError("error.removed_from_game")
             self._require_lobby(game)
@@ -156,16 +157,35 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
             if len(players) >= most:
                 raise RuleError("error.game_full", most=most)
             cleaned = self._acceptable_name(game, players, name)
-            return self._seat(session, game, cleaned, seat_key)
+            return self._seat(session, game, cleaned, browser, game.code)
 
         def join_game_or_class() -> str:
             with self._db.read() as session:
                 room = self._room_of_code(session, code)
             if room is not None:
-                return self._join_class(room.code, name, seat_key)
+                return self._join_class(room.code, name, browser)
             return self._command(lambda s: storage.game_by_code(s, code), act, readiness=True)
 
         return self._guarded(browser, join_game_or_class)
+
+    def seated_name(self, code: str, *, browser: str | None) -> str | None:
+        """The name this browser session is seated under in the game (or the class's current
+        sitting) of `code`, if it holds a seat there: its join form, in any of its tabs, says
+        "already in" and joins again for the same link, rather than asking for a name."""
+        seat_key = browser_key(browser)
+
+        def find() -> str | None:
+            with self._db.read() as session:
+                room = self._room_of_code(session, code)
+                games = (
+                    self._sitting_tables(session, room)
+                    if room is not None
+                    else [storage.game_by_code(session, code)]
+                )
+                everyone = [p for game in games for p in storage.players(session, game)]
+            return next((p.name for p in everyone if seat_key and p.browser == seat_key), None)
+
+        return self._guarded(browser, find)
 
     def remove_player(self, facilitator_token: str, name: str) -> None:
         """Take a player out of the lobby (a mistyped name, a student who left, one student

@@ -101,17 +101,16 @@ def join_form() -> None:
     # A class always seats a newcomer (a late student gets a table of their own to start).
     if not is_class(status) and (view["phase"] != "lobby" or view["locked"]):
         # Said before a name is typed (a late student, a locked lobby), unless this browser
-        # holds a seat already: joining again returns it, whatever the name.
+        # holds a seat already: joining again returns it, on its same link, whatever the name.
         try:
-            seat = seat_of_this_tab(view["code"])
-            enter(seat[0] if seat else engine.join(view["code"], "", browser=browser))
+            enter(engine.join(view["code"], "", browser=browser))
         except RuleError as error:
             show_error(error, language)
             st.page_link("app.py", label=t("ui.go_home"))
         return
-    seat = seat_of_this_tab(view["code"])
-    if seat is not None:
-        already_in(*seat, t)
+    seated = engine.seated_name(view["code"], browser=browser)
+    if seated is not None:
+        already_in(view["code"], seated, t, language)
         return
     with st.form("join"):
         # No max_chars, here or on any typed text: Streamlit drops a longer paste whole and
@@ -122,34 +121,26 @@ def join_form() -> None:
             t("ui.play.join_submit"), key="join_submit", type="primary"
         )
     if submitted:
-        try:
-            token = engine.join(view["code"], name, browser=browser)
-        except RuleError as error:
-            show_error(error, language)
-        else:
-            enter(token)
+        join_and_enter(view["code"], name, language)
 
 
-def seat_of_this_tab(code: str) -> tuple[str, str] | None:
-    """The personal link this tab last showed for game `code`, while it still works, and the
-    name it is in as. Back from one's seat lands on the code page; joining again there would
-    make a new link and retire this one (only its hash is kept), leaving Forward, a reload
-    and any other tab on a dead page."""
-    for token, game in reversed(st.session_state.get(GAME_OF_TOKEN, {}).items()):
-        if game == code:
-            try:
-                seated = engine.player_view(token)  # its own link, not a guess to count
-            except RuleError:
-                return None
-            return token, seated["name"]
-    return None
-
-
-def already_in(token: str, name: str, t: Translator) -> None:
-    """Back on the join form of a game this tab is in: no second join (it would retire the
-    link), a way back to one's phone instead."""
+def already_in(code: str, name: str, t: Translator, language: str) -> None:
+    """The join form of a game or class this browser is seated in (Back from one's phone, or
+    another tab): no form, a way back to one's phone instead, on the same link (a join from
+    this browser returns its seat)."""
     st.html(f'<p class="cc-already-in">{sentence_html(t, "ui.play.already_in", name)}</p>')
     if st.button(t("ui.play.back_to_phone"), key="back_to_phone", type="primary"):
+        join_and_enter(code, "", language)
+
+
+def join_and_enter(code: str, name: str, language: str) -> None:
+    """Join `code` as `name` (or this browser's seat there) and go to one's phone; a refusal
+    is said and changes nothing."""
+    try:
+        token = engine.join(code, name, browser=browser)
+    except RuleError as error:
+        show_error(error, language)
+    else:
         enter(token)
 
 

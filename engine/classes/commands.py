@@ -23,6 +23,7 @@ from engine.door import (
     Progress,
     T,
     add_allowed_name,
+    browser_key,
     checked_settings,
     is_whole,
     meant,
@@ -94,7 +95,7 @@ class ClassCommands(Door):
         """The declaration of the game a class's tables play."""
         return self.GAMES[room.game]
 
-    def _join_class(self, class_code: str, name: str, seat_key: str | None) -> str:
+    def _join_class(self, class_code: str, name: str, browser: str | None) -> str:
         """Seat a student at a table of the class's sitting that has not started (one the
         teacher did not lock), opening tables as needed; the open tables are then rebalanced
         (classes/seating.py): the fewest that fit, as even as possible, moving only the latest
@@ -102,12 +103,15 @@ class ClassCommands(Door):
         latecomers: the teacher starts it once it has enough, or it becomes a table of the
         class's next game. Names are unique in the whole class; a browser holds one seat."""
 
+        seat_key = browser_key(browser)
+
         def act(session: Session, room: Classroom, tables: list[Game], now: float) -> str:
             rosters = {game.id: storage.players(session, game) for game in tables}
             everyone = [player for game in tables for player in rosters[game.id]]
             seated = next((p for p in everyone if seat_key and p.browser == seat_key), None)
+            label = f"{room.code}:{room.sitting}"
             if seated is not None:
-                return self._new_player_token(session, seated)
+                return self._seat_again(session, seated, browser, label)
             if seat_key is not None and any(seat_key in game.banned for game in tables):
                 raise RuleError("error.removed_from_game")
             cleaned = self._acceptable_name(room, everyone, name)
@@ -128,7 +132,7 @@ class ClassCommands(Door):
                 open_tables[number] = self._new_table(session, room, number, now)
                 tables.append(open_tables[number])
             placed = {pid: open_tables[n] for n, ids in plan.items() for pid in ids}
-            token = self._seat(session, placed[NEWCOMER], cleaned, seat_key)
+            token = self._seat(session, placed[NEWCOMER], cleaned, browser, label)
             for game in list(open_tables.values()):
                 for player in rosters.get(game.id, []):
                     if placed[player.id].id != game.id:

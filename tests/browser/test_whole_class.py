@@ -7,7 +7,8 @@ pauses and resumes them all from the class page; the tables are then played to t
 podium through the engine (the students' own pages are tested elsewhere). The class projector
 (1280x720) is kept all along: at every phase of round 1 and at the first phase of every later
 round its whole DOM holds no target, decoy, option or role of any table, and every text on it
-is at least 28 px. At the end the phones join the class's next game in one tap.
+is at least 28 px. At the end the phones join the class's next game in one tap. A phone the
+seating moves to a newer table in the lobby follows that table once the teacher starts.
 """
 
 from __future__ import annotations
@@ -333,3 +334,41 @@ def test_the_class_projector_in_spanish_fits_every_phase(streamlit_server, new_p
         if {table["phase"] for table in watch.tables()} == {phase}:
             engine.advance_tables(watch.key, phase=phase)
     assert not problems, "\n".join(problems)
+
+
+def table_of(engine: Engine, key: str, name: str) -> dict[str, Any]:
+    """The public view of the class's table `name` sits at."""
+    (view,) = [t["view"] for t in engine.class_view(key)["tables"] if name in t["view"]["players"]]
+    return view
+
+
+def test_a_phone_moved_to_a_new_table_in_the_lobby_follows_that_table(streamlit_server, new_page):
+    """A student who joined by the class code waits in the lobby on a phone (another tab of its
+    browser on the join form is told it is in, and goes to the same link); the teacher picks
+    two tables, and the latest students (this one among them) move to the new table, whose
+    game is younger than the one the phone joined. When the teacher starts, the phone goes on
+    to its roles at once, not "Waiting for players" until a reload."""
+    engine = Engine(streamlit_server.database_url)
+    room = engine.create_class(durations=SLOW)
+    for name in NAMES[:11]:
+        engine.join(room.code, name, browser=f"moved-{uuid.uuid4().hex}")
+    phone = new_page(width=360, height=740, touch=True)
+    token = join_with_code(phone, streamlit_server.url, room.code, "Pia")
+    # Another tab of this browser on the class's join form: already in, on the same link.
+    tab = phone.context.new_page()
+    tab.goto(f"{streamlit_server.url}/play?code={room.code}")
+    said = translate("en", "ui.play.already_in", name="Pia")
+    expect(tab.locator(".cc-already-in")).to_have_text(said, timeout=UI_TIMEOUT_MS)
+    button(tab, "back_to_phone").click()
+    tab.wait_for_url(f"**/play?token={token}", timeout=UI_TIMEOUT_MS)
+    tab.close()
+    joined = table_of(engine, room.facilitator_token, "Pia")
+    engine.set_table_count(room.facilitator_token, 2)
+    table = table_of(engine, room.facilitator_token, "Pia")
+    assert table["code"] != joined["code"]  # moved, to the newer table
+    moved_away = next(name for name in NAMES[:11] if name not in table["players"])
+    expect(phone.get_by_text(moved_away, exact=True)).to_have_count(0, timeout=UI_TIMEOUT_MS)
+    engine.start_tables(room.facilitator_token)
+    expect(phone.locator(".cc-phase").first).to_have_text(
+        heading_text("roles", 1, len(table["players"])), timeout=UI_TIMEOUT_MS
+    )

@@ -96,18 +96,40 @@ def test_a_removed_player_cannot_rejoin_from_that_browser(engine, clock):
 
 
 def test_one_browser_holds_one_seat_and_joining_again_returns_it(engine, clock):
+    """Joining again from the browser that holds a seat (another tab, Back) returns the same
+    link: the first tab's stays live. Only that browser is told it is seated, or gets it."""
     table = seat_table(engine, clock, 4, start=False)
     first = engine.join(table.code, "Eve", browser=BROWSER_A)
+    assert engine.seated_name(table.code, browser=BROWSER_A) == "Eve"
     again = engine.join(table.code, "Eve2", browser=BROWSER_A)
-    assert again != first
-    assert engine.player_view(again)["name"] == "Eve"
-    refused("error.bad_player_token", engine.player_view, first)  # one live link per seat
+    assert again == first
+    assert engine.player_view(first)["name"] == "Eve"
     assert table.public()["players"] == [*NAMES[:0], "Ana", "Ben", "Carmen", "Dario", "Eve"]
+    # Another browser, or none, is seated nowhere and joins as someone new.
+    assert engine.seated_name(table.code, browser=BROWSER_B) is None
+    assert engine.seated_name(table.code, browser=None) is None
+    other = engine.join(table.code, "Femi", browser=BROWSER_B)
+    assert other != first
+    assert engine.player_view(other)["name"] == "Femi"
+    assert BROWSER_A not in every_stored_value(engine)  # the id the link is made from
     # after the start too: a student who lost the tab gets the seat back with the code
     engine.start(table.fac)
     role = engine.player_view(again)["role"]
     back = engine.join(table.code, "whatever", browser=BROWSER_A)
+    assert back == first
     assert engine.player_view(back)["role"] == role
+
+
+def test_after_a_teachers_new_link_the_students_browser_takes_its_own_back(engine, clock):
+    """A teacher's new link for a student retires the old one; the student's own browser
+    joining again gets its own link back, and the teacher's one (given to whoever) stops."""
+    table = seat_table(engine, clock, 4, start=False)
+    own = engine.join(table.code, "Eve", browser=BROWSER_A)
+    given = engine.player_token(table.fac, "Eve")
+    refused("error.bad_player_token", engine.player_view, own)
+    assert engine.join(table.code, "", browser=BROWSER_A) == own
+    assert engine.player_view(own)["name"] == "Eve"
+    refused("error.bad_player_token", engine.player_view, given)
 
 
 def test_one_tab_cannot_fill_the_lobby(engine, clock):

@@ -253,9 +253,12 @@ def test_the_same_browser_joining_again_gets_its_seat_back(engine, clock):
     name = NAMES[11]
     old = klass.tokens[name]
     klass.join(NAMES[12])  # 13: the latest students move to a new table, this one among them
+    assert engine.seated_name(klass.code, browser=browser(name)) == name
+    assert engine.seated_name(klass.code_of(2), browser=browser(name)) == name
     again = engine.join(klass.code, "Another Name", browser=browser(name))
+    assert again == old  # the same link: a tab showing it stays live
     assert engine.player_view(again)["name"] == name
-    refused("error.bad_player_token", engine.player_view, old)
+    assert engine.seated_name(klass.code, browser=browser("Nobody Here")) is None
     assert sum(len(names) for names in klass.seating().values()) == 13
 
 

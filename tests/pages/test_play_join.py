@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from pagekit import home_hash, html_text, page, rendered, run, seat, tr
+from pagekit import LONG, home_hash, html_text, page, rendered, run, seat, tr
+from streamlit.testing.v1 import AppTest
 
+from ui.browser import COOKIE
 from ui.text import isolate
 
 
@@ -126,6 +128,64 @@ def test_back_to_the_join_form_in_the_lobby_says_you_are_in_and_keeps_the_link(e
     assert [s.value for s in at.success] == [tr(language, "ui.play.waiting_start")]
     assert engine.player_view(token)["name"] == "Ben"  # the link still works
     assert engine.public_view(table.code)["players"] == ["Ana", "Ben"]
+
+
+def another_tab(first: AppTest, **query: str) -> AppTest:
+    """A new tab of the browser `first` ran in: nothing of its session, the same browser id
+    (in the app, the cc_browser cookie; under AppTest the tab's id stands for it)."""
+    at = page("pages/play.py", **query)
+    at.session_state[COOKIE] = first.session_state[COOKIE]
+    return at
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_another_tab_of_a_seated_browser_says_you_are_in_and_keeps_the_link(engine, language):
+    """A second tab of a seated student's browser, on the join form with no link: "You are
+    already in as Ben" and a button to the phone on the SAME link, so the first tab's link
+    keeps working (no new link retiring it). Another browser gets a join form, and no link."""
+    table = seat(engine, ["Ana"], language=language)
+    first = join(run(page("pages/play.py", code=table.code)), "Ben")
+    token = first.query_params["token"]
+    second = run(another_tab(first, code=table.code))
+    assert not second.text_input and not second.error  # no join form
+    assert tr(language, "ui.play.already_in", name="<bdi>Ben</bdi>") in html_text(second)
+    second = run(second.button(key="back_to_phone").click())
+    assert second.query_params.get("token") == token
+    assert [s.value for s in second.success] == [tr(language, "ui.play.waiting_start")]
+    assert [s.value for s in run(first).success] == [tr(language, "ui.play.waiting_start")]
+    assert engine.public_view(table.code)["players"] == ["Ana", "Ben"]
+    stranger = run(page("pages/play.py", code=table.code))
+    assert stranger.text_input(key="join_name")
+    assert token not in rendered(stranger) and "Ben" not in html_text(stranger)
+
+
+def test_another_tab_of_a_seated_browser_mid_game_opens_the_same_link(engine):
+    """Mid-game, the code page of a seated browser's other tab goes straight to its seat, on
+    the link the first tab shows."""
+    table = seat(engine, ["Ana", "Cai", "Dee", "Eli"])
+    first = join(run(page("pages/play.py", code=table.code)), "Ben")
+    token = first.query_params["token"]
+    table.start()
+    second = run(another_tab(first, code=table.code))
+    assert second.query_params.get("token") == token
+    assert engine.player_view(token)["name"] == "Ben"
+
+
+def test_a_class_student_back_on_the_join_form_or_in_another_tab_keeps_the_link(engine):
+    """The class's join form (the class code) in the tab a student joined from (Back) or in
+    another tab of its browser: "already in" and the same link, not a second join."""
+    room = engine.create_class(durations=LONG)
+    for name in ["Ana", "Cai", "Dee", "Eli"]:
+        engine.join(room.code, name)
+    first = join(run(page("pages/play.py", code=room.code)), "Ben")
+    token = first.query_params["token"]
+    first.query_params.clear()
+    first.query_params["code"] = room.code  # Back
+    for tab in (run(first), run(another_tab(first, code=room.code))):
+        assert not tab.text_input and not tab.error
+        assert tr("en", "ui.play.already_in", name="<bdi>Ben</bdi>") in html_text(tab)
+        assert run(tab.button(key="back_to_phone").click()).query_params.get("token") == token
+    assert engine.player_view(token)["name"] == "Ben"
 
 
 def test_joining_a_started_game_is_refused(engine):

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from pagekit import a_path, drawing_state, has_word, page, run, seat, tr
+from pagekit import a_path, drawing_state, has_word, page, rid, run, seat, tr, visible_text
 
 from engine.crossed_canvas.decks import load_deck
 from engine.i18n import catalogue
@@ -66,3 +68,31 @@ def test_no_words_of_the_app_name_an_object_of_the_deck(language):
         if has_word(text, name)
     ]
     assert naming == []
+
+
+# Spanish words that would make a student of the reveal a boy: an adjective agreeing with the
+# Distorter ("¡Atrapado!" beside the name), or "you, the Distorter" with a masculine article.
+MASCULINE_ABOUT_A_STUDENT = re.compile(r"¡Atrapado!|\bdescubierto\b|\bpara ti, el\b")
+
+
+def test_a_spanish_reveal_speaks_of_the_distorter_whoever_they_are(engine):
+    """The Curator misses and the Distorter is caught: on every phone, the projector and the
+    teacher's page, the reveal and the points lines fit a girl as well as a boy."""
+    table = seat(engine, language="es")
+    table.start()
+    table.advance_to("choice")
+    curator, distorter = table.who("curator"), table.who("distorter")
+    true_id = table.view(table.with_role("loyal")[0])["target"]["id"]
+    wrong = next(o["id"] for o in table.view(curator)["options"] if o["id"] != true_id)
+    engine.choose(table.tokens[curator], wrong, rid())
+    suspect = table.view(distorter)["signature"]
+    for name in table.tokens:
+        if name != distorter:
+            engine.accuse(table.tokens[name], suspect, rid())
+    table.advance_to("reveal")
+    pages = {name: table.play(name) for name in (curator, distorter, *table.with_role("loyal"))}
+    pages.update(screen=table.screen(), teacher=table.facilitator_page())
+    for who, at in pages.items():
+        shown = visible_text(at)
+        assert tr("es", "ui.distorter_caught") in shown, who
+        assert not MASCULINE_ABOUT_A_STUDENT.search(shown), (who, shown)
