@@ -215,9 +215,16 @@ def follow(
 
 def view_and_status(token: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """The student's view and the game's status as it was built (`status_of`: one read); the
-    tab remembers each token's game, for the join form (`seat_of_this_tab`)."""
-    view = engine.player_view(token, browser=browser)
-    st.session_state.setdefault(GAME_OF_TOKEN, {})[token] = view["code"]
+    tab remembers each token's game, for the join form (`seat_of_this_tab`) and to say that
+    the game itself is gone (deleted, expired) rather than that the link is wrong."""
+    games = st.session_state.setdefault(GAME_OF_TOKEN, {})
+    try:
+        view = engine.player_view(token, browser=browser)
+    except RuleError:
+        if token in games:
+            engine.status(games[token])  # raises the code's own error if the game is gone
+        raise
+    games[token] = view["code"]
     return view, status_of(view)
 
 
