@@ -157,7 +157,8 @@ def _live_part(
     if pause_redraws and current["paused"] != status["paused"]:
         st.rerun()
     if part is not None:
-        # Read after `current`: a change between the two makes this part ask again.
+        # In the page's run, the view the page drew (read with `current`); in a run of this
+        # part alone, read after `current`: a change between the two makes this part ask again.
         shown = page_view or get_engine().public_view(code)
         st.html(part_html(part, shown, translator(shown["language"])))
     # The clock as read now: a run of this part alone (a pause, the fallback poll) must not
