@@ -111,8 +111,9 @@ def strokes_for(args: dict) -> list:
 def test_a_phone_draws_from_its_own_view_the_list_and_status_the_stream_tells(kind, tmp_path):
     """A phone's page reads only its student's view: its list (the live part) and its status
     (the version its live part says it shows) come from that view, and must be what the
-    stream's event, drawn from the public view, and the game's status say. Otherwise each
-    event would change a phone's list back and forth, or the page would ask to run again."""
+    stream's event, drawn from the public view, and the game's status say (the facilitator's
+    page lists who is ready from its own view too). Otherwise each event would change a
+    phone's list back and forth, or the page would ask to run again."""
     clock = FakeClock(1_000.0)
     engine = Engine(f"sqlite:///{tmp_path / 'game.db'}", clock=clock, seed=3)
     new = engine.create_game(game=kind)
@@ -126,6 +127,9 @@ def test_a_phone_draws_from_its_own_view_the_list_and_status_the_stream_tells(ki
             mine = engine.player_view(token)
             assert part_html("phone", mine, t) == part_html("phone", public, t)
             assert status_of(mine) == engine.status(new.code)
+        # The facilitator's page lists who is ready from its own view too.
+        teacher = engine.facilitator_view(new.facilitator_token)
+        assert part_html("phone", teacher, t) == part_html("phone", public, t)
         checked.add(public["phase"])
         if public["phase"] == "finished":
             break
