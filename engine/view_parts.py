@@ -27,6 +27,7 @@ class GameFacts:
     paused_left: float | None
     durations: dict[str, float | None]
     version: int
+    stage: int
     locked: bool
     interrupted: bool
     next_code: str | None
@@ -51,6 +52,7 @@ class GameFacts:
             paused_left=game.paused_left,
             durations=dict(game.durations),
             version=game.version,
+            stage=game.stage,
             locked=game.locked,
             interrupted=game.interrupted,
             next_code=game.next_code,
@@ -82,6 +84,10 @@ def game_header(game: GameFacts, players: list[Player], now: float) -> dict[str,
         "phase": game.phase,
         "round": game.round,
         "rounds": game.rounds,
+        # The game's status as this view was built (what `Engine.status` tells anyone with
+        # the code, and every push event): a page compares these, with no read of its own.
+        "version": game.version,
+        "stage": game.stage,
         "seconds_left": seconds_left(game, now),
         "paused": game.paused,
         # Paused by the engine after the server was away, not by the facilitator.

@@ -195,7 +195,13 @@ else:
             # the page runs again only for a new stage (a command, a new phase).
             # A pause changes this page's buttons: it runs for that (pause_redraws).
             follow_changes(
-                view["code"], status, language, redraw="stage", part="phone", pause_redraws=True
+                view["code"],
+                status,
+                language,
+                view=view,
+                redraw="stage",
+                part="phone",
+                pause_redraws=True,
             )
         if phase == "finished":
             st.html(f'<div class="cc-huge">★ {", ".join(map(name_html, view["winners"]))}</div>')

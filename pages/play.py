@@ -14,7 +14,7 @@ from engine import NAME_MAX_CHARS, RuleError
 from ui.browser import browser_id
 from ui.classes.tables import is_class, view_of_code
 from ui.games import parts_of
-from ui.live import follow_changes, live_status, status_then_view
+from ui.live import follow_changes, live_status, status_of
 from ui.look import (
     page_style,
     standings,
@@ -201,18 +201,22 @@ def follow(
     which other students change within a phase: the push stream brings the list, so a submit
     does not rerun every phone's page and canvas."""
     part = "phone" if listed else None
-    follow_changes(view["code"], status, view["language"], redraw=redraw, part=part)
+    follow_changes(view["code"], status, view["language"], view=view, redraw=redraw, part=part)
 
 
 def view_and_status(token: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The student's view and the status read just before it (see `status_then_view`); the
-    tab remembers each token's game, so only a first load reads the view twice."""
+    """The student's view and the game's status as it was built (`status_of`: one read); the
+    tab remembers each token's game, for the join form (`seat_of_this_tab`) and to say that
+    the game itself is gone (deleted, expired) rather than that the link is wrong."""
     games = st.session_state.setdefault(GAME_OF_TOKEN, {})
-    view, status = status_then_view(
-        games.get(token), lambda: engine.player_view(token, browser=browser)
-    )
+    try:
+        view = engine.player_view(token, browser=browser)
+    except RuleError:
+        if token in games:
+            engine.status(games[token])  # raises the code's own error if the game is gone
+        raise
     games[token] = view["code"]
-    return view, status
+    return view, status_of(view)
 
 
 def player_page(token: str) -> None:

@@ -48,7 +48,9 @@ def follow_part() -> None:
     """The page's live part, placed where what changes within a phase sits (the lobby's
     roster, a round's readiness: ui/parts.py): a join, submit or vote comes by push, and the
     whole page runs again only when the phase moves (a stage, as on the phones)."""
-    follow_changes(view["code"], status, language, big=True, redraw="stage", part="screen")
+    follow_changes(
+        view["code"], status, language, view=view, big=True, redraw="stage", part="screen"
+    )
 
 
 # Elsewhere (Canvas Critters, a reveal, the end) the whole page redraws on every change.

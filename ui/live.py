@@ -71,6 +71,13 @@ def clock_html(
     return f'<span id="{_timer_id(code)}" class="cc-timer" data-version="{version}">{label}</span>'
 
 
+def status_of(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The game's status as a game's view was built, in the view's own read: the page says it
+    shows exactly the version it shows, and reads the database once (a class's view has no
+    status of its own: `status_then_view`)."""
+    return {key: view[key] for key in STATUS_KEYS}
+
+
 def status_then_view(
     code: str | None, read_view: Callable[[], dict[str, Any]]
 ) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -93,9 +100,18 @@ def status_then_view(
     return view, status
 
 
-def follow_changes(code: str, status: Mapping[str, Any], language: str, **options: Any) -> None:
-    """`_live_part`, from the page's own run: handed the status the page has just read."""
-    st.session_state[_PAGE_STATUS] = status
+def follow_changes(
+    code: str,
+    status: Mapping[str, Any],
+    language: str,
+    *,
+    view: Mapping[str, Any] | None = None,
+    **options: Any,
+) -> None:
+    """`_live_part`, from the page's own run: handed the status the page has just read and,
+    for its part, the view the page drew (its viewer's own: the part uses only what the public
+    view holds alike), so that the part reads nothing again."""
+    st.session_state[_PAGE_READ] = (status, view)
     _live_part(code, status, language, **options)
 
 
@@ -134,10 +150,11 @@ def _live_part(
     """
     compared = _COMPARED[redraw]
     heard = st.session_state.pop(_HEARD, None) or {}
+    page_status, page_view = st.session_state.pop(_PAGE_READ, None) or (None, None)
     if heard.get(compared, 0) > status[compared]:
         st.rerun()
     try:
-        current = st.session_state.pop(_PAGE_STATUS, None) or get_engine().status(code)
+        current = page_status or get_engine().status(code)
     except RuleError:
         st.rerun()  # the game is gone (deleted, expired): the page says so
     if current[compared] != status[compared] or st.session_state.pop(_STALE_TOP, False):
@@ -145,9 +162,10 @@ def _live_part(
     if pause_redraws and current["paused"] != status["paused"]:
         st.rerun()
     if part is not None:
-        # Read after `current`: a change between the two makes this part ask again.
-        view = get_engine().public_view(code)
-        st.html(part_html(part, view, translator(view["language"])))
+        # In the page's run, the view the page drew (read with `current`); in a run of this
+        # part alone, read after `current`: a change between the two makes this part ask again.
+        shown = page_view or get_engine().public_view(code)
+        st.html(part_html(part, shown, translator(shown["language"])))
     # The clock as read now: a run of this part alone (a pause, the fallback poll) must not
     # set the countdown back to the page's older time.
     paused, left = current["paused"], current["seconds_left"]
@@ -215,8 +233,10 @@ _FOLLOW_KEY = "cc_follow"
 _STALE_TOP = "cc_stale_top"
 #: The version and stage the stream told of when the live part asked (`_note_heard`).
 _HEARD = "cc_heard"
-#: The status a page read in its own run, for its live part (`follow_changes`).
-_PAGE_STATUS = "cc_page_status"
+#: The status and view a page read in its own run, for its live part (`follow_changes`).
+_PAGE_READ = "cc_page_read"
+#: What `Engine.status` tells, as every game's view carries it too (`status_of`).
+STATUS_KEYS = ("version", "stage", "phase", "paused", "seconds_left")
 #: What a page compares to the game's status to know it is behind, by what it redraws for.
 _COMPARED = {"any": "version", "stage": "stage"}
 

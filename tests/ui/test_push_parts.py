@@ -12,9 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from engine import Engine
+from engine import Engine, FakeClock
 from engine.i18n import translate
+from ui.live import status_of
+from ui.parts import part_html
 from ui.push import PushHub
+from ui.text import translator
 
 EVIL = "<b>Zoë</b>"
 
@@ -98,3 +101,46 @@ def test_a_failed_drawing_still_tells_the_version_and_the_hub_goes_on(
     monkeypatch.setattr(engine, "public_view", real)
     event = next_event(hub, game.code, event["version"], lambda: engine.join(game.code, "Bo"))
     assert "<bdi>Bo</bdi>" in event["parts"]["phone"]
+
+
+def strokes_for(args: dict) -> list:
+    return [[[0.1 + i / 100, 0.1], [0.5, 0.5 + i / 100]] for i in range(args["fewest"])]
+
+
+@pytest.mark.parametrize("kind", list(Engine.offered_games()))
+def test_a_phone_draws_from_its_own_view_the_list_and_status_the_stream_tells(kind, tmp_path):
+    """A phone's page reads only its student's view: its list (the live part) and its status
+    (the version its live part says it shows) come from that view, and must be what the
+    stream's event, drawn from the public view, and the game's status say (the facilitator's
+    page lists who is ready from its own view too). Otherwise each event would change a
+    phone's list back and forth, or the page would ask to run again."""
+    clock = FakeClock(1_000.0)
+    engine = Engine(f"sqlite:///{tmp_path / 'game.db'}", clock=clock, seed=3)
+    new = engine.create_game(game=kind)
+    players = max(engine.offered_games()[kind]["fewest"], 4)
+    tokens = [engine.join(new.code, f"P{i}") for i in range(players)]
+    t = translator("en")
+    checked = set()
+    for step in range(8):
+        public = engine.public_view(new.code)
+        for token in tokens:
+            mine = engine.player_view(token)
+            assert part_html("phone", mine, t) == part_html("phone", public, t)
+            assert status_of(mine) == engine.status(new.code)
+        # The facilitator's page lists who is ready from its own view too.
+        teacher = engine.facilitator_view(new.facilitator_token)
+        assert part_html("phone", teacher, t) == part_html("phone", public, t)
+        checked.add(public["phase"])
+        if public["phase"] == "finished":
+            break
+        views = {token: engine.player_view(token) for token in tokens}
+        drawing = [(token, view) for token, view in views.items() if "draw" in view["actions"]]
+        if drawing and step % 2:  # someone submits: the ready list changes within the phase
+            token, view = drawing[0]
+            engine.submit_fragment(token, strokes_for(view["actions"]["draw"]), f"own-{step}")
+        elif step == 0:
+            engine.start(new.facilitator_token)
+        else:
+            engine.advance(new.facilitator_token)
+        clock.advance(3)
+    assert {"lobby"} < checked  # the lobby and at least one phase of a round
