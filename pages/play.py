@@ -206,8 +206,9 @@ def follow(
 
 def view_and_status(token: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """The student's view and the game's status as it was built (`status_of`: one read); the
-    tab remembers each token's game, for the join form (`seat_of_this_tab`) and to say that
-    the game itself is gone (deleted, expired) rather than that the link is wrong."""
+    tab remembers each token's game, to say that the game itself is gone (deleted, expired)
+    rather than that the link is wrong. The view is of the student's own game, so a student a
+    class moved to another table follows that table's status."""
     games = st.session_state.setdefault(GAME_OF_TOKEN, {})
     try:
         view = engine.player_view(token, browser=browser)
