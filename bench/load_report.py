@@ -34,6 +34,14 @@ ROWS = {
     ("+30 s", "phones"): "+30 s -> every phone's countdown",
 }
 KINDS = ("join", "submit", "vote", "command", "choice", "pause", "resume", "+30 s")
+#: The plot's colour of each kind (none is the goal line's red).
+COLOURS = dict(
+    zip(
+        KINDS,
+        ("#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#7f7f7f"),
+        strict=True,
+    )
+)
 GOAL_SECONDS = 0.3  # issue 9: propagation p95 at most 300 ms
 
 
@@ -304,10 +312,9 @@ def write_plot(levels: Sequence[Level], path: Path) -> None:
     draw.text((goal_x + 6, goal_y - 6), "goal 300 ms", fill="#b00020")
     # One colour per kind; what the phones show (their own lists, their phase) in thin lines
     # and open dots, what the projector shows in thick lines and full dots.
-    colours = ["#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"]
     drawn = [(row, line) for row, line in zip(ROWS, points.values(), strict=True) if line]
     for number, ((kind, shown), line) in enumerate(drawn):
-        colour = colours[KINDS.index(kind)]
+        colour = COLOURS[kind]
         thick = shown == "projector"
         xy = [at(k, s) for k, s in line]
         if len(xy) > 1:
