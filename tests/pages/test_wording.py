@@ -96,3 +96,16 @@ def test_a_spanish_reveal_speaks_of_the_distorter_whoever_they_are(engine):
         shown = visible_text(at)
         assert tr("es", "ui.distorter_caught") in shown, who
         assert not MASCULINE_ABOUT_A_STUDENT.search(shown), (who, shown)
+
+
+#: Spanish that says "you" in the masculine only ("estás sentado", "como mejor situado"): what
+#: a student reads must fit a girl as well as a boy.
+MASCULINE_YOU = re.compile(
+    r"\b(estás|eres|quedas|como)\s+(el\s+|mejor\s+)?(sentado|situado|listo|preparado|nuevo)\b",
+    re.IGNORECASE,
+)
+
+
+def test_no_spanish_text_calls_the_student_you_in_the_masculine():
+    said = {key: text for key, text in catalogue("es").items() if MASCULINE_YOU.search(text)}
+    assert said == {}
