@@ -12,7 +12,7 @@ from engine import RuleError
 from ui.browser import browser_id
 from ui.games import parts_of
 from ui.links import join_details, page_url, qr_png
-from ui.live import follow_changes, live_status, status_then_view
+from ui.live import follow_changes, live_status, status_of
 from ui.look import (
     page_style,
     standings,
@@ -46,10 +46,8 @@ engine = get_engine()
 language = browser_language()
 try:
     key = key_from_address("game", language, "ui.fac.open_private_link")
-    known = None if "key" in st.query_params else st.query_params.get("game")
-    view, status = status_then_view(
-        known, lambda: engine.facilitator_view(key, browser=browser_id())
-    )
+    view = engine.facilitator_view(key, browser=browser_id())
+    status = status_of(view)  # as the view was built: one read, as on a phone
 except RuleError as error:
     dead_end(language, error)
 

@@ -87,17 +87,12 @@ def status_then_view(
     it says it shows, and its live part asks for one more rerun; in the other order a page
     could show an old phase while saying it shows the latest version, and stay behind for good.
     `code` None (the first load of a page opened by token or key): one more read of the view
-    tells the code. A view of another game than `code` (a class moved the student to another
-    table since the tab last looked) is read again with its own game's status: another game's
-    version would leave the page deaf to its own game's changes.
+    tells the code. (A game's pages take the status from their view instead: `status_of`.)
     """
     if code is None:
         code = read_view()["code"]
     status = get_engine().status(code)
-    view = read_view()
-    if view["code"] != code:
-        return status_then_view(view["code"], read_view)
-    return view, status
+    return read_view(), status
 
 
 def follow_changes(
