@@ -146,7 +146,7 @@ async def check(engine: Engine, base: str) -> None:
         streams: list[str] = []  # the push streams Chromium's page opened
         page.on("request", lambda r: streams.append(r.url) if "/cc-events/" in r.url else None)
         await page.goto(f"{base}/play?token={tokens[browser_name]}")
-        await page.locator(".cc-timer").wait_for()
+        await page.locator(".cc-timer:visible").wait_for()
         tab = Tab(base, "play", f"token={tokens[bench_name]}")
         await tab.load()
         following = asyncio.create_task(tab.follow(http))

@@ -11,6 +11,9 @@
 // grow.
 const running = new WeakMap();
 const RETRY_MS = 2000;
+const STALE_ASKS = 3;
+// {timer id@page version: the whole-page runs asked for a half-drawn page (checkTop)}.
+const staleAsks = new Map();
 // Streamlit may mount a new instance before it removes the old one (when the page's layout
 // changes): an instance whose element has left the page stops at once (its stream, its
 // ticking, its requests), even before Streamlit calls its clean-up. Two instances on the page
@@ -46,11 +49,13 @@ function tick(live) {
       element.textContent = label(clock.seconds_left - (performance.now() - live.since) / 1000);
     }
   }
-  const timer = document.getElementById(data.timer);
+  const timer = countdowns(data.timer).find(
+    (shown) => shown.dataset.version === String(data.page_version),
+  );
   // The page's top is drawn before this part: right after a rerun the countdown may already
   // show a newer state (a pause) than this part's data. Only a countdown drawn at the
   // page version this part knows is this part's to tick.
-  if (!timer || timer.dataset.version !== String(data.page_version)) return;
+  if (!timer) return;
   const clock = live.clock;
   const running = !clock.paused && clock.seconds_left !== null;
   const left = running ? clock.seconds_left - (performance.now() - clock.since) / 1000 : 0;
@@ -64,19 +69,40 @@ function tick(live) {
   }
 }
 
+// The page's countdowns with this id: one, unless Streamlit kept an old run's element beside
+// the new one (seen under load in CI: "Paused" over the resumed clock, both fixed in the
+// corner).
+function countdowns(id) {
+  return Array.from(document.querySelectorAll(`[id="${CSS.escape(id)}"]`));
+}
+
 // Every part's run also draws the page's top at `page_version` (its countdown says which), so
-// a countdown left at an older version means the page kept an old top: seen under load, where
-// Streamlit 1.67 showed a run's last elements but not its first, leaving a phase behind for
-// good. Then this part asks for the whole page again, once per RETRY_MS while it lasts.
+// the page is half drawn when, with no run in progress, its countdown is at another version
+// than this part's page: older, Streamlit 1.67 showed a run's last elements but not its
+// first (seen under load, a phase left behind for good); newer, a run drew the top and never
+// reached this part (seen in CI: a new heading over the old phase's form); or two
+// countdowns, an old run's element left beside the new one. Then this part asks for the
+// whole page again, once per RETRY_MS, at most STALE_ASKS times while it lasts (a leftover
+// that a whole run cannot clear must not run the page for good); meanwhile only the newest
+// countdown shows.
 function checkTop(live) {
-  const timer = document.getElementById(live.data.timer);
-  if (!timer || Number(timer.dataset.version) >= live.data.page_version) {
+  const shown = countdowns(live.data.timer);
+  const versions = shown.map((timer) => Number(timer.dataset.version));
+  const newest = Math.max(...versions);
+  shown.forEach((timer, at) => {
+    timer.hidden = versions[at] < newest;
+  });
+  if (!shown.length || (shown.length === 1 && newest === live.data.page_version)) {
     live.staleSince = undefined;
     return;
   }
   const now = performance.now();
   if (live.staleSince === undefined) live.staleSince = now;
   if (busy() || now - live.staleSince < RETRY_MS || now - live.askedPageAt < RETRY_MS) return;
+  // Counted per page version across instances: the page's run may mount a new one.
+  const asked = `${live.data.timer}@${live.data.page_version}`;
+  if ((staleAsks.get(asked) || 0) >= STALE_ASKS) return;
+  staleAsks.set(asked, (staleAsks.get(asked) || 0) + 1);
   live.askedPageAt = now;
   ask(live, "stale");
 }

@@ -32,6 +32,9 @@ SCREEN_CSS = """
   text-overflow: ellipsis; white-space: nowrap; }
 .cc-clue-wraps:has(> span) { flex-wrap: wrap; }
 .cc-clue-wraps > span:first-child { flex: 0 1 auto; white-space: normal; }
+/* The line that may take, the height of a square picture sized by its width (a game's
+   showcase: --cc-aside-line) gives back, so the page still ends within 720 px. */
+.stMain:has(.cc-clue-wraps) { --cc-aside-line: 2.2rem; }
 .cc-url { overflow-wrap: anywhere; }
 .cc-authors { font-size: 1.75rem; line-height: 1.3; }
 .cc-authors .cc-glyph { font-size: 1em; }

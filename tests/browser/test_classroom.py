@@ -56,7 +56,7 @@ def test_a_phone_through_a_pulse_and_a_double_click(table: Table, new_page, touc
     )
     open_card(phone)
     canvas = wait_canvas(phone)
-    timer = phone.locator(".cc-timer")
+    timer = phone.locator(".cc-timer:visible")
     expect(timer).to_be_visible(timeout=UI_TIMEOUT_MS)
     assert timer.evaluate("e => getComputedStyle(e).pointerEvents") == "none"
     name = phone.locator(".cc-head b").first

@@ -128,9 +128,13 @@ def test_a_hidden_drawing_never_reaches_the_projector_or_the_zip(streamlit_serve
     # A change of the game reruns the page: the replay carries on, it does not start again.
     replay.evaluate("img => { img.dataset.seen = 'yes'; }")
     engine.pause(fac)
-    expect(projector.locator(".cc-timer").first).to_have_text("Paused", timeout=UI_TIMEOUT_MS)
+    expect(projector.locator(".cc-timer:visible").first).to_have_text(
+        "Paused", timeout=UI_TIMEOUT_MS
+    )
     engine.resume(fac)
-    expect(projector.locator(".cc-timer").first).not_to_have_text("Paused", timeout=UI_TIMEOUT_MS)
+    expect(projector.locator(".cc-timer:visible").first).not_to_have_text(
+        "Paused", timeout=UI_TIMEOUT_MS
+    )
     assert replay.evaluate("img => img.dataset.seen") == "yes"
     source = replay.get_attribute("src")
     assert source.startswith("data:image/svg+xml;base64,")  # nothing fetched

@@ -180,7 +180,7 @@ def tap_a_turn(table: Table, name: str) -> None:
             expect(stacked).to_have_count(1)  # the card lies in the stack
             settle(phone)
         confirm = button(phone, f"confirm_{turn}")
-        for shown in (phone.locator(".cl-turn"), phone.locator(".cc-timer"), confirm):
+        for shown in (phone.locator(".cl-turn"), phone.locator(".cc-timer:visible"), confirm):
             expect(shown).to_be_in_viewport()
         confirm.tap()
     turn_ended(table, turn)
@@ -215,7 +215,7 @@ def test_a_game_of_five_by_taps(table):
     waiting = table.players[FIVE[(FIVE.index(first) + 1) % 5]].page
     expect(waiting.locator(".cl-turn")).to_contain_text(first, timeout=UI_TIMEOUT_MS)
     waiting.locator('[data-testid="stExpander"]').last.scroll_into_view_if_needed()  # the bottom
-    for shown in (waiting.locator(".cl-turn"), waiting.locator(".cc-timer")):
+    for shown in (waiting.locator(".cl-turn"), waiting.locator(".cc-timer:visible")):
         expect(shown).to_be_in_viewport()
 
     for _ in range(80):

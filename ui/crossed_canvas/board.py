@@ -107,7 +107,8 @@ def show_replay(
     width it is given, up to `size` px."""
     args = (json.dumps(list(fragments), sort_keys=True), json.dumps(signatures, sort_keys=True))
     alt = literal(composition_alt(fragments, t))
-    style = f'style="width:100%;max-width:{size}px;height:auto"'
+    # Less the projector's extra heading line, if any (ui/projector.py --cc-aside-line).
+    style = f'style="width:100%;max-width:calc({size}px - var(--cc-aside-line, 0px));height:auto"'
     st.html(
         REPLAY_CSS
         + f'<img class="cc-board cc-replay" alt="{alt}" src="{_svg_uri(*args, size, True)}" '
