@@ -94,7 +94,9 @@ div:has(> div > div:only-child > div[class*="st-key-cc_live"]) { display: none; 
 .cc-table .cc-sig { white-space: normal; }
 .cc-table td, .cc-table th { padding: .25rem .8rem; border-bottom: 1px solid #ddd;
   text-align: left; }
-.cc-by-player { font-size: 1.75rem; line-height: 1.15; }
+/* Twelve rows and a four-line outcome above them end within 720 px (a fresh clone's run
+   ended at 737 with 1.15 and the rows a whole gap apart). */
+.cc-by-player { font-size: 1.75rem; line-height: 1.1; }
 .cc-by-player td, .cc-by-player th { padding: 0 .5rem; white-space: nowrap; }
 .cc-by-player .cc-sig { white-space: nowrap; }
 .cc-by-player .cc-glyph { font-size: 1em; line-height: 1; }

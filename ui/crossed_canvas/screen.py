@@ -85,13 +85,14 @@ def card_html(view: Mapping[str, Any], t: Translator) -> str:
 
 def reveal_body(view: Mapping[str, Any], t: Translator, replay_px: int = REPLAY_PX) -> None:
     """The reveal (R11): both objects and the outcome, then the drawing replayed stroke by
-    stroke beside a row per player (their signature, points and vote)."""
-    with st.container(horizontal=True, gap="medium", vertical_alignment="center", wrap=False):
-        reveal_pictures(view["reveal"], t, 96, big=True)
-        st.html(f'<div class="cc-label-big">{reveal_outcome_html(view["reveal"], t)}</div>')
-    # The table takes the width its names need; the replay takes the rest, up to replay_px.
-    with st.container(horizontal=True, gap="medium", wrap=False):
-        with st.container():
-            show_replay(view["fragments"], view["signatures"], replay_px, t)
-        with st.container(width="content"):
-            reveal_by_player(view, t)
+    stroke beside a row per player (their signature, points and vote), half a gap apart."""
+    with st.container(gap="xsmall"):
+        with st.container(horizontal=True, gap="medium", vertical_alignment="center", wrap=False):
+            reveal_pictures(view["reveal"], t, 96, big=True)
+            st.html(f'<div class="cc-label-big">{reveal_outcome_html(view["reveal"], t)}</div>')
+        # The table takes the width its names need; the replay takes the rest, up to replay_px.
+        with st.container(horizontal=True, gap="medium", wrap=False):
+            with st.container():
+                show_replay(view["fragments"], view["signatures"], replay_px, t)
+            with st.container(width="content"):
+                reveal_by_player(view, t)
