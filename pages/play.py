@@ -15,10 +15,7 @@ from ui.browser import browser_id
 from ui.classes.tables import is_class, view_of_code
 from ui.games import parts_of
 from ui.live import follow_changes, live_status, status_of
-from ui.look import (
-    page_style,
-    standings,
-)
+from ui.look import bottom_bar_css, page_style, standings
 from ui.runtime import get_engine, query_param
 from ui.text import (
     Translator,
@@ -56,10 +53,9 @@ PLAY_CSS = """
 .cc-warn { position: fixed; top: 3.1rem; right: .8rem; z-index: 999991; pointer-events: none;
   background: #b00020; color: #fff; font-weight: 700; border-radius: .4rem;
   padding: .1rem .5rem; }
-/* While drawing, the stroke counter and Submit stay in sight at the bottom of a phone. */
-[data-testid="stLayoutWrapper"]:has(> .st-key-cc_submit_bar) { position: sticky; bottom: 0;
-  z-index: 20; background: #fff; padding: .25rem 0 .4rem; border-top: 1px solid #ddd; }
 """
+# While drawing, the stroke counter and Submit stay in sight at the bottom of a phone.
+PLAY_CSS += bottom_bar_css("cc_submit_bar")
 #: Session state: {token: game code} of the personal links this tab has shown.
 GAME_OF_TOKEN = "game_of_token"
 

@@ -110,6 +110,15 @@ div[class*="st-key-accuse_"] button { border: 4px solid var(--cc-colour);
 """
 
 
+def bottom_bar_css(key: str) -> str:
+    """CSS that keeps the container keyed `key` (a phone's Submit or Confirm with what it
+    tells) in sight at the bottom of the screen while the student scrolls the page."""
+    return (
+        f'[data-testid="stLayoutWrapper"]:has(> .st-key-{key}) {{ position: sticky; bottom: 0;'
+        " z-index: 20; background: #fff; padding: .25rem 0 .4rem; border-top: 1px solid #ddd; }"
+    )
+
+
 def page_style(extra_css: str = "") -> None:
     """The shared styles (and a page's own) once per run."""
     st.html(BASE_CSS + (f"<style>{extra_css}</style>" if extra_css else ""))

@@ -27,6 +27,7 @@ from ui.canvas_layers.cards_html import (
     scoring_html,
     slots_html,
 )
+from ui.look import bottom_bar_css
 from ui.moves import act_once, show_kept_refusal
 from ui.runtime import get_engine
 from ui.text import Translator, literal, sentence_html
@@ -44,12 +45,10 @@ PHONE_CSS = """
 .cl-why { color: #8a1c1c; font-size: .95em; }
 /* The stack's rows line up whatever the layer's name ("Bottom", "En medio"). */
 .cl-stack-name { display: inline-block; min-width: 5.2em; }
-/* While composing, what the painting would take and its Confirm stay in sight at the bottom
-   of a phone, as the student scrolls between the stack and the picture. */
-[data-testid="stLayoutWrapper"]:has(> .st-key-cl_confirm_bar) { position: sticky; bottom: 0;
-  z-index: 20; background: #fff; padding: .25rem 0 .4rem; border-top: 1px solid #ddd; }
-</style>
 """
+# While composing, what the painting would take and its Confirm stay in sight at the bottom of
+# a phone, as the student scrolls between the stack and the picture.
+PHONE_CSS += bottom_bar_css("cl_confirm_bar") + "</style>"
 
 
 def heading_html(view: dict[str, Any], t: Translator) -> str:
