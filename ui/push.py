@@ -11,7 +11,10 @@ S, "parts": {...}, "clock": {...}}` (Game.stage: the version of the last change 
 must show; `parts`: what pages show that changes within a phase, drawn once for all of them
 from the public view, ui/parts.py, so a join or a submit reaches every device without a page
 run; `clock`: whether the game is paused and the seconds left as the change left them, so a
-pause, a resume or "+30 s" reaches every countdown without a page run either).
+pause, a resume or "+30 s" reaches every countdown without a page run either;
+`clock_only_since`: the first version since which the public view changed in nothing but
+its clock, or null, so that even a page that redraws for every version, a building phone of
+Canvas Critters, takes a pause in place if it shows that version or a later one).
 
 A device whose game does not change costs nothing but an idle connection; the hub's own cost
 is one small query per beat for all the games it follows.
@@ -81,6 +84,9 @@ class PushHub:
         self._followers: dict[str, set[_Follower]] = {}
         # Each followed game's last event, by the version it tells: drawn once per change.
         self._events: dict[str, tuple[Progress, str]] = {}
+        # Each followed game's public view at its last event, less its clock, and the first
+        # version the hub saw it at (`_event`).
+        self._looks: dict[str, tuple[str, int]] = {}
         self._lock = threading.Lock()
         self._poke = threading.Event()
         self._stop = threading.Event()
@@ -133,7 +139,8 @@ class PushHub:
                 log.exception("reading versions for push failed")
                 continue
             events = {code: self._event(code, versions[code]) for code in codes if code in versions}
-            self._events = events  # only this thread reads or writes it
+            self._events = events  # only this thread reads or writes these two
+            self._looks = {code: look for code, look in self._looks.items() if code in events}
             with self._lock:
                 followers = [
                     (follower, events[code])
@@ -163,6 +170,7 @@ class PushHub:
             language = translator(view["language"])
             message["parts"] = {kind: draw(view, language) for kind, draw in PARTS.items()}
             message["clock"] = {"paused": view["paused"], "seconds_left": view["seconds_left"]}
+            message["clock_only_since"] = self._clock_only_since(code, progress, view)
         except RuleError:
             pass  # a class's code: its pages redraw whole
         except Exception:  # noqa: BLE001 - e.g. a busy database: the pages ask for their part
@@ -171,6 +179,22 @@ class PushHub:
         self._events[code] = event
         return event
 
+    def _clock_only_since(
+        self, code: str, progress: Progress, view: dict[str, object]
+    ) -> int | None:
+        """The first version since which `view` differs in its clock alone, if the stage has
+        not moved since the last event; this version's look is kept for the next."""
+        look = json.dumps({k: v for k, v in view.items() if k not in CLOCK_KEYS}, sort_keys=True)
+        last, earlier = self._events.get(code), self._looks.get(code)
+        same = last is not None and last[0].stage == progress.stage
+        if same and earlier is not None and earlier[0] == look:
+            return earlier[1]
+        self._looks[code] = (look, progress.version)
+        return None
+
+
+#: What a pause, a resume or "+30 s" changes in a public view (`clock_only_since`).
+CLOCK_KEYS = frozenset({"version", "paused", "seconds_left"})
 
 _hubs: dict[int, PushHub] = {}
 _hubs_lock = threading.Lock()

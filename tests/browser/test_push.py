@@ -18,6 +18,7 @@ from gamekit import (
     engine_strokes,
     eventually,
     mouse_stroke,
+    settle,
     stroke_set,
     t,
     wait_canvas,
@@ -25,6 +26,9 @@ from gamekit import (
 from playwright.sync_api import Page, expect
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+from engine import Engine
+from tests.engine.critters_kit import seat
 
 pytestmark = pytest.mark.browser
 
@@ -274,3 +278,37 @@ def test_a_deleted_game_leaves_the_projector_and_the_phones(push_only, new_page)
             timeout=UI_TIMEOUT_MS
         )
     expect(phone.locator("canvas")).to_have_count(0)
+
+
+def test_a_building_phone_of_canvas_critters_takes_a_pause_in_place_and_a_take_by_a_run(
+    push_only, new_page
+):
+    """While mosaics are built every piece taken at the table runs each phone's page (the
+    shared pile's counts); a pause, a resume and "+30 s" reach the phone's countdown with no
+    run on the server, and the next piece taken still runs it."""
+    timed = {phase: 600.0 for phase in ("theme", "build", "last_minute", "guess", "scores")}
+    table = seat(Engine(push_only.database_url), None, 3, durations=timed)
+    table.pick_all()
+    engine, (first, second, *_) = table.engine, table.public()["builders"]
+    phone = new_page(width=360, height=740)
+    runs = runs_of(phone)
+    phone.goto(f"{push_only.url}/play?token={table.tokens[first]}")
+    phone.locator(".mosaic .frame").wait_for(timeout=UI_TIMEOUT_MS)
+    timer = phone.locator(".cc-timer:visible")
+    expect(timer).to_have_text(re.compile(r"^\d+:\d\d$"), timeout=UI_TIMEOUT_MS)
+    settle(phone, pause_ms=500)
+    before = len(runs)
+    engine.pause(table.fac)
+    expect(timer).to_have_text(t("ui.paused"), timeout=UI_TIMEOUT_MS)
+    engine.resume(table.fac)
+    expect(timer).to_have_text(re.compile(r"^9:\d\d$"), timeout=UI_TIMEOUT_MS)
+    engine.extend(table.fac)
+    expect(timer).to_have_text(re.compile(r"^10:\d\d$"), timeout=UI_TIMEOUT_MS)
+    phone.wait_for_timeout(500)
+    assert runs[before:] == [], f"a pause, a resume or +30 s ran the phone: {runs[before:]}"
+    table.take_any(second, 1)
+    for _ in range(60):
+        if "page" in runs[before:]:
+            break
+        phone.wait_for_timeout(250)
+    assert "page" in runs[before:], "another builder's piece did not run the phone's page"

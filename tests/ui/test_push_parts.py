@@ -14,6 +14,7 @@ import pytest
 
 from engine import Engine, FakeClock
 from engine.i18n import translate
+from tests.engine.critters_kit import seat
 from ui.live import status_of
 from ui.parts import part_html
 from ui.push import PushHub
@@ -87,6 +88,31 @@ def test_a_class_code_gets_its_versions_without_parts(engine: Engine, hub: PushH
     version = engine.status(klass.code)["version"]
     event = next_event(hub, klass.code, version, lambda: engine.join(klass.code, "Ana"))
     assert event["version"] > version and "parts" not in event
+
+
+def test_a_pause_says_since_when_only_the_clock_changed_and_a_take_does_not(
+    engine: Engine, hub: PushHub
+):
+    """A building phone of Canvas Critters redraws for every version (the shared pile): the
+    event of a pause, a resume or "+30 s" says since which version nothing public but the
+    clock changed, so that phone takes it in place (ui/live.js); a piece taken resets it."""
+    table = seat(engine, None, 3)
+    table.pick_all()
+    builder = table.public()["builders"][0]
+    code = table.code
+    version = engine.status(code)["version"]
+
+    def take() -> None:
+        table.take_any(builder, 1)
+
+    taken = next_event(hub, code, version, take)
+    assert taken["clock_only_since"] is None
+    for step in (engine.pause, engine.resume, engine.extend):
+        shown = engine.status(code)["version"]
+        event = next_event(hub, code, shown, lambda step=step: step(table.fac))
+        assert event["clock_only_since"] == taken["version"], step.__name__
+    again = next_event(hub, code, engine.status(code)["version"], take)
+    assert again["clock_only_since"] is None
 
 
 def test_a_failed_drawing_still_tells_the_version_and_the_hub_goes_on(
