@@ -1,0 +1,103 @@
+"""A whole class of Canvas Layers in real Chromium (issues 21 and 22, "classes for every game"):
+twelve students from the class code at three tables of 4, the class projector at 1280x720
+shows every table's turn and progress, a student takes a card by a tap on a phone and the
+projector counts it, the teacher starts and ends on the class page, and every table played to
+its end gives the class podium. Every projected text is at least 28 px."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from gamekit import (
+    PROJECTOR,
+    SMALLEST_READABLE_PX,
+    UI_TIMEOUT_MS,
+    button,
+    eventually,
+    measure_layout,
+    settle,
+)
+from playwright.sync_api import Page, expect
+
+from engine import Engine
+from engine.i18n import translate
+from tests.engine.layers_kit import Layers
+
+pytestmark = pytest.mark.browser
+
+NAMES = [f"Student {number:02d}" for number in range(1, 13)]
+SHOTS = "/tmp/cc"  # looked at by eye, as the Critters class's
+
+
+def fits(screen: Page, moment: str) -> list[str]:
+    found = measure_layout(screen)
+    return [f"{moment}: below {SMALLEST_READABLE_PX} px: {text}" for text in found["small"]] + [
+        f"{moment}: outside 1280x720: {what}" for what in found["outside"]
+    ]
+
+
+def test_a_layers_class_of_twelve_at_three_tables_to_the_class_podium(streamlit_server, new_page):
+    engine = Engine(streamlit_server.database_url)
+    # Turns of ten minutes: none runs out while the test looks, and the countdowns show.
+    room = engine.create_class(game="canvas_layers", durations={"turn": 600.0})
+    key = room.facilitator_token
+    tokens = {
+        name: engine.join(room.code, name, browser=f"cl-{uuid.uuid4().hex}") for name in NAMES
+    }
+    engine.set_table_count(key, 3)
+    assert [len(table["players"]) for table in engine.class_view(key)["tables"]] == [4, 4, 4]
+    screen = new_page(**PROJECTOR)
+    screen.goto(f"{streamlit_server.url}/screen?code={room.code}")
+    expect(screen.locator(".cc-table-card")).to_have_count(3, timeout=UI_TIMEOUT_MS)
+    settle(screen, images=True)
+    problems = fits(screen, "lobby of three tables")
+
+    teacher = new_page(width=1280, height=900)
+    teacher.goto(f"{streamlit_server.url}/classroom?key={key}")
+    expect(teacher.get_by_text(room.code).first).to_be_visible(timeout=UI_TIMEOUT_MS)
+    settle(teacher, pause_ms=300)
+    button(teacher, "start_all").click()
+    assert eventually(
+        lambda: all(t["phase"] != "lobby" for t in engine.class_view(key)["tables"]), True
+    )
+    none_yet = translate("en", "ui.layers.table_progress", done=0, total=12)
+    cards = screen.locator(".cc-table-card")
+    expect(cards.filter(has_text=none_yet)).to_have_count(3, timeout=UI_TIMEOUT_MS)
+
+    # Table 1's first painter takes the free card on their phone; the projector sees the turn move.
+    first = engine.class_view(key)["tables"][0]
+    table = Layers(engine, None, first["code"], engine.table_key(key, first["code"]))
+    table.tokens = {name: tokens[name] for name in first["players"]}
+    painter = table.acting()
+    assert painter is not None
+    phone = new_page(width=360, height=740, touch=True)
+    phone.goto(f"{streamlit_server.url}/play?token={tokens[painter]}")
+    turn = table.public()["round"]
+    button(phone, f"take_{turn}_1").tap(timeout=UI_TIMEOUT_MS)
+    assert eventually(lambda: table.public()["round"], turn + 1) == turn + 1
+    assert len(table.view(painter)["hand"]) == 1
+    expect(cards.first).to_contain_text(table.public()["turn"], timeout=UI_TIMEOUT_MS)
+    settle(screen, images=True, pause_ms=300)
+    problems += fits(screen, "three tables playing")
+    screen.screenshot(path=f"{SHOTS}/layers-class-projector-playing.png")
+
+    for number, listed in enumerate(engine.class_view(key)["tables"]):
+        own = (
+            table
+            if number == 0
+            else Layers(engine, None, listed["code"], engine.table_key(key, listed["code"]))
+        )
+        own.tokens = {name: tokens[name] for name in listed["players"]}
+        own.play_to_the_end()
+    expect(screen.locator(".cc-class-podium-big")).to_be_visible(timeout=UI_TIMEOUT_MS)
+    settle(screen, pause_ms=300)
+    problems += fits(screen, "the class podium")
+    screen.screenshot(path=f"{SHOTS}/layers-class-projector-podium.png")
+    best = engine.class_public_view(room.code)["podium"]["best"][0]["name"]
+    expect(screen.locator(".cc-class-podium-big")).to_contain_text(best)
+    teacher.reload()
+    expect(teacher.get_by_text(translate("en", "ui.class.podium"))).to_be_visible(
+        timeout=UI_TIMEOUT_MS
+    )
+    assert not problems, "\n".join(problems)
