@@ -608,6 +608,15 @@ def measure_layout(page: Page) -> dict[str, Any]:
     return page.evaluate(_LAYOUT_JS, SMALLEST_READABLE_PX)
 
 
+def projected_problems(screen: Page, moment: str) -> list[str]:
+    """What breaks the projector's rules on `screen` now (text under 28 px, anything past
+    1280x720), each line naming `moment`."""
+    found = measure_layout(screen)
+    return [f"{moment}: below {SMALLEST_READABLE_PX} px: {text}" for text in found["small"]] + [
+        f"{moment}: outside 1280x720: {what}" for what in found["outside"]
+    ]
+
+
 def eventually(read: Callable[[], Any], expected: Any, timeout: float = 15.0) -> Any:
     """``read()`` again until it gives ``expected`` (a page's parts arrive one by one, and a
     rerun's old elements linger a moment); returns the last value read, for an assert."""

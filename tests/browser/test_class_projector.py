@@ -18,12 +18,11 @@ import pytest
 from gamekit import (
     PROJECTOR,
     SLOW,
-    SMALLEST_READABLE_PX,
     UI_TIMEOUT_MS,
     button,
     engine_strokes,
     eventually,
-    measure_layout,
+    projected_problems,
     settle,
 )
 from playwright.sync_api import Page, expect
@@ -79,13 +78,6 @@ def to_reveal(engine: Engine, key: str, tokens: dict[str, str], number: int) -> 
     raise AssertionError("no reveal")
 
 
-def fits(screen: Page, moment: str) -> list[str]:
-    found = measure_layout(screen)
-    return [f"{moment}: below {SMALLEST_READABLE_PX} px: {text}" for text in found["small"]] + [
-        f"{moment}: outside 1280x720: {what}" for what in found["outside"]
-    ]
-
-
 def width(page: Page, selector: str) -> float:
     box = page.locator(selector).first.bounding_box()
     assert box is not None, selector
@@ -128,7 +120,7 @@ def test_a_class_of_12_as_two_tables_of_6_and_a_tables_reveal(streamlit_server, 
     expect(screen.locator(".cc-code").first).to_have_text(code, timeout=UI_TIMEOUT_MS)
     settle(screen, images=True)
     assert width(screen, 'img[alt="QR code to join the game"]') >= 300
-    problems = fits(screen, "lobby of one table")
+    problems = projected_problems(screen, "lobby of one table")
 
     # The teacher chooses two tables on the class page, then starts them.
     teacher = new_page(width=1280, height=900)
@@ -140,7 +132,7 @@ def test_a_class_of_12_as_two_tables_of_6_and_a_tables_reveal(streamlit_server, 
     expect(screen.locator(".cc-table-card")).to_have_count(2, timeout=UI_TIMEOUT_MS)
     settle(screen, images=True, pause_ms=300)
     assert width(screen, 'img[alt="QR code to join the game"]') >= 300
-    problems += fits(screen, "lobby of two tables")
+    problems += projected_problems(screen, "lobby of two tables")
     settle(teacher, pause_ms=300)
     button(teacher, "start_all").click()
     assert eventually(lambda: {v["phase"] for v in tables(engine, key).values()}, {"roles"})
@@ -149,7 +141,7 @@ def test_a_class_of_12_as_two_tables_of_6_and_a_tables_reveal(streamlit_server, 
     shows_the_reveal(screen, view, 2, "en")
     strip = screen.locator(".cc-strip")
     expect(strip).to_contain_text(translate("en", "ui.class.table", number=1))
-    problems += fits(screen, "table 2's reveal")
+    problems += projected_problems(screen, "table 2's reveal")
     screen.screenshot(path=f"{SHOTS}/class-projector-reveal-two-tables.png")
     assert not problems, "\n".join(problems)
 
@@ -163,14 +155,14 @@ def test_three_tables_in_spanish_and_a_class_of_one_table(streamlit_server, new_
     expect(screen.locator(".cc-table-card")).to_have_count(3, timeout=UI_TIMEOUT_MS)
     settle(screen, images=True)
     assert width(screen, 'img[alt="Código QR para unirse a la partida"]') >= 300
-    problems = fits(screen, "es lobby of three tables")
+    problems = projected_problems(screen, "es lobby of three tables")
     engine.start_tables(key)
     engine.advance_tables(key, 1)
     view = to_reveal(engine, key, tokens, 3)
     shows_the_reveal(screen, view, 3, "es")
     for number in (1, 2):
         expect(screen.locator(".cc-strip")).to_contain_text(f"Mesa {number}")
-    problems += fits(screen, "es table 3's reveal")
+    problems += projected_problems(screen, "es table 3's reveal")
     screen.screenshot(path=f"{SHOTS}/class-projector-reveal-three-tables-es.png")
 
     # A class of one table: a game's projector, its code the class's.
@@ -179,10 +171,10 @@ def test_three_tables_in_spanish_and_a_class_of_one_table(streamlit_server, new_
     expect(screen.locator(".cc-code-huge")).to_have_text(code, timeout=UI_TIMEOUT_MS)
     settle(screen, images=True)
     assert width(screen, 'img[alt="QR code to join the game"]') >= 300
-    problems += fits(screen, "lobby of a class of one table")
+    problems += projected_problems(screen, "lobby of a class of one table")
     engine.start_tables(key)
     view = to_reveal(engine, key, tokens, 1)
     shows_the_reveal(screen, view, None, "en")
-    problems += fits(screen, "the reveal of a class of one table")
+    problems += projected_problems(screen, "the reveal of a class of one table")
     screen.screenshot(path=f"{SHOTS}/class-projector-reveal-one-table.png")
     assert not problems, "\n".join(problems)

@@ -12,14 +12,13 @@ from typing import Any
 import pytest
 from gamekit import (
     PROJECTOR,
-    SMALLEST_READABLE_PX,
     UI_TIMEOUT_MS,
     button,
     eventually,
-    measure_layout,
+    projected_problems,
     settle,
 )
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from engine import Engine, FakeClock
 from engine.i18n import translate
@@ -28,13 +27,6 @@ from tests.engine.critters_kit import LONG, Critters
 pytestmark = pytest.mark.browser
 
 SHOTS = "/tmp/cc"
-
-
-def fits(screen: Page, moment: str) -> list[str]:
-    found = measure_layout(screen)
-    return [f"{moment}: below {SMALLEST_READABLE_PX} px: {text}" for text in found["small"]] + [
-        f"{moment}: outside 1280x720: {what}" for what in found["outside"]
-    ]
 
 
 def phases(engine: Engine, key: str) -> list[str]:
@@ -53,7 +45,7 @@ def test_a_critters_class_of_six_at_two_tables_of_three(streamlit_server, new_pa
     screen.goto(f"{streamlit_server.url}/screen?code={room.code}")
     expect(screen.locator(".cc-table-card")).to_have_count(2, timeout=UI_TIMEOUT_MS)
     settle(screen, images=True)
-    problems = fits(screen, "lobby of two tables")
+    problems = projected_problems(screen, "lobby of two tables")
 
     teacher = new_page(width=1280, height=900)
     teacher.goto(f"{streamlit_server.url}/classroom?key={room.facilitator_token}")
@@ -66,7 +58,7 @@ def test_a_critters_class_of_six_at_two_tables_of_three(streamlit_server, new_pa
         2, timeout=UI_TIMEOUT_MS
     )
     settle(screen, pause_ms=300)
-    problems += fits(screen, "both tables choosing a theme")
+    problems += projected_problems(screen, "both tables choosing a theme")
     screen.screenshot(path=f"{SHOTS}/critters-class-projector-round.png")
     teacher.screenshot(path=f"{SHOTS}/critters-class-page-round.png", full_page=True)
 
@@ -91,7 +83,7 @@ def test_a_critters_class_of_six_at_two_tables_of_three(streamlit_server, new_pa
     expect(screen.locator(".cc-strip")).to_contain_text(translate("en", "ui.class.table", number=2))
     assert screen.locator(".cc-table-card").count() == 0
     settle(screen, images=True, pause_ms=500)
-    problems += fits(screen, "table 1's scores")
+    problems += projected_problems(screen, "table 1's scores")
     screen.screenshot(path=f"{SHOTS}/critters-class-projector-scores.png")
 
     # The teacher's "every table" button ends the phase the page drew at each table.
@@ -107,7 +99,7 @@ def test_a_critters_class_of_six_at_two_tables_of_three(streamlit_server, new_pa
         engine.advance_tables(room.facilitator_token)
     expect(screen.locator(".cc-class-podium-big")).to_be_visible(timeout=UI_TIMEOUT_MS)
     settle(screen, pause_ms=300)
-    problems += fits(screen, "the class podium")
+    problems += projected_problems(screen, "the class podium")
     screen.screenshot(path=f"{SHOTS}/critters-class-projector-podium.png")
     teacher.reload()
     expect(teacher.get_by_text(translate("en", "ui.class.podium"))).to_be_visible(

@@ -11,14 +11,13 @@ import uuid
 import pytest
 from gamekit import (
     PROJECTOR,
-    SMALLEST_READABLE_PX,
     UI_TIMEOUT_MS,
     button,
     eventually,
-    measure_layout,
+    projected_problems,
     settle,
 )
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from engine import Engine
 from engine.i18n import translate
@@ -28,13 +27,6 @@ pytestmark = pytest.mark.browser
 
 NAMES = [f"Student {number:02d}" for number in range(1, 13)]
 SHOTS = "/tmp/cc"  # looked at by eye, as the Critters class's
-
-
-def fits(screen: Page, moment: str) -> list[str]:
-    found = measure_layout(screen)
-    return [f"{moment}: below {SMALLEST_READABLE_PX} px: {text}" for text in found["small"]] + [
-        f"{moment}: outside 1280x720: {what}" for what in found["outside"]
-    ]
 
 
 def test_a_layers_class_of_twelve_at_three_tables_to_the_class_podium(streamlit_server, new_page):
@@ -51,7 +43,7 @@ def test_a_layers_class_of_twelve_at_three_tables_to_the_class_podium(streamlit_
     screen.goto(f"{streamlit_server.url}/screen?code={room.code}")
     expect(screen.locator(".cc-table-card")).to_have_count(3, timeout=UI_TIMEOUT_MS)
     settle(screen, images=True)
-    problems = fits(screen, "lobby of three tables")
+    problems = projected_problems(screen, "lobby of three tables")
 
     teacher = new_page(width=1280, height=900)
     teacher.goto(f"{streamlit_server.url}/classroom?key={key}")
@@ -79,7 +71,7 @@ def test_a_layers_class_of_twelve_at_three_tables_to_the_class_podium(streamlit_
     assert len(table.view(painter)["hand"]) == 1
     expect(cards.first).to_contain_text(table.public()["turn"], timeout=UI_TIMEOUT_MS)
     settle(screen, images=True, pause_ms=300)
-    problems += fits(screen, "three tables playing")
+    problems += projected_problems(screen, "three tables playing")
     screen.screenshot(path=f"{SHOTS}/layers-class-projector-playing.png")
 
     for number, listed in enumerate(engine.class_view(key)["tables"]):
@@ -92,7 +84,7 @@ def test_a_layers_class_of_twelve_at_three_tables_to_the_class_podium(streamlit_
         own.play_to_the_end()
     expect(screen.locator(".cc-class-podium-big")).to_be_visible(timeout=UI_TIMEOUT_MS)
     settle(screen, pause_ms=300)
-    problems += fits(screen, "the class podium")
+    problems += projected_problems(screen, "the class podium")
     screen.screenshot(path=f"{SHOTS}/layers-class-projector-podium.png")
     best = engine.class_public_view(room.code)["podium"]["best"][0]["name"]
     expect(screen.locator(".cc-class-podium-big")).to_contain_text(best)
