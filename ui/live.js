@@ -155,10 +155,9 @@ function follow(live) {
 // Put the event's part and clock in place when they are all that changed for a page that
 // redraws only for a new stage (same stage), or its clock alone for any page that shows a
 // version since which nothing else public changed (`clock_only_since`: a pause, a resume,
-// "+30 s"). The HTML comes from the
-// server's own drawing of the public view (ui/parts.py), as the fragment's would: Streamlit
-// draws that one the same way. A page whose buttons change with a pause (`pause_redraws`)
-// asks for a run instead.
+// "+30 s"). The HTML comes from the server's own drawing of the public view (ui/parts.py),
+// as the fragment's would: Streamlit draws that one the same way. A page whose buttons
+// change with a pause (`pause_redraws`) asks for a run instead.
 function place(live, progress) {
   const data = live.data;
   const shown = Math.max(data.version, live.placed || 0);

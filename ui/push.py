@@ -182,12 +182,11 @@ class PushHub:
     def _clock_only_since(
         self, code: str, progress: Progress, view: dict[str, object]
     ) -> int | None:
-        """The first version since which `view` differs in its clock alone, if the stage has
-        not moved since the last event; this version's look is kept for the next."""
+        """The first version since which `view` differs in its clock alone (a new stage is
+        a change too: every view carries it); otherwise this version's look is kept."""
         look = json.dumps({k: v for k, v in view.items() if k not in CLOCK_KEYS}, sort_keys=True)
-        last, earlier = self._events.get(code), self._looks.get(code)
-        same = last is not None and last[0].stage == progress.stage
-        if same and earlier is not None and earlier[0] == look:
+        earlier = self._looks.get(code)
+        if earlier is not None and earlier[0] == look:
             return earlier[1]
         self._looks[code] = (look, progress.version)
         return None

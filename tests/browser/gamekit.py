@@ -608,6 +608,29 @@ def measure_layout(page: Page) -> dict[str, Any]:
     return page.evaluate(_LAYOUT_JS, SMALLEST_READABLE_PX)
 
 
+def open_class_projector(
+    server: Any, new_page: Callable[..., Page], code: str, tables: int
+) -> Page:
+    """Class `code`'s projector at 1280x720, once it shows `tables` tables' cards, settled."""
+    screen = new_page(**PROJECTOR)
+    screen.goto(f"{server.url}/screen?code={code}")
+    expect(screen.locator(".cc-table-card")).to_have_count(tables, timeout=UI_TIMEOUT_MS)
+    settle(screen, images=True)
+    return screen
+
+
+def start_class_on_its_page(
+    server: Any, new_page: Callable[..., Page], code: str, key: str
+) -> Page:
+    """The teacher's class page, loaded, with "start every table" pressed."""
+    teacher = new_page(width=1280, height=900)
+    teacher.goto(f"{server.url}/classroom?key={key}")
+    expect(teacher.get_by_text(code).first).to_be_visible(timeout=UI_TIMEOUT_MS)
+    settle(teacher, pause_ms=300)
+    button(teacher, "start_all").click()
+    return teacher
+
+
 def projected_problems(screen: Page, moment: str) -> list[str]:
     """What breaks the projector's rules on `screen` now (text under 28 px, anything past
     1280x720), each line naming `moment`."""

@@ -11,12 +11,13 @@ from typing import Any
 
 import pytest
 from gamekit import (
-    PROJECTOR,
     UI_TIMEOUT_MS,
     button,
     eventually,
+    open_class_projector,
     projected_problems,
     settle,
+    start_class_on_its_page,
 )
 from playwright.sync_api import expect
 
@@ -41,17 +42,10 @@ def test_a_critters_class_of_six_at_two_tables_of_three(streamlit_server, new_pa
         for name in ["Ana", "Ben", "Cy", "Di", "Eli", "Fay"]
     }
     engine.set_table_count(room.facilitator_token, 2)  # 3 and 3
-    screen = new_page(**PROJECTOR)
-    screen.goto(f"{streamlit_server.url}/screen?code={room.code}")
-    expect(screen.locator(".cc-table-card")).to_have_count(2, timeout=UI_TIMEOUT_MS)
-    settle(screen, images=True)
+    screen = open_class_projector(streamlit_server, new_page, room.code, 2)
     problems = projected_problems(screen, "lobby of two tables")
 
-    teacher = new_page(width=1280, height=900)
-    teacher.goto(f"{streamlit_server.url}/classroom?key={room.facilitator_token}")
-    expect(teacher.get_by_text(room.code).first).to_be_visible(timeout=UI_TIMEOUT_MS)
-    settle(teacher, pause_ms=300)
-    button(teacher, "start_all").click()
+    teacher = start_class_on_its_page(streamlit_server, new_page, room.code, room.facilitator_token)
     assert eventually(lambda: phases(engine, room.facilitator_token), ["theme", "theme"])
     choosing = translate("en", "ui.critters.screen.phase.theme")
     expect(screen.locator(".cc-table-card").filter(has_text=choosing)).to_have_count(

@@ -10,12 +10,13 @@ import uuid
 
 import pytest
 from gamekit import (
-    PROJECTOR,
     UI_TIMEOUT_MS,
     button,
     eventually,
+    open_class_projector,
     projected_problems,
     settle,
+    start_class_on_its_page,
 )
 from playwright.sync_api import expect
 
@@ -39,17 +40,10 @@ def test_a_layers_class_of_twelve_at_three_tables_to_the_class_podium(streamlit_
     }
     engine.set_table_count(key, 3)
     assert [len(table["players"]) for table in engine.class_view(key)["tables"]] == [4, 4, 4]
-    screen = new_page(**PROJECTOR)
-    screen.goto(f"{streamlit_server.url}/screen?code={room.code}")
-    expect(screen.locator(".cc-table-card")).to_have_count(3, timeout=UI_TIMEOUT_MS)
-    settle(screen, images=True)
+    screen = open_class_projector(streamlit_server, new_page, room.code, 3)
     problems = projected_problems(screen, "lobby of three tables")
 
-    teacher = new_page(width=1280, height=900)
-    teacher.goto(f"{streamlit_server.url}/classroom?key={key}")
-    expect(teacher.get_by_text(room.code).first).to_be_visible(timeout=UI_TIMEOUT_MS)
-    settle(teacher, pause_ms=300)
-    button(teacher, "start_all").click()
+    teacher = start_class_on_its_page(streamlit_server, new_page, room.code, key)
     assert eventually(
         lambda: all(t["phase"] != "lobby" for t in engine.class_view(key)["tables"]), True
     )
@@ -58,9 +52,11 @@ def test_a_layers_class_of_twelve_at_three_tables_to_the_class_podium(streamlit_
     expect(cards.filter(has_text=none_yet)).to_have_count(3, timeout=UI_TIMEOUT_MS)
 
     # Table 1's first painter takes the free card on their phone; the projector sees the turn move.
-    first = engine.class_view(key)["tables"][0]
-    table = Layers(engine, None, first["code"], engine.table_key(key, first["code"]))
-    table.tokens = {name: tokens[name] for name in first["players"]}
+    def table_of(listed: dict) -> Layers:
+        seated = {name: tokens[name] for name in listed["players"]}
+        return Layers(engine, None, listed["code"], engine.table_key(key, listed["code"]), seated)
+
+    table = table_of(engine.class_view(key)["tables"][0])
     painter = table.acting()
     assert painter is not None
     phone = new_page(width=360, height=740, touch=True)
@@ -74,14 +70,8 @@ def test_a_layers_class_of_twelve_at_three_tables_to_the_class_podium(streamlit_
     problems += projected_problems(screen, "three tables playing")
     screen.screenshot(path=f"{SHOTS}/layers-class-projector-playing.png")
 
-    for number, listed in enumerate(engine.class_view(key)["tables"]):
-        own = (
-            table
-            if number == 0
-            else Layers(engine, None, listed["code"], engine.table_key(key, listed["code"]))
-        )
-        own.tokens = {name: tokens[name] for name in listed["players"]}
-        own.play_to_the_end()
+    for listed in engine.class_view(key)["tables"]:
+        table_of(listed).play_to_the_end()
     expect(screen.locator(".cc-class-podium-big")).to_be_visible(timeout=UI_TIMEOUT_MS)
     settle(screen, pause_ms=300)
     problems += projected_problems(screen, "the class podium")
