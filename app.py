@@ -34,17 +34,18 @@ KINDS = ("game", "class")
 
 if __name__ != "__main__":
     # `streamlit run app.py` imports this file once to find `app`: Streamlit's pages plus the
-    # push stream's route (ui/push.py), served without Nagle's 40 ms waits (ui/listener.py).
+    # push stream's route (ui/push.py), served as ui/server_start.py sets up (no Nagle's 40 ms
+    # waits, each run's theme built once).
     # Every visit then runs it as a page, below.
     from streamlit import config
 
-    from ui.listener import nodelay_lifespan
     from ui.push import push_routes
+    from ui.server_start import server_lifespan
 
     app = st.App(
         __file__,
         routes=push_routes(config.get_option("server.baseUrlPath")),
-        lifespan=nodelay_lifespan,
+        lifespan=server_lifespan,
     )
 else:
     st.set_page_config(page_title="Crossed Canvas", page_icon="🎨", layout="wide")

@@ -15,18 +15,10 @@ websocket, the push streams and every other request.
 
 from __future__ import annotations
 
-import contextlib
-import logging
 import os
 import socket
 import stat
-from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
-
-from streamlit import config
-
-log = logging.getLogger(__name__)
 
 #: This process's open file descriptors (Linux). Elsewhere nothing is changed.
 OWN_FDS = Path("/proc/self/fd")
@@ -59,12 +51,3 @@ def nodelay_on_listeners(port: int) -> int:
                 probe.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 done += 1
     return done
-
-
-@contextlib.asynccontextmanager
-async def nodelay_lifespan(_app: Any) -> AsyncIterator[None]:
-    """st.App's lifespan: runs once the socket is bound and before uvicorn accepts on it."""
-    port = config.get_option("server.port")
-    if not nodelay_on_listeners(port):
-        log.warning("no listening socket on port %s: Nagle stays on (40 ms per request)", port)
-    yield

@@ -1,10 +1,10 @@
-"""The floor's app, served as app.py serves ours (without Nagle's 40 ms waits, ui/listener.py:
-a fix of how Streamlit listens, not part of our pages' cost); its one page is pages/play.py.
-Its home page draws nothing."""
+"""The floor's app, served as app.py serves ours (ui/server_start.py: no Nagle's 40 ms waits,
+each run's theme built once; fixes of how Streamlit serves, not part of our pages' cost); its
+one page is pages/play.py. Its home page draws nothing."""
 
 import streamlit as st
 
 if __name__ != "__main__":
-    from ui.listener import nodelay_lifespan
+    from ui.server_start import server_lifespan
 
-    app = st.App(__file__, lifespan=nodelay_lifespan)
+    app = st.App(__file__, lifespan=server_lifespan)
