@@ -15,7 +15,10 @@ the page shows) asks as live.js's `catchUp` does: never while a run is going on 
 again every 100 ms), not again for the same version within RETRY_MS, and with the rerun the
 browser sends for a component's trigger: the page's `rerun_script` carrying the trigger
 `changed` in `json_trigger_value` and the `fragment_id` of its fragment, so only that fragment
-runs. `follow_changes` then reads the game's status and calls `st.rerun()` when the page is
+runs. For a newer stage than the page shows it asks, as live.js's `askPage` does when nobody
+touched the page (nobody touches a tab), through the page's asker (the same component outside
+the fragment, `cc_page_ask`): its trigger `page` and no fragment id, and the whole page runs.
+Otherwise `follow_changes` reads the game's status and calls `st.rerun()` when the page is
 behind in what it compares (version on the facilitator page, stage on a phone and on the
 projector): the fragment's run ends FINISHED_EARLY_FOR_RERUN and a full page run follows on
 the same request; otherwise it redraws itself. Within a stage a phone's and the projector's
@@ -151,6 +154,8 @@ class Tab:
     #: When a list: every delta message of the next runs, as sent (bench/floor/pages/play.py sends
     #: them again for the floor of bench/run_cost.py).
     recorded: list[ForwardMsg] | None = None
+    #: The page's asker (ui/live.py `cc_page_ask`) as its last whole run drew it, if it did.
+    page_asker: str = ""
     _running: bool = False
     _stopped: bool = False  # following ended: no part asks again
     _asking: asyncio.Task | None = None  # the task whose request is on the wire
@@ -234,7 +239,10 @@ class Tab:
                 part.asked, part.asked_at = part.latest, time.monotonic()
                 part.requesting = True
                 try:
-                    await self._request(self._ask(part), asked_by=part.slot, asked_for=part.latest)
+                    # live.js `askPage`: a new stage, and nobody touches a tab.
+                    whole = bool(self.page_asker) and part.latest_stage > part.data["stage"]
+                    message = self._ask(part, whole=whole)
+                    await self._request(message, asked_by=part.slot, asked_for=part.latest)
                 finally:
                     part.requesting = False
                 self._mounted()  # live.js: each part drawn looks again (catchUp on render)
@@ -268,7 +276,7 @@ class Tab:
 
     # -- Streamlit's protocol -----------------------------------------------------------------
 
-    def _ask(self, part: Part | None = None) -> BackMsg:
+    def _ask(self, part: Part | None = None, whole: bool = False) -> BackMsg:
         message = BackMsg()
         rerun = message.rerun_script
         rerun.query_string = self.query
@@ -276,7 +284,11 @@ class Tab:
         if self.page_hash:
             rerun.page_script_hash = self.page_hash
         rerun.cached_message_hashes.extend(self.cache)
-        if part is not None:
+        if whole:  # through the page's asker: no fragment
+            state = rerun.widget_states.widgets.add()
+            state.id = TRIGGER_ID.format(id=self.page_asker)
+            state.json_trigger_value = json.dumps([{"event": "page", "value": time.time()}])
+        elif part is not None:
             rerun.fragment_id = part.fragment_id
             state = rerun.widget_states.widgets.add()
             state.id = TRIGGER_ID.format(id=part.component_id)
@@ -300,6 +312,7 @@ class Tab:
         await self.ws.send(message.SerializeToString())
         drawn: dict[str, tuple[dict, str]] = {}  # slot -> (data with its id, fragment id)
         page = fragment = False
+        asker = ""
         while True:
             # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow a cancel that
             # comes as the answer arrives, and the bench then never ends.
@@ -327,7 +340,9 @@ class Tab:
             elif kind == "delta" and reply.delta.WhichOneof("type") == "new_element":
                 element = reply.delta.new_element
                 found = _live_data(element)
-                if found is not None:
+                if found is not None and "asks_for" in found:
+                    asker = found["_id"]
+                elif found is not None:
                     found["_path"] = tuple(reply.metadata.delta_path)
                     drawn[found["slot"]] = (found, reply.delta.fragment_id)
             elif kind == "script_finished":
@@ -335,6 +350,8 @@ class Tab:
                     continue  # the fragment's st.rerun(): the page's run follows
                 self._age_cache(list(reply.metadata.run.fragment_ids))
                 break
+        if page:
+            self.page_asker = asker
         if page and FOLLOW not in drawn:
             raise RuntimeError(f"/{self.page}?{self.query[:16]}... has no live component")
         for slot in list(self.parts):

@@ -3,7 +3,9 @@
 //
 // On news of a newer version this part asks its fragment to rerun; the fragment reruns the
 // whole page if the page is behind (on a phone or the projector: only for a new stage, one
-// every page must show). Within a stage such a page asks for nothing: the event carries its
+// every page must show), or, for a new stage when nothing can be cut short, it asks for the
+// whole page itself (`askPage`, through the page's asker: this component's instance outside
+// the fragment, `data.asks_for`). Within a stage such a page asks for nothing: the event carries its
 // part (`data.part`: a phone's list of who is ready, the projector's roster or readiness)
 // drawn anew, put in place here, and the part then shows the event's version while the
 // page's top still shows `data.page_version`. The event's clock (a pause, a resume, "+30 s":
@@ -14,6 +16,18 @@ const RETRY_MS = 2000;
 const STALE_ASKS = 3;
 // {timer id@page version: the whole-page runs asked for a half-drawn page (checkTop)}.
 const staleAsks = new Map();
+// {timer id: the page's asker}: the instance ui/live.py mounts outside the live fragment, whose
+// request runs the whole page at once instead of the fragment first (askPage).
+const pageAskers = new Map();
+// A whole-page request cuts short a run in progress on the server, and a tap's run is in
+// progress before this page hears of it (Streamlit marks the page running only once the run
+// has started there). So for TOUCH_MS after the student's last touch of the page (a tap, a
+// key, a stroke) a request goes through the fragment, which waits for that run.
+const TOUCH_MS = 3000;
+let touchedAt = -Infinity;
+for (const kind of ["pointerdown", "keydown", "input"]) {
+  document.addEventListener(kind, () => (touchedAt = performance.now()), { capture: true });
+}
 // Streamlit may mount a new instance before it removes the old one (when the page's layout
 // changes): an instance whose element has left the page stops at once (its stream, its
 // ticking, its requests), even before Streamlit calls its clean-up. Two instances on the page
@@ -104,11 +118,21 @@ function checkTop(live) {
   if ((staleAsks.get(asked) || 0) >= STALE_ASKS) return;
   staleAsks.set(asked, (staleAsks.get(asked) || 0) + 1);
   live.askedPageAt = now;
-  ask(live, "stale");
+  if (!askPage(live, "stale")) ask(live, "stale");
 }
 
 function ask(live, name) {
   live.trigger(name, Date.now());
+}
+
+// Ask for the whole page through the page's asker, when nothing can be cut short: no run in
+// progress, no touch for TOUCH_MS. Whether it asked.
+function askPage(live, name) {
+  const asker = pageAskers.get(live.data.timer);
+  if (!asker || !asker.element.isConnected || busy()) return false;
+  if (performance.now() - touchedAt < TOUCH_MS) return false;
+  asker.trigger(name, Date.now());
+  return true;
 }
 
 function startFallback(live) {
@@ -209,12 +233,21 @@ function catchUp(live) {
   }
   live.asked = live.latest;
   live.askedAt = performance.now();
+  // A newer stage: every page of the game runs for it.
+  if (live.latestStage > live.data.stage && askPage(live, "page")) return;
   // What the stream told of: the fragment reruns the page at once if it is behind that.
   live.trigger("changed", { version: live.latest, stage: live.latestStage || 0 });
 }
 
 export default function (component) {
   const { data, parentElement, setTriggerValue } = component;
+  if (data.asks_for) {
+    const asker = { element: parentElement, trigger: setTriggerValue };
+    pageAskers.set(data.asks_for, asker);
+    return () => {
+      if (pageAskers.get(data.asks_for) === asker) pageAskers.delete(data.asks_for);
+    };
+  }
   let live = running.get(parentElement);
   if (!live) {
     live = { element: parentElement };

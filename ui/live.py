@@ -107,7 +107,15 @@ def follow_changes(
     for its part, the view the page drew (its viewer's own: the part uses only what the public
     view holds alike), so that the part reads nothing again."""
     st.session_state[_PAGE_READ] = (status, view)
+    # Outside the fragment: the live part asks through this instance for a whole page it knows
+    # the page needs (a new stage), without a run of the fragment first (ui/live.js `askPage`).
+    with st.container(key="cc_live_page"):
+        _follow(key=_PAGE_ASK_KEY, data={"asks_for": _timer_id(code)}, on_page_change=_no_op)
     _live_part(code, status, language, **options)
+
+
+def _no_op() -> None:
+    """A trigger whose whole meaning is the run it starts."""
 
 
 @st.fragment
@@ -138,10 +146,13 @@ def _live_part(
     wait for a run in progress, where a whole-page request would cut it short and lose a
     student's tap made just before. The fragment then reruns the whole page if the page, as
     drawn, is behind: at once when the request itself says the stream told of a newer stage
-    or version (a new phase: every page of the class asks at once, and each read spared is
-    one less turn on the server's one core), otherwise after reading the game's status. In
-    the page's own run it uses the status the page read a moment before: a change since
-    then comes by the stream like any other.
+    or version, otherwise after reading the game's status. In the page's own run it uses the
+    status the page read a moment before: a change since then comes by the stream like any
+    other. For a new stage (a new phase: every page of the class asks at once, and each run
+    spared is one less turn on the server's one core) the browser asks for the whole page
+    directly instead, through the instance `follow_changes` mounts outside this fragment,
+    when no run is in progress and the student has not touched the page for a few seconds
+    (ui/live.js `askPage`): nothing is then in flight to cut short.
     """
     compared = _COMPARED[redraw]
     heard = st.session_state.pop(_HEARD, None) or {}
@@ -198,7 +209,7 @@ def _live_part(
                 ],
             },
             on_changed_change=_note_heard,
-            on_poll_change=lambda: None,
+            on_poll_change=_no_op,
             on_stale_change=lambda: st.session_state.update({_STALE_TOP: True}),
         )
 
@@ -224,6 +235,8 @@ def _watch_key(code: str) -> str:
 
 #: The live component's widget key: its requests' values are read under it (`_note_heard`).
 _FOLLOW_KEY = "cc_follow"
+#: The live component's instance outside the fragment, through which it asks for the page.
+_PAGE_ASK_KEY = "cc_page_ask"
 #: Set when the browser found the page's top older than its live part (ui/live.js checkTop).
 _STALE_TOP = "cc_stale_top"
 #: The version and stage the stream told of when the live part asked (`_note_heard`).

@@ -193,6 +193,61 @@ def test_a_phone_drawing_through_pauses_keeps_its_strokes_and_hears_the_next_pha
     expect(phone.get_by_text(t("ui.play.auto_locked"))).to_be_visible(timeout=UI_TIMEOUT_MS)
 
 
+def asks_of(page: Page) -> list[tuple[bool, bool]]:
+    """Each run `page` asks the server for: whether it names a fragment (the live part's),
+    and whether the page's asker asked (ui/live.py: the live component outside the fragment)."""
+    asks: list[tuple[bool, bool]] = []
+
+    def sent(payload: str | bytes) -> None:
+        message = BackMsg.FromString(payload if isinstance(payload, bytes) else payload.encode())
+        if message.WhichOneof("type") != "rerun_script":
+            return
+        rerun = message.rerun_script
+        by_asker = any(
+            "cc_page_ask" in state.id and state.json_trigger_value
+            for state in rerun.widget_states.widgets
+        )
+        asks.append((bool(rerun.fragment_id), by_asker))
+
+    page.on("websocket", lambda ws: ws.on("framesent", sent))
+    return asks
+
+
+def test_a_new_phase_runs_an_untouched_phone_at_once_and_a_touched_one_after_its_fragment(
+    push_only, new_page
+):
+    """Every phone's page runs for a new phase. A phone nobody touched asks for its whole page
+    itself: one run on the server. One whose student has just touched it (a tap may have
+    started a run the phone does not know of yet) asks through its live part's fragment, which
+    waits for such a run, and then the page runs."""
+    engine = Table(push_only, new_page).engine
+    game = engine.create_game(durations={phase: 3600.0 for phase in ("roles", "pulse1", "merge")})
+    tokens = [engine.join(game.code, name, browser=f"asks-{name}") for name in NAMES]
+    engine.start(game.facilitator_token)
+    engine.advance(game.facilitator_token)
+    token = next(tok for tok in tokens if engine.player_view(tok)["role"] != "curator")
+    phone = new_page(width=360, height=740)
+    runs, asks = runs_of(phone), asks_of(phone)
+    phone.goto(f"{push_only.url}/play?token={token}")
+    wait_canvas(phone)
+    settle(phone)
+    phone.wait_for_timeout(3500)  # untouched since it loaded (ui/live.js TOUCH_MS)
+    ran, asked = len(runs), len(asks)
+    engine.advance(game.facilitator_token)  # the merge: the canvas goes
+    expect(phone.locator("canvas.upper-canvas")).to_have_count(0, timeout=UI_TIMEOUT_MS)
+    settle(phone)
+    assert asks[asked:] == [(False, True)], f"not one whole-page ask: {asks[asked:]}"
+    assert runs[ran:] == ["own"], f"not one run of the page: {runs[ran:]}"
+
+    phone.locator(".cc-head").click()  # a tap on the heading: a touch that runs nothing
+    ran, asked = len(runs), len(asks)
+    engine.advance(game.facilitator_token)  # the second pulse: a canvas again
+    wait_canvas(phone)
+    settle(phone)
+    assert asks[asked:][:1] == [(True, False)], f"not asked through the fragment: {asks[asked:]}"
+    assert runs[ran:][:2] == ["part", "page"], runs[ran:]
+
+
 # A copy of the page's countdown as an older run drew it, put after it in its column.
 LEFTOVER_COUNTDOWN = """(paused) => {
   const timer = document.querySelector(".cc-timer");
@@ -221,14 +276,20 @@ def test_a_countdown_an_old_run_left_on_the_page_is_hidden_and_the_page_drawn_ag
     expect(phone.locator(".cc-timer")).to_have_count(2)
     expect(timer).to_have_count(1)
     expect(timer).to_have_text(re.compile(r"^\d:\d\d$"))
+
+    # The whole page, run by the live part through its fragment ("page") or asked by the
+    # page's asker ("own": nobody touches this phone, so nothing else asks).
+    def whole_runs() -> int:
+        return sum(run in ("page", "own") for run in runs[before:])
+
     # (The websocket's messages are read while Playwright waits, not in a sleep.)
     for _ in range(60):
-        if "page" in runs[before:]:
+        if whole_runs():
             break
         phone.wait_for_timeout(250)
-    assert "page" in runs[before:], f"the page was not drawn again: {runs[before:]}"
+    assert whole_runs(), f"the page was not drawn again: {runs[before:]}"
     phone.wait_for_timeout(8000)  # three asks, RETRY_MS apart, and then no more
-    assert runs[before:].count("page") <= 3, runs[before:]
+    assert whole_runs() <= 3, runs[before:]
     wait_canvas(phone)
 
 

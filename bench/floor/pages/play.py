@@ -122,6 +122,7 @@ def component(recorded_component: Any) -> None:
             on_changed_change=lambda: None,
             on_poll_change=lambda: None,
             on_stale_change=lambda: None,
+            on_page_change=lambda: None,
         )
     else:
         raise ValueError(f"the floor has no {recorded_component.component_name}")
