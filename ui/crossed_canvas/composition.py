@@ -27,8 +27,14 @@ from ui.crossed_canvas.strokes import STROKE_WIDTH_FRACTION, clean_stroke
 FRAME_COLOUR = "#d0d0d0"
 #: Used when a fragment names a signature that is missing or has no readable colour.
 FALLBACK_COLOUR = "#333333"
-#: Strokes are drawn this many times larger, then scaled down: smooth antialiased edges.
+#: Strokes are drawn this many times larger, then scaled down: smooth antialiased edges...
 SUPERSAMPLE = 3
+#: ...on a layer of at most this many pixels a side (at least the image's own size). Drawing
+#: costs as the layer's area: a 1000 px projector image three times larger took 1.6 s of the
+#: server's one core, which every page of every class waited for; at 1000 px it takes 0.14 s.
+#: Pages show their pictures at half the size drawn or less, so the browser's own scaling
+#: smooths what this one no longer does (docs/performance.md).
+MAX_LAYER_PX = 1280
 #: A shape mark's width as a fraction of the image side: twice a stroke's width, big enough to
 #: read as a heart or a star, small enough not to hide a drawing.
 MARK_FRACTION = 0.045
@@ -200,7 +206,7 @@ def render_composition(
     """
     if size < 1:
         raise ValueError("size must be a positive number of pixels")
-    scale = SUPERSAMPLE
+    scale = max(1, min(SUPERSAMPLE, MAX_LAYER_PX // size))
     big = size * scale
     bg = _background(background)
     # Transparent strokes layer drawn large, scaled down once, then composited on the
