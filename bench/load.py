@@ -3,25 +3,39 @@ push as a browser does; how long a change takes to reach the pages that must sho
 
 Run: .venv/bin/python bench/load.py [--games 1 10 30] [--seconds 75] [--plot docs/x.png]
      .venv/bin/python bench/load.py --games 60 --servers 2     (two servers behind nginx)
+     .venv/bin/python bench/load.py --game critters            (or layers; crossed-canvas)
 
 For each K: a throwaway PostgreSQL (tests/engine/postgres_server.py), one `streamlit run
 app.py` (or two behind Debian's nginx, tests/browser/balancer.py, students split between
 them by its cookie), and K games of 12 students, a projector and a facilitator: 14 tabs each
-(bench/tab.py: Streamlit's websocket protocol plus the push stream). Games start a moment
-apart. Students join one by one; each phone opens its page when it has joined. Then the
-round is played through the engine, as the pages' buttons would: the facilitator starts and
-ends the untimed phases, artists submit at random moments of each pulse, the Curator
-chooses, everyone votes. Phases are as long as the rules' times (--pace 0.5 halves them,
-to see more of a round in a short run). The commands come from this process, so a
-server hears of them only as it hears of another server's: by PostgreSQL NOTIFY.
+(bench/tab.py: Streamlit's websocket protocol plus the push stream). A game that seats fewer
+than 12 is played by as many as it seats (Canvas Critters 6, Canvas Layers 5: one game, not a
+class's tables; the header line says so). Games start a moment apart. Students join one by
+one; each phone opens its page when it has joined. Then the facilitator starts, and `Game`
+hands the game to its play (bench/players.py), which makes every move through the engine as
+the pages' buttons would, at random moments of the rules' phase times, the facilitator
+ending the phases no answer ends:
+- Crossed Canvas (--game crossed-canvas, the default): rounds until the run ends; artists
+  submit at random moments of each pulse, the Curator chooses, everyone votes.
+- Canvas Critters (--game critters), the judged game to its end: the active player picks a
+  theme; everyone takes pieces and finishes (the first finish starts the last minute);
+  everyone titles, every giver awards; the facilitator ends the scores.
+- Canvas Layers (--game layers), turn by turn to its end: the player whose turn it is
+  completes a painting when they can, else takes a card of the row (or picks a tie's winner);
+  the move ends the turn.
+Phases are as long as the rules' times (--pace 0.5 halves them, to see more of a round in a
+short run). The commands come from this process, so a server hears of them only as it hears
+of another server's: by PostgreSQL NOTIFY.
 
 A change reached a tab when the live part that shows it (bench/tab.py) was drawn at the
 change's version or a later one; propagation is measured from just before the command was sent,
-so it includes the command itself. Kinds (ROUTES): join, submit and vote -> the projector
-(roster, ready count) and -> the other phones (their list of who joined or is ready): shown
-when the push event's part was put in place, or the live part was drawn again; command
-(start, end a phase) and choice (it ends the phase) -> the slowest of the 12 phones (its page
-ran again); pause, resume and "+30 s" (early in the first pulse) -> the projector and the
+so it includes the command itself. Kinds (ROUTES): join, submit and vote, and the other
+games' moves (theme, take piece, finish, title, award; take card, complete, pick) -> the
+projector (roster, ready count) and -> the other phones (their list of who joined or is
+ready): shown when the push event's part was put in place, or the live part was drawn again;
+command (start, end a phase) and choice (it ends the phase) -> the slowest of the phones (its
+page ran again); pause, resume and "+30 s" (early in each round's first timed phase: a
+pulse; a theme; the first turn of each time around the table) -> the projector and the
 phones, shown as a join is (the event's clock comes with its part). Each tab's reruns are
 put down to the change that caused them, to count per kind of change how many whole pages and
 how many fragments ran. Server CPU is the mean over the run (all threads, from /proc), and so
@@ -38,7 +52,6 @@ import random
 import sys
 import tempfile
 import time
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,25 +62,23 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser"), str(ROOT / "tests" /
 import aiohttp  # noqa: E402
 from balancer import COOKIE, Balancer  # noqa: E402
 from load_report import Level, report, write_plot  # noqa: E402
+from players import CLASS, KINDS, Kind  # noqa: E402
 from postgres_server import PostgresServer  # noqa: E402
 from servers import AppServer  # noqa: E402
 from tab import PAGE, READY, Tab  # noqa: E402
 
 from engine import Engine, RuleError  # noqa: E402
-from engine.crossed_canvas.rules import DEFAULT_DURATIONS  # noqa: E402
 
-STUDENTS = 12
-NAMES = [f"Student {n:02d}" for n in range(1, STUDENTS + 1)]
-LONG = {phase.value: 3600.0 for phase in DEFAULT_DURATIONS}  # the bench ends every phase
+NAMES = [f"Student {n:02d}" for n in range(1, CLASS + 1)]
+LONG_SECONDS = 3600.0  # every phase's setting: the answers or the bench end each phase
 JOIN_SECONDS = 15.0  # a class takes about this long to join, at the rules' pace
 STAGGER_SECONDS = 20.0  # games start spread over this (classes do not start in step)
 LOAD_AT_ONCE = 16  # page loads in flight at once (a stampede of first loads is not measured)
-STROKES = [[(0.1 + i / 50, 0.2 + (i % 7) / 20) for i in range(30)]]
 
 
 @dataclass
 class Change:
-    kind: str  # join, submit, vote, command, choice, pause, resume, +30 s
+    kind: str  # join, a student's move (submit, vote, choice, ...), command, pause, resume, +30 s
     shown: str  # where it must show: "projector" (its page) or "phones" (see SLOT)
     at: float  # time.monotonic() just before the command
     version: int  # the game's version after it
@@ -82,6 +93,12 @@ ROUTES = {
     "join": [("projector", READY), ("phones", READY)],
     "submit": [("projector", READY), ("phones", READY)],
     "vote": [("projector", READY), ("phones", READY)],
+    # Canvas Critters' and Canvas Layers' moves (bench/players.py): as a submit, and their
+    # phones' page runs again by itself when the move ends the phase (a stage).
+    **dict.fromkeys(
+        ("theme", "take piece", "finish", "title", "award", "take card", "complete", "pick"),
+        [("projector", READY), ("phones", READY)],
+    ),
     "command": [("phones", PAGE)],
     "choice": [("phones", PAGE)],
     # The teacher's clock: the event's clock, put in place with the part (ui/live.js place).
@@ -93,7 +110,8 @@ ROUTES = {
 
 @dataclass
 class Game:
-    """One class: its tabs, and the changes made to it."""
+    """One class: its tabs, and the changes made to it. Its game's play (bench/players.py)
+    makes every change through `student` and `command`, which note them to be measured."""
 
     engine: Engine
     base: str
@@ -103,6 +121,7 @@ class Game:
     gate: asyncio.Semaphore
     http: aiohttp.ClientSession
     two_servers: bool
+    kind: Kind
     code: str = ""
     facilitator: str = ""
     screen: Tab | None = None
@@ -113,15 +132,20 @@ class Game:
     tasks: list[asyncio.Task] = field(default_factory=list)
 
     async def play(self) -> None:
-        """Set up, join, then play rounds until cancelled."""
+        """Set up, join, start, then play until cancelled or the game is over."""
         await asyncio.sleep(self.index * STAGGER_SECONDS / self.games)
-        created = await asyncio.to_thread(self.engine.create_game, durations=LONG)
+        durations = Engine.default_durations(self.kind.name)
+        long = dict.fromkeys(durations, LONG_SECONDS)
+        created = await asyncio.to_thread(
+            self.engine.create_game, durations=long, game=self.kind.name
+        )
         self.code, self.facilitator = created.code, created.facilitator_token
         await self._open("facilitator", f"key={self.facilitator}", server="a")
         self.screen = await self._open("screen", f"code={self.code}", server="a")
         tokens = []
-        for number, name in enumerate(NAMES):
-            await self._pause(JOIN_SECONDS / STUDENTS)
+        students = self.kind.students
+        for number, name in enumerate(NAMES[:students]):
+            await self.wait(JOIN_SECONDS / students)
             browser = f"bench-{self.index}-{number}"
             token = await self._change(
                 "join", None, self.engine.join, self.code, name, browser=browser
@@ -129,65 +153,44 @@ class Game:
             tokens.append(token)
             server = "ab"[number % 2] if self.two_servers else "a"
             self.tasks.append(asyncio.create_task(self._open_phone(token, server)))
-        await self._pause(2.0)
-        await self._command(self.engine.start, self.facilitator)
-        while True:
-            await self._round(tokens)
+        await self.wait(2.0)
+        await self.command(self.engine.start, self.facilitator)
+        await self.kind.play(self, tokens)
 
-    async def _round(self, tokens: list[str]) -> None:
-        views = await asyncio.to_thread(lambda: [self.engine.player_view(t) for t in tokens])
-        artists = [t for t, v in zip(tokens, views, strict=True) if v["role"] != "curator"]
-        curator = next(t for t, v in zip(tokens, views, strict=True) if v["role"] == "curator")
-        signatures = {t: v["signature"] for t, v in zip(tokens, views, strict=True)}
-        await self._phase_then_advance("roles")
-        await self._clock_commands()
-        for pulse in ("pulse1", "pulse2"):
-            for token, wait in self._spread(artists, pulse):
-                await self._pause(wait)
-                await self._student("submit", self.engine.submit_fragment, token, STROKES)
-            await self._phase_then_advance("merge" if pulse == "pulse1" else "discussion")
-        options = (await asyncio.to_thread(self.engine.player_view, curator))["options"]
-        await self._pause(random.uniform(0.3, 0.9) * self._seconds("choice"))
-        choice = random.choice(options)["id"]
-        await self._student("choice", self.engine.choose, curator, choice)
-        for token, wait in self._spread(tokens, "accusation"):
-            others = [signatures[a] for a in artists if a != token]
-            await self._pause(wait)
-            vote = random.choice(others)
-            await self._student("vote", self.engine.accuse, token, vote)
-        await self._phase_then_advance("reveal")
+    def seconds(self, phase: str) -> float:
+        """The rules' time of `phase`, at the bench's pace."""
+        return Engine.default_durations(self.kind.name)[phase] * self.pace
 
-    def _seconds(self, phase: str) -> float:
-        return DEFAULT_DURATIONS[next(p for p in DEFAULT_DURATIONS if p.value == phase)] * self.pace
-
-    def _spread(self, tokens: list[str], phase: str) -> list[tuple[str, float]]:
+    def spread(self, tokens: list[str], phase: str) -> list[tuple[str, float]]:
         """Each token at a random moment of the first 90 % of the phase, as (token, wait)."""
-        moments = sorted(random.uniform(0, 0.9 * self._seconds(phase)) for _ in tokens)
+        moments = sorted(random.uniform(0, 0.9 * self.seconds(phase)) for _ in tokens)
         order = random.sample(tokens, len(tokens))
         waits = [b - a for a, b in zip([0.0, *moments], moments, strict=False)]
         return list(zip(order, waits, strict=True))
 
-    async def _phase_then_advance(self, phase: str) -> None:
-        await self._pause(self._seconds(phase))
-        await self._command(self.engine.advance, self.facilitator)
+    async def phase_then_advance(self, phase: str) -> None:
+        """A phase no answer ends: the facilitator ends it at its time."""
+        await self.wait(self.seconds(phase))
+        await self.command(self.engine.advance, self.facilitator)
 
-    async def _clock_commands(self) -> None:
-        """Early in the first pulse the teacher pauses, resumes and gives "+30 s": changes
+    async def clock_commands(self) -> None:
+        """Early in the first timed phase the teacher pauses, resumes and gives "+30 s": changes
         every countdown must show, which the push event's clock carries."""
         for kind, command in (
             ("pause", self.engine.pause),
             ("resume", self.engine.resume),
             ("+30 s", self.engine.extend),
         ):
-            await self._pause(1.0)
+            await self.wait(1.0)
             await self._change(kind, None, command, self.facilitator)
 
-    async def _command(self, command, *args) -> None:
+    async def command(self, command, *args) -> None:
+        """The facilitator's start or end of a phase."""
         await self._change("command", None, command, *args)
 
-    async def _student(self, kind: str, command, token: str, what) -> None:
-        """A student's click: the command with their token, what they chose, a request id."""
-        await self._change(kind, token, command, token, what, uuid.uuid4().hex)
+    async def student(self, kind: str, token: str, command, *args) -> None:
+        """A student's click: the command with their token and what the page sends with it."""
+        await self._change(kind, token, command, token, *args)
 
     async def _change(self, kind: str, actor: str | None, command, *args, **kw):
         """Run one engine command in a thread; note when, at which version, for whom (the
@@ -207,7 +210,7 @@ class Game:
             self.changes.append(Change(kind, shown, at, version, targets, slot))
         return result
 
-    async def _pause(self, seconds: float) -> None:
+    async def wait(self, seconds: float) -> None:
         await asyncio.sleep(max(0.0, seconds))
 
     async def _open(self, page: str, query: str, server: str) -> Tab:
@@ -235,6 +238,7 @@ async def run_level(
     seconds: float,
     pace: float,
     two_servers: bool,
+    kind: Kind,
     window_over: Callable[[], None],
 ) -> tuple[list[Game], float]:
     """K games for `seconds` after the last one started; returns them and the measured wall
@@ -242,7 +246,9 @@ async def run_level(
     gate = asyncio.Semaphore(LOAD_AT_ONCE)
     connector = aiohttp.TCPConnector(limit=0)  # one stream per tab, hundreds at once
     async with aiohttp.ClientSession(connector=connector) as http:
-        played = [Game(engine, base, i, games, pace, gate, http, two_servers) for i in range(games)]
+        played = [
+            Game(engine, base, i, games, pace, gate, http, two_servers, kind) for i in range(games)
+        ]
         tasks = [asyncio.create_task(g.play()) for g in played]
         started = time.monotonic()
         await asyncio.sleep(STAGGER_SECONDS + seconds)
@@ -265,7 +271,9 @@ async def run_level(
     return played, wall
 
 
-def measure(games: int, servers: int, seconds: float, pace: float, workdir: Path) -> Level:
+def measure(
+    games: int, servers: int, seconds: float, pace: float, kind: Kind, workdir: Path
+) -> Level:
     """One K: fresh PostgreSQL, fresh app server(s), the games, the figures."""
     postgres = PostgresServer.start()
     apps: list[AppServer] = []
@@ -288,7 +296,9 @@ def measure(games: int, servers: int, seconds: float, pace: float, workdir: Path
         cpu, rss = read()
         end: list[tuple[list[float], list[float]]] = []
         played, wall = asyncio.run(
-            run_level(engine, base, games, seconds, pace, servers == 2, lambda: end.append(read()))
+            run_level(
+                engine, base, games, seconds, pace, servers == 2, kind, lambda: end.append(read())
+            )
         )
         cpu_end, rss_end = end[0]
         cores = [(after - before) / wall for before, after in zip(cpu, cpu_end, strict=True)]
@@ -310,20 +320,25 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=1.0, help="phase length / the rules' time")
     parser.add_argument("--plot", type=Path, help="write propagation p95 against K to this PNG")
     parser.add_argument("--seed", type=int, default=9)
+    parser.add_argument("--game", choices=KINDS, default="crossed-canvas", help="the game played")
     args = parser.parse_args()
+    kind = KINDS[args.game]
     if not all(0 < k <= 100 for k in args.games) or not 10 <= args.seconds <= 600:
         parser.error("games must be 1..100 and seconds 10..600")
     random.seed(args.seed)
     print(f"{os.cpu_count()} cores; load average before: {os.getloadavg()[0]:.1f}", flush=True)
     levels = []
+    students = kind.students
+    # A game that cannot seat a class of 12 plays with as many as it seats.
+    seated = "" if students == CLASS else f", {students} students a game (it seats {kind.most})"
     with tempfile.TemporaryDirectory(prefix="cc-load-") as tmp:
         for games in args.games:
             print(
-                f"K={games} on {args.servers} server(s): {games * 14} tabs, "
+                f"K={games} on {args.servers} server(s): {games * (students + 2)} tabs{seated}, "
                 f"{STAGGER_SECONDS + args.seconds:.0f} s ...",
                 flush=True,
             )
-            levels.append(measure(games, args.servers, args.seconds, args.pace, Path(tmp)))
+            levels.append(measure(games, args.servers, args.seconds, args.pace, kind, Path(tmp)))
             report(levels[-1:], header=False)
     report(levels, header=True)
     if args.plot:

@@ -32,13 +32,37 @@ ROWS = {
     ("resume", "phones"): "resume -> every phone's countdown",
     ("+30 s", "projector"): "+30 s -> projector countdown",
     ("+30 s", "phones"): "+30 s -> every phone's countdown",
+    # Canvas Critters' moves (bench/players.py), then Canvas Layers'.
+    ("theme", "projector"): "theme -> projector's round",
+    ("theme", "phones"): "theme -> other phones' round",
+    ("take piece", "projector"): "take piece -> projector pile",
+    ("take piece", "phones"): "take piece -> other phones' pile",
+    ("finish", "projector"): "finish -> projector ready count",
+    ("finish", "phones"): "finish -> other phones' ready list",
+    ("title", "projector"): "title -> projector ready count",
+    ("title", "phones"): "title -> other phones' ready list",
+    ("award", "projector"): "award -> projector ready count",
+    ("award", "phones"): "award -> other phones' ready list",
+    ("take card", "projector"): "take card -> projector's turn",
+    ("take card", "phones"): "take card -> other phones' turn",
+    ("complete", "projector"): "complete -> projector's turn",
+    ("complete", "phones"): "complete -> other phones' turn",
+    ("pick", "projector"): "pick -> projector's winner",
+    ("pick", "phones"): "pick -> other phones' winner",
 }
-KINDS = ("join", "submit", "vote", "command", "choice", "pause", "resume", "+30 s")
+KINDS = (
+    *("join", "submit", "vote", "command", "choice", "pause", "resume", "+30 s"),
+    *("theme", "take piece", "finish", "title", "award", "take card", "complete", "pick"),
+)
 #: The plot's colour of each kind (none is the goal line's red).
 COLOURS = dict(
     zip(
         KINDS,
-        ("#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#7f7f7f"),
+        (
+            *("#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"),
+            *("#7f7f7f", "#bcbd22", "#aec7e8", "#ffbb78", "#98df8a", "#ff9896", "#c5b0d5"),
+            *("#c49c94", "#f7b6d2"),
+        ),
         strict=True,
     )
 )
