@@ -342,6 +342,9 @@ class Door:
                 return cached
             snap = self._rules_of(game).read(self._table(session, game))
             with self._snapshots_lock:
+                kept = self._snapshots.get(game.id)
+                if kept is not None and kept[0] > game.version:
+                    return snap  # a page still at an older version: the newer one stays kept
                 if len(self._snapshots) >= SNAPSHOT_CACHE_SIZE:
                     self._snapshots.pop(next(iter(self._snapshots)))
                 self._snapshots[game.id] = (game.version, snap)
