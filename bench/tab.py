@@ -114,18 +114,21 @@ class Part:
 
     def place(self, progress: dict) -> bool:
         """live.js `place`: whether the event's part (ui/parts.py) and clock are put in
-        place, which shows its version without a run (a page that redraws by stage only)."""
+        place, which shows its version without a run: on a page that redraws by stage only,
+        or on any page that shows the version since which only the clock changed
+        (`clock_only_since`: a pause, a resume, "+30 s")."""
         data = self.data
-        if data.get("redraw") != "stage" or "clock" not in progress:
+        shown = max(data["version"], self.placed)
+        since = progress.get("clock_only_since")
+        in_place = data.get("redraw") == "stage" or (isinstance(since, int) and since <= shown)
+        if not in_place or progress["stage"] > data["stage"] or "clock" not in progress:
             return False
-        if progress["stage"] > data["stage"]:
-            return False
-        if progress["version"] <= max(data["version"], self.placed):
+        if progress["version"] <= shown:
             return False
         if data.get("pause_redraws") and progress["clock"]["paused"] != data["paused"]:
             return False
         kind = data.get("part")
-        if kind and kind not in progress.get("parts", {}):
+        if kind and progress.get("parts", {}).get(kind) is None:
             return False
         self.placed = progress["version"]
         return True
