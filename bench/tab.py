@@ -242,8 +242,12 @@ class Tab:
                 part.asked, part.asked_at = part.latest, time.monotonic()
                 part.requesting = True
                 try:
-                    # live.js `askPage`: a new stage, and nobody touches a tab.
-                    whole = bool(self.page_asker) and part.latest_stage > part.data["stage"]
+                    # live.js `askPage` (nobody touches a tab): a new stage, or a new version
+                    # on a page that runs for every version.
+                    shown = max(part.data["version"], part.placed)
+                    every = part.data.get("redraw") == "any" and part.latest > shown
+                    stage = part.latest_stage > part.data["stage"]
+                    whole = bool(self.page_asker) and (stage or every)
                     message = self._ask(part, whole=whole)
                     await self._request(message, asked_by=part.slot, asked_for=part.latest)
                 finally:

@@ -233,8 +233,12 @@ function catchUp(live) {
   }
   live.asked = live.latest;
   live.askedAt = performance.now();
-  // A newer stage: every page of the game runs for it.
-  if (live.latestStage > live.data.stage && askPage(live, "page")) return;
+  // A newer stage: every page of the game runs for it; so does a page that runs for every
+  // version (`redraw: "any"`) for a newer one.
+  const shown = Math.max(live.data.version, live.placed || 0);
+  const whole =
+    live.latestStage > live.data.stage || (live.data.redraw === "any" && live.latest > shown);
+  if (whole && askPage(live, "page")) return;
   // What the stream told of: the fragment reruns the page at once if it is behind that.
   live.trigger("changed", { version: live.latest, stage: live.latestStage || 0 });
 }
