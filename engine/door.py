@@ -112,7 +112,9 @@ class Door:
             random.Random(seed) if seed is not None else secrets.SystemRandom()
         )
         self._rng_lock = threading.Lock()
-        self._snapshots: dict[int, tuple[int, Any]] = {}
+        #: {game id: (its code, version, snapshot)}: the code tells a game from a later one
+        #: that got the id of one another process deleted (SQLite reuses the largest id).
+        self._snapshots: dict[int, tuple[str, int, Any]] = {}
         self._snapshots_lock = threading.Lock()
         self._reading = [threading.RLock() for _ in range(READING_LOCKS)]
         #: Told the code of every game a command here changed, once committed (push streams).
@@ -343,18 +345,20 @@ class Door:
             snap = self._rules_of(game).read(self._table(session, game))
             with self._snapshots_lock:
                 kept = self._snapshots.get(game.id)
-                if kept is not None and kept[0] > game.version:
+                if kept is not None and kept[0] == game.code and kept[1] > game.version:
                     return snap  # a page still at an older version: the newer one stays kept
                 if len(self._snapshots) >= SNAPSHOT_CACHE_SIZE:
                     self._snapshots.pop(next(iter(self._snapshots)))
-                self._snapshots[game.id] = (game.version, snap)
+                self._snapshots[game.id] = (game.code, game.version, snap)
         return snap
 
     def _kept_snapshot(self, game: Game) -> Any:
         """The snapshot kept for `game` at its version, if one is."""
         with self._snapshots_lock:
             cached = self._snapshots.get(game.id)
-        return cached[1] if cached is not None and cached[0] == game.version else None
+        if cached is None or cached[:2] != (game.code, game.version):
+            return None
+        return cached[2]
 
     def _lost_at(self, game: Game, now: float) -> float | None:
         """When no server kept this running game any more, if that lasted over OUTAGE_SECONDS.

@@ -47,3 +47,23 @@ def test_a_commit_between_a_views_reads_never_mixes_two_rounds(file_url):
     # and what the reader shows next is round 2's start, with nothing of round 1 left over
     after = reader.public_view(game.code)
     assert (after["phase"], after["round"], after["reveal"]) == ("roles", 2, None)
+
+
+def test_a_game_given_the_id_of_one_deleted_elsewhere_shows_its_own_rows(file_url):
+    """Another app server deleted a game this one had shown, and SQLite gave its id to the
+    next game created: a Canvas Critters game must never be shown Crossed Canvas's kept rows,
+    even at the very version the deleted game had."""
+    clock = FakeClock()
+    other, server = Engine(file_url, clock=clock), Engine(file_url, clock=clock)
+    old = other.create_game()
+    for name in NAMES[:5]:
+        other.join(old.code, name)
+    shown = server.public_view(old.code)  # kept by this server at the game's version
+    other.delete_game(old.facilitator_token)
+    new = other.create_game(game="canvas_critters")
+    while other.status(new.code)["version"] < shown["version"]:
+        other.join(new.code, NAMES[other.status(new.code)["version"] % len(NAMES)])
+    assert other.status(new.code)["version"] == shown["version"]
+    view = server.public_view(new.code)
+    assert view["game"] == "canvas_critters"
+    assert view["code"] == new.code
