@@ -96,7 +96,7 @@ div:has(> div > div:only-child > div[class*="st-key-cc_live"]) { display: none; 
   text-align: left; }
 /* Twelve rows and a four-line outcome above them end within 720 px (a fresh clone's run
    ended at 737 with 1.15 and the rows a whole gap apart). */
-.cc-by-player { font-size: 1.75rem; line-height: 1.1; }
+.cc-by-player { font-size: 1.75rem; line-height: 1.02; }
 .cc-by-player td, .cc-by-player th { padding: 0 .5rem; white-space: nowrap; }
 .cc-by-player .cc-sig { white-space: nowrap; }
 .cc-by-player .cc-glyph { font-size: 1em; line-height: 1; }
