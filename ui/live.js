@@ -118,20 +118,20 @@ function checkTop(live) {
   if ((staleAsks.get(asked) || 0) >= STALE_ASKS) return;
   staleAsks.set(asked, (staleAsks.get(asked) || 0) + 1);
   live.askedPageAt = now;
-  if (!askPage(live, "stale")) ask(live, "stale");
+  if (!askPage(live)) ask(live, "stale");
 }
 
 function ask(live, name) {
   live.trigger(name, Date.now());
 }
 
-// Ask for the whole page through the page's asker, when nothing can be cut short: no run in
-// progress, no touch for TOUCH_MS. Whether it asked.
-function askPage(live, name) {
+// Ask for the whole page through the page's asker (its one event, `page`), when nothing can
+// be cut short: no run in progress, no touch for TOUCH_MS. Whether it asked.
+function askPage(live) {
   const asker = pageAskers.get(live.data.timer);
   if (!asker || !asker.element.isConnected || busy()) return false;
   if (performance.now() - touchedAt < TOUCH_MS) return false;
-  asker.trigger(name, Date.now());
+  asker.trigger("page", Date.now());
   return true;
 }
 
@@ -238,7 +238,7 @@ function catchUp(live) {
   const shown = Math.max(live.data.version, live.placed || 0);
   const whole =
     live.latestStage > live.data.stage || (live.data.redraw === "any" && live.latest > shown);
-  if (whole && askPage(live, "page")) return;
+  if (whole && askPage(live)) return;
   // What the stream told of: the fragment reruns the page at once if it is behind that.
   live.trigger("changed", { version: live.latest, stage: live.latestStage || 0 });
 }
