@@ -26,13 +26,26 @@ fi
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/lint-imports
-# Tests named on the command line run as asked. Otherwise every layer without a browser runs on
-# both cores (pytest-xdist, a file's tests on one worker), then the browser tests one at a time:
-# each drives Chromium and app servers of its own, and two at once on two cores slow both into
-# their timeouts. They all live in tests/browser/: collecting only that folder spares importing
-# every other layer's tests a second time.
+# `tests/run.sh --quick`: the inner loop (lint, imports, units and engine, no page and no browser:
+# about two minutes here). Tests named on the command line run as asked. Otherwise every layer
+# without a browser runs on both cores (pytest-xdist, a file's tests on one worker), then the
+# browser tests on both cores too, each worker with its own app servers and Chromium. The
+# browser tests that play whole games share one xdist group, so they run one after another on
+# one worker while the other worker takes the shorter tests: two whole games at once on two
+# cores slowed both into their timeouts. docs/testing.md says what each layer is for.
+layer() {  # layer NAME PYTEST-ARGS...: run one layer and say how long it took
+    local name=$1 start=$SECONDS status=0
+    shift
+    .venv/bin/python -m pytest "$@" || status=$?
+    echo "== layer '$name': $((SECONDS - start)) s (pytest exit $status)"
+    return $status
+}
+if [ "${1:-}" = "--quick" ]; then
+    layer quick -m "not browser" tests/ui tests/engine -n 2 --dist loadfile --durations=10
+    exit
+fi
 if [ $# -gt 0 ]; then
     exec .venv/bin/python -m pytest "$@"
 fi
-.venv/bin/python -m pytest -m "not browser" -n 2 --dist loadfile --durations=10
-.venv/bin/python -m pytest -m browser tests/browser --durations=15
+layer "without a browser" -m "not browser" -n 2 --dist loadfile --durations=10
+layer browser -m browser tests/browser -n 2 --dist loadgroup --durations=10

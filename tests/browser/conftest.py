@@ -163,6 +163,27 @@ def streamlit_server(request, start_streamlit) -> StreamlitServer:
     return start_streamlit(script)
 
 
+#: The tests that play whole games or many pages at once (`@pytest.mark.xdist_group(HEAVY)`):
+#: tests/run.sh runs them one after another on one worker, the other tests beside them.
+HEAVY = "whole_games"
+
+
+def _group(item: pytest.Item) -> str | None:
+    mark = item.get_closest_marker("xdist_group")
+    return mark.args[0] if mark else None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under `--dist loadgroup` a module's tests stay on one worker, sharing its servers as
+    under loadfile, unless they are in the heavy group, which goes first so it starts at once."""
+    here = Path(__file__).parent
+    for item in items:
+        if item.path.parent == here and _group(item) is None:
+            item.add_marker(pytest.mark.xdist_group(item.path.stem))
+    items.sort(key=lambda item: _group(item) != HEAVY)
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     outcome = yield

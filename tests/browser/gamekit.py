@@ -81,13 +81,22 @@ def query(address: Page | str, name: str) -> str | None:
     return values[0] if values else None
 
 
+#: Not a stale element: while a page runs again, an element the run redraws differently stays on
+#: the page (marked stale) beside its new self until the run ends.
+FRESH = ':not([data-stale="true"])'
+
+
+def keyed(page: Page, key: str):
+    """The Streamlit element keyed ``key`` as the page draws it now (never its stale self)."""
+    return page.locator(f".st-key-{key}{FRESH}")
+
+
 def button(page: Page, key: str):
     """The button of the Streamlit element keyed ``key``, or of the timer button keyed
     ``key`` for the stage on screen (``key-<round>-<phase>``, ui/moderation.timer_key). Not a
     stale one: while the page runs again, the last stage's timer button stays on the page
     (marked stale) beside the new stage's, until the run ends."""
-    fresh = ':not([data-stale="true"])'
-    return page.locator(f'.st-key-{key}{fresh} button, [class*="st-key-{key}-"]{fresh} button')
+    return page.locator(f'.st-key-{key}{FRESH} button, [class*="st-key-{key}-"]{FRESH} button')
 
 
 def wait_canvas(page: Page):

@@ -109,7 +109,7 @@ def shows_the_reveal(screen: Page, view: dict[str, Any], number: int | None, lan
     # a single game), once the columns have their final widths.
     replay = eventually(lambda: width(screen, "img.cc-replay") >= 340, True)
     assert replay, f"the replay is {width(screen, 'img.cc-replay')} px wide, under 340"
-    assert screen.locator(".cc-table-card").count() == 0
+    expect(screen.locator(".cc-table-card")).to_have_count(0)
 
 
 def test_a_class_of_12_as_two_tables_of_6_and_a_tables_reveal(streamlit_server, new_page):

@@ -75,7 +75,7 @@ def test_a_critters_class_of_six_at_two_tables_of_three(streamlit_server, new_pa
     )
     expect(screen.locator(".cc-phase").first).to_have_text(heading, timeout=UI_TIMEOUT_MS)
     expect(screen.locator(".cc-strip")).to_contain_text(translate("en", "ui.class.table", number=2))
-    assert screen.locator(".cc-table-card").count() == 0
+    expect(screen.locator(".cc-table-card")).to_have_count(0)
     settle(screen, images=True, pause_ms=500)
     problems += projected_problems(screen, "table 1's scores")
     screen.screenshot(path=f"{SHOTS}/critters-class-projector-scores.png")

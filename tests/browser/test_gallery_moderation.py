@@ -16,6 +16,7 @@ import uuid
 import zipfile
 
 import pytest
+from conftest import HEAVY
 from gamekit import UI_TIMEOUT_MS, button, eventually, heading_text, settle
 from PIL import Image, ImageChops
 from playwright.sync_api import expect
@@ -79,6 +80,7 @@ def path_start(points: list[list[float]], size: float) -> str:
     return f"M{points[0][0] * size:.1f} {points[0][1] * size:.1f}"
 
 
+@pytest.mark.xdist_group(HEAVY)
 def test_a_hidden_drawing_never_reaches_the_projector_or_the_zip(streamlit_server, new_page):
     engine = Engine(streamlit_server.database_url)
     game = engine.create_game(durations=SLOW)

@@ -17,6 +17,7 @@ import uuid
 from collections import Counter
 
 import pytest
+from conftest import HEAVY
 from gamekit import (
     Table,
     engine_strokes,
@@ -162,6 +163,7 @@ def play_by_engine(
     return chosen, votes
 
 
+@pytest.mark.xdist_group(HEAVY)
 def test_whole_game_with_five_players(table: Table):
     table.create_game(pace="extra_relaxed")
     screen = table.open_screen()

@@ -6,7 +6,7 @@ and a student joins in one tap."""
 from __future__ import annotations
 
 import pytest
-from gamekit import UI_TIMEOUT_MS, Table, button, eventually, t
+from gamekit import UI_TIMEOUT_MS, Table, button, eventually, keyed, t
 from playwright.sync_api import expect
 
 from engine.crossed_canvas.decks import load_deck
@@ -20,14 +20,14 @@ NAMES = ["Ana", "Bea", "Cruz", "Dana", "Eli"]
 def test_the_pace_survives_switching_the_home_page_to_spanish(streamlit_server, new_page):
     page = new_page()
     page.goto(f"{streamlit_server.url}/")
-    pace = page.locator(".st-key-create_pace [role=radiogroup] label")
+    pace = keyed(page, "create_pace").locator("[role=radiogroup] label")
     pace.filter(has_text=t("ui.pace.relaxed")).click()
     expect(pace.filter(has_text=t("ui.pace.relaxed")).locator("input")).to_be_checked()
-    page.locator(".st-key-home_language button").filter(has_text="Español").click()
+    keyed(page, "home_language").locator("button").filter(has_text="Español").click()
     relaxed = pace.filter(has_text=translate("es", "ui.pace.relaxed"))
     expect(relaxed.locator("input")).to_be_checked(timeout=UI_TIMEOUT_MS)
     # A menu's chosen option is said in Spanish too (it kept its English label).
-    deck = page.locator(".st-key-create_deck")
+    deck = keyed(page, "create_deck")
     built_in = translate("es", "ui.deck.built_in", count=len(load_deck().objects))
     expect(deck.get_by_role("combobox")).to_have_value(built_in, timeout=UI_TIMEOUT_MS)
     # The next visit opens in Spanish: the browser remembers the choice (its locale is English).

@@ -17,6 +17,7 @@ import uuid
 from typing import Any
 
 import pytest
+from conftest import HEAVY
 from gamekit import (
     PHASES,
     PROJECTOR,
@@ -123,6 +124,7 @@ def check_projector(screen: Page, watch: Watch, moment: str, problems: list[str]
         problems.append(f"{moment}: the projector names a role: {found_roles}")
 
 
+@pytest.mark.xdist_group(HEAVY)
 def test_a_whole_class_from_one_code_to_the_class_podium(streamlit_server, new_page):
     engine = Engine(streamlit_server.database_url)
 
