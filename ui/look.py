@@ -59,6 +59,11 @@ div:has(> div > div:only-child > div[class*="st-key-cc_live"]) { display: none; 
 .cc-label { font-size: 1.1rem; }
 .cc-label-big { font-size: 1.75rem; line-height: 1.2; }
 .cc-caption { font-weight: 700; overflow-wrap: anywhere; }
+/* On the projector an object's name wraps beside its picture: the room it leaves the outcome
+   beside them keeps that to five lines or so, and the reveal within 720 px, with the deck's
+   longest names and two 24-character players' names in it (tests/browser/test_projector.py). */
+.cc-label-big .cc-caption { max-width: 7em; }
+.cc-outcome { line-height: 1.1; }
 /* A deck of names only: the name stands where the picture would, large and framed. */
 .cc-name-card { font-weight: 800; line-height: 1.15; overflow-wrap: break-word;
   border: 3px solid #161514; border-radius: .6rem; padding: .4rem .6rem; text-align: center; }

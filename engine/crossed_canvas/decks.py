@@ -8,8 +8,10 @@ no invisible character, none blank, no two alike in a language, no signature wor
 from __future__ import annotations
 
 import json
+import random
 import re
 import unicodedata
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -55,6 +57,10 @@ class Deck:
     categories: dict[str, dict[str, str]]
     objects: dict[str, DeckObject]
     pairs: tuple[Pair, ...]
+
+    def unused_pair(self, used: Collection[str], rng: random.Random) -> Pair:
+        """A pair whose key is not in `used`, drawn at random: a game never repeats one."""
+        return rng.choice([pair for pair in self.pairs if pair.key not in used])
 
     def neutrals(self, pair: Pair) -> list[str]:
         """Objects of the pair's category that are not in it: candidates for neutral options."""

@@ -45,7 +45,7 @@ def deal_round(table: Table) -> None:
     rng = table.rng(f"round:{game.round}")
     deck = table.deck
     used = set(session.exec(select(Round.pair_key).where(Round.game_id == game.id)).all())
-    pair = rng.choice([p for p in deck.pairs if p.key not in used])
+    pair = deck.unused_pair(used, rng)
     true_id, false_id = rng.sample((pair.a, pair.b), 2)
     curator_id = game.curator_order[game.round - 1]
     artists = [p.id for p in table.players() if p.id != curator_id]

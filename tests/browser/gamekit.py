@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import time
 import uuid
+import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -25,6 +26,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from worst_case import WIDEST_NAMES
 
 from engine import Engine
 from engine.crossed_canvas.rules import ROUND_PHASES, STROKE_LIMITS
@@ -424,51 +426,29 @@ def stroke_set(index: int, pulse: int) -> list[list[tuple[float, float]]]:
 
 # -- a whole game played through the engine, for the projector ---------------------------------
 
-#: Twelve players (the most a game takes) whose names have 24 characters (the longest allowed).
-LONG_NAMES = {
-    "en": [
-        "Alexandria Montgomery-Li",
-        "Bartholomew Whitfield Jr",
-        "Christopher Van Der Berg",
-        "Dominique Fairweather-Oz",
-        "Evangeline Worthington K",
-        "Frederick Wolfgang Adams",
-        "Gwendolyn Marchetti-Shaw",
-        "Hieronymus Blackwood III",
-        "Isabella Rose Kensington",
-        "Jonathan Maxwell Harwood",
-        "Konstantin Oyelaran-West",
-        "Maximiliano Bartholomews",
-    ],
-    "es": [
-        "María Fernanda Castañeda",
-        "José Guadalupe Hernández",
-        "Ximena Alejandra Quiroga",
-        "Guillermo Echeverría Paz",
-        "Concepción Vallejo Nieto",
-        "Maximiliano Ortega Muñoz",
-        "Inmaculada Montenegro Sá",
-        "Bartolomé Valenzuela Roa",
-        "Esperanza Santamaría Gil",
-        "Fernando Zaragoza Bernal",
-        "Ángeles Bustamante Ochoa",
-        "Wenceslao Altamirano Paz",
-    ],
-}
 #: No phase runs out while a test or a screenshot looks at it.
 SLOW = {phase: 3600.0 for phase in PHASES}
 
 
-def projector_game(server: Any, page: Page, language: str) -> Iterator[str]:
-    """Play a 12-player game with the longest names through the engine, shown on ``page``
+def seeded_engine(server: Any, purpose: str) -> Engine:
+    """An engine on the server's database whose games draw the same roles, signatures and
+    options on every run: a seed of its own per `purpose` (not one shared with another test,
+    whose game could take the same code first and shift every draw after it)."""
+    return Engine(server.database_url, seed=zlib.crc32(purpose.encode()))
+
+
+def projector_game(
+    server: Any, page: Page, language: str, purpose: str = "projector"
+) -> Iterator[str]:
+    """Play a 12-player game with the widest names through the engine, shown on ``page``
     opened on the projector; yields each phase once the page shows it: the lobby, the eight
     phases of round 1 (the reveal once more paused, "reveal-paused") and the end. Pulses and the
     accusation are looked at half answered (both readiness marks show); every round has a
     choice and a vote from everyone, so the reveal is as full as it gets and the final
     scores differ."""
-    engine = Engine(server.database_url)
+    engine = seeded_engine(server, f"{purpose}-{language}")
     game = engine.create_game(language=language, durations=SLOW)
-    tokens = {name: engine.join(game.code, name) for name in LONG_NAMES[language]}
+    tokens = {name: engine.join(game.code, name) for name in WIDEST_NAMES[language]}
     page.goto(f"{server.url}/screen?code={game.code}")
 
     def shown(*texts: str) -> str:

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT
-from gamekit import UI_TIMEOUT_MS, open_card, settle, wait_canvas
+from gamekit import UI_TIMEOUT_MS, open_card, seeded_engine, settle, wait_canvas
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from engine import Engine
@@ -162,7 +162,7 @@ def request() -> str:
 def test_no_serious_accessibility_violation_in_a_whole_game(
     streamlit_server, browser, language: str
 ) -> None:
-    engine = Engine(streamlit_server.database_url)
+    engine = seeded_engine(streamlit_server, f"accessibility-{language}")
     audit = Audit(language)
     people = People(browser, streamlit_server.url, language)
     try:

@@ -23,6 +23,7 @@ from gamekit import (
     engine_strokes,
     eventually,
     projected_problems,
+    seeded_engine,
     settle,
 )
 from playwright.sync_api import Page, expect
@@ -113,7 +114,7 @@ def shows_the_reveal(screen: Page, view: dict[str, Any], number: int | None, lan
 
 
 def test_a_class_of_12_as_two_tables_of_6_and_a_tables_reveal(streamlit_server, new_page):
-    engine = Engine(streamlit_server.database_url)
+    engine = seeded_engine(streamlit_server, "class-projector-two-tables")
     code, key, tokens = seat(engine, 12, "en")
     screen = new_page(**PROJECTOR)
     screen.goto(f"{streamlit_server.url}/screen?code={code}")
@@ -147,7 +148,7 @@ def test_a_class_of_12_as_two_tables_of_6_and_a_tables_reveal(streamlit_server, 
 
 
 def test_three_tables_in_spanish_and_a_class_of_one_table(streamlit_server, new_page):
-    engine = Engine(streamlit_server.database_url)
+    engine = seeded_engine(streamlit_server, "class-projector-three-tables-es")
     code, key, tokens = seat(engine, 17, "es")
     engine.set_table_count(key, 3)  # 6, 6 and 5
     screen = new_page(**PROJECTOR)

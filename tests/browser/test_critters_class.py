@@ -16,6 +16,7 @@ from gamekit import (
     eventually,
     open_class_projector,
     projected_problems,
+    seeded_engine,
     settle,
     start_class_on_its_page,
 )
@@ -35,7 +36,7 @@ def phases(engine: Engine, key: str) -> list[str]:
 
 
 def test_a_critters_class_of_six_at_two_tables_of_three(streamlit_server, new_page):
-    engine = Engine(streamlit_server.database_url)
+    engine = seeded_engine(streamlit_server, "critters-class")
     room = engine.create_class(game="canvas_critters", durations=LONG)
     tokens = {
         name: engine.join(room.code, name, browser=f"cr-{uuid.uuid4().hex}")

@@ -29,6 +29,7 @@ from gamekit import (
     Table,
     no_traceback,
     podium,
+    seeded_engine,
     settle,
     standings_table,
     t,
@@ -36,7 +37,6 @@ from gamekit import (
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from engine import Engine
 from engine.i18n import translate
 
 pytestmark = pytest.mark.browser
@@ -426,7 +426,7 @@ def test_the_duel_guess_screen_on_a_phone(streamlit_server, new_page, language):
     """Ana's 360 px phone: the canvas turns black at once when asked; at the guess, Ben's
     mosaic beside the four cards lettered as on the projector, her own marked and not
     offered, what each ribbon can earn, and a word when "Place my guess" finds nothing."""
-    engine = Engine(streamlit_server.database_url)
+    engine = seeded_engine(streamlit_server, f"duel-guess-screen-{language}")
     new = engine.create_game(game="canvas_critters", durations=LONG, language=language)
     tokens = {name: engine.join(new.code, name) for name in ("Ana", "Ben")}
     engine.start(new.facilitator_token)

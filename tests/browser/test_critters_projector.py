@@ -1,7 +1,9 @@
 """Canvas Critters on the projector at 1280x720, read from the back of a classroom.
 
-A judged game of six players with 24-character names and 40-character titles, and a duel,
-are played through the engine in English and in Spanish and looked at in every phase: every
+A judged game of six players and a duel, with the widest names, 40-character titles, the
+theme deck's longest cards on top and each card's longest theme picked (tests/browser/
+worst_case.py), are played through the engine in English and in Spanish and looked at in
+every phase: every
 text is at least 28 px and nothing ends past the right edge or the bottom (no scrolling).
 Each look is saved as a screenshot (the test's temporary folder, printed) to look at by eye.
 """
@@ -15,16 +17,16 @@ from typing import Any
 
 import pytest
 from gamekit import (
-    LONG_NAMES,
     PROJECTOR,
     SMALLEST_READABLE_PX,
     UI_TIMEOUT_MS,
     measure_layout,
+    seeded_engine,
     settle,
 )
 from playwright.sync_api import Page, expect
+from worst_case import WIDEST_NAMES, longest_theme, longest_themes_first
 
-from engine import Engine
 from engine.critters.rules import PILE
 from engine.i18n import translate
 
@@ -71,12 +73,12 @@ class Game:
     """A Canvas Critters game played through the engine, its projector open on `page`."""
 
     def __init__(self, server: Any, page: Page, language: str, players: int) -> None:
-        self.engine = Engine(server.database_url)
+        self.engine = seeded_engine(server, f"critters-projector-{language}-{players}")
         self.language = language
         game = self.engine.create_game(language=language, durations=LONG, game="canvas_critters")
         self.code, self.fac = game.code, game.facilitator_token
         self.tokens = {
-            name: self.engine.join(self.code, name) for name in LONG_NAMES[language][:players]
+            name: self.engine.join(self.code, name) for name in WIDEST_NAMES[language][:players]
         }
         self.page = page
         page.goto(f"{server.url}/screen?code={self.code}")
@@ -98,10 +100,11 @@ class Game:
     def t(self, key: str, **params: Any) -> str:
         return translate(self.language, key, **params)
 
-    def pick(self, names: list[str], which: int = 0) -> None:
+    def pick(self, names: list[str]) -> None:
+        """Each picks their card's longest theme."""
         for name in names:
-            themes = self.engine.player_view(self.tokens[name])["actions"]["pick_theme"]["themes"]
-            self.engine.pick_theme(self.tokens[name], themes[which])
+            themes = self.engine.player_view(self.tokens[name])["card"]["themes"]
+            self.engine.pick_theme(self.tokens[name], longest_theme(themes)["id"])
 
     def build(self, names: list[str]) -> None:
         """Eight pieces each, turned and mirrored every way, on both sides of the canvas; each
@@ -197,7 +200,7 @@ class Game:
             self.pick([ana])
             if first:
                 yield self.shown(self.t("ui.critters.screen.ready.theme", done=1, count=1, total=2))
-            self.pick([ben], 2)
+            self.pick([ben])
             self.build([ana, ben])
             if first:
                 yield self.shown(self.t("ui.critters.screen.duel_building"))
@@ -230,7 +233,10 @@ def look(page: Page, phases: Iterator[str], shots: Path, stem: str) -> tuple[lis
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
-def test_every_judged_phase_is_big_enough_and_fits(streamlit_server, new_page, language, tmp_path):
+def test_every_judged_phase_is_big_enough_and_fits(
+    streamlit_server, new_page, language, tmp_path, monkeypatch
+):
+    longest_themes_first(monkeypatch, language)
     page = new_page(**PROJECTOR)
     game = Game(streamlit_server, page, language, players=6)
     seen, problems = look(page, game.judged(), tmp_path, f"judged-{language}")
@@ -239,7 +245,10 @@ def test_every_judged_phase_is_big_enough_and_fits(streamlit_server, new_page, l
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
-def test_every_duel_phase_is_big_enough_and_fits(streamlit_server, new_page, language, tmp_path):
+def test_every_duel_phase_is_big_enough_and_fits(
+    streamlit_server, new_page, language, tmp_path, monkeypatch
+):
+    longest_themes_first(monkeypatch, language)
     page = new_page(**PROJECTOR)
     game = Game(streamlit_server, page, language, players=2)
     seen, problems = look(page, game.duel(), tmp_path, f"duel-{language}")

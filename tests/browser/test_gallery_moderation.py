@@ -17,11 +17,10 @@ import zipfile
 
 import pytest
 from conftest import HEAVY
-from gamekit import UI_TIMEOUT_MS, button, eventually, heading_text, settle
+from gamekit import UI_TIMEOUT_MS, button, eventually, heading_text, seeded_engine, settle
 from PIL import Image, ImageChops
 from playwright.sync_api import expect
 
-from engine import Engine
 from engine.crossed_canvas.rules import ROUND_PHASES
 from ui.crossed_canvas.board import REPLAY_SECONDS
 from ui.crossed_canvas.gallery import CARD_SIDE
@@ -82,7 +81,7 @@ def path_start(points: list[list[float]], size: float) -> str:
 
 @pytest.mark.xdist_group(HEAVY)
 def test_a_hidden_drawing_never_reaches_the_projector_or_the_zip(streamlit_server, new_page):
-    engine = Engine(streamlit_server.database_url)
+    engine = seeded_engine(streamlit_server, "gallery-moderation")
     game = engine.create_game(durations=SLOW)
     fac = game.facilitator_token
     tokens = {name: engine.join(game.code, name) for name in NAMES}

@@ -15,12 +15,12 @@ from gamekit import (
     eventually,
     open_class_projector,
     projected_problems,
+    seeded_engine,
     settle,
     start_class_on_its_page,
 )
 from playwright.sync_api import expect
 
-from engine import Engine
 from engine.i18n import translate
 from tests.engine.layers_kit import Layers
 
@@ -31,7 +31,7 @@ SHOTS = "/tmp/cc"  # looked at by eye, as the Critters class's
 
 
 def test_a_layers_class_of_twelve_at_three_tables_to_the_class_podium(streamlit_server, new_page):
-    engine = Engine(streamlit_server.database_url)
+    engine = seeded_engine(streamlit_server, "layers-class")
     # Turns of ten minutes: none runs out while the test looks, and the countdowns show.
     room = engine.create_class(game="canvas_layers", durations={"turn": 600.0})
     key = room.facilitator_token

@@ -14,18 +14,18 @@ import re
 
 import pytest
 from gamekit import (
-    LONG_NAMES,
     PROJECTOR,
     SLOW,
     Table,
     button,
     measure_layout,
+    seeded_engine,
     settle,
     t,
 )
 from playwright.sync_api import Page, expect
+from worst_case import WIDEST_NAMES
 
-from engine import Engine
 from engine.i18n import translate
 from tests import deck_samples as samples
 
@@ -133,13 +133,13 @@ def long_names_deck() -> bytes:
 
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_a_names_only_reveal_reads_at_28_px_on_the_projector(streamlit_server, new_page, language):
-    """Twelve players with the longest names, objects with the longest names: the reveal
+    """Twelve players with the widest names, objects with the longest names: the reveal
     still fits 1280x720 with no text under 28 px (driven through the engine, only looked at)."""
-    engine = Engine(streamlit_server.database_url)
+    engine = seeded_engine(streamlit_server, f"names-only-reveal-{language}")
     owner = "projector-teacher-0123456789"
     ref = engine.upload_deck(owner, "Long", long_names_deck())
     game = engine.create_game(language, ref, SLOW, browser=owner)
-    for name in LONG_NAMES[language]:
+    for name in WIDEST_NAMES[language]:
         engine.join(game.code, name)
     engine.start(game.facilitator_token)
     while engine.public_view(game.code)["phase"] != "reveal":

@@ -1,7 +1,8 @@
 """The projector at 1280x720, read from the back of a classroom (issue 7).
 
-A 12-player game with 24-character names, played through the engine in English and in
-Spanish, is looked at in every phase: every text is at least 28 px, nothing ends past the
+A 12-player game with the widest names, dealt the deck's longest pairs (tests/browser/
+worst_case.py), played through the engine in English and in Spanish, is looked at in every
+phase: every text is at least 28 px, nothing ends past the
 right edge or the bottom (no scrolling), and a readiness mark stays on its signature's line.
 The reveal is looked at once more in full screen and paused, where the header is widest.
 The page offers a full-screen button, labelled in the game's language.
@@ -12,6 +13,7 @@ from __future__ import annotations
 import pytest
 from gamekit import PHASES, PROJECTOR, SMALLEST_READABLE_PX, measure_layout, projector_game
 from playwright.sync_api import Page, expect
+from worst_case import longest_pairs_first
 
 from engine.i18n import translate
 
@@ -28,7 +30,10 @@ def press_full_screen(page: Page, language: str, key: str, fullscreen_element: s
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
-def test_every_phase_is_big_enough_and_fits_the_projector(streamlit_server, new_page, language):
+def test_every_phase_is_big_enough_and_fits_the_projector(
+    streamlit_server, new_page, language, monkeypatch
+):
+    longest_pairs_first(monkeypatch, language)
     page = new_page(**PROJECTOR)
     problems = []
     seen = []
@@ -50,7 +55,7 @@ def test_every_phase_is_big_enough_and_fits_the_projector(streamlit_server, new_
 
 def test_full_screen_button(streamlit_server, new_page):
     page = new_page(**PROJECTOR)
-    game = projector_game(streamlit_server, page, "es")
+    game = projector_game(streamlit_server, page, "es", purpose="full-screen")
     assert next(game) == "lobby"
     press_full_screen(page, "es", "ui.screen.full_screen", "document.documentElement")
     press_full_screen(page, "es", "ui.screen.leave_full_screen", "null")

@@ -34,6 +34,7 @@ from gamekit import (
     measure_layout,
     neutral_texts,
     query,
+    seeded_engine,
     settle,
     t,
     whole,
@@ -126,7 +127,7 @@ def check_projector(screen: Page, watch: Watch, moment: str, problems: list[str]
 
 @pytest.mark.xdist_group(HEAVY)
 def test_a_whole_class_from_one_code_to_the_class_podium(streamlit_server, new_page):
-    engine = Engine(streamlit_server.database_url)
+    engine = seeded_engine(streamlit_server, "whole-class")
 
     # The teacher creates a class on the home page.
     teacher = new_page(width=1280, height=800)
@@ -316,7 +317,7 @@ SPANISH_NAMES = [
 def test_the_class_projector_in_spanish_fits_every_phase(streamlit_server, new_page):
     """The longer Spanish texts: every phase of a round at three tables of 10, 9 and 9 keeps
     every text at 28 px or more and within 1280x720, and no secret."""
-    engine = Engine(streamlit_server.database_url)
+    engine = seeded_engine(streamlit_server, "whole-class-es")
     room = engine.create_class(language="es", durations=SLOW)
     watch = Watch(engine, room.code, room.facilitator_token, language="es")
     for index, name in enumerate(SPANISH_NAMES):
@@ -350,7 +351,7 @@ def test_a_phone_moved_to_a_new_table_in_the_lobby_follows_that_table(streamlit_
     two tables, and the latest students (this one among them) move to the new table, whose
     game is younger than the one the phone joined. When the teacher starts, the phone goes on
     to its roles at once, not "Waiting for players" until a reload."""
-    engine = Engine(streamlit_server.database_url)
+    engine = seeded_engine(streamlit_server, "class-phone-moved")
     room = engine.create_class(durations=SLOW)
     for name in NAMES[:11]:
         engine.join(room.code, name, browser=f"moved-{uuid.uuid4().hex}")

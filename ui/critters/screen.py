@@ -273,7 +273,9 @@ def _guess_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
 
 def _duel_scores(view: Mapping[str, Any], t: Translator, big: bool) -> str:
     """Each secret theme turned over on its card and under its mosaic, with the other
-    player's guess at it; then each player's points."""
+    player's guess at it and the player's points. The points stand in each caption, not in a
+    row below: the captions' column has room to spare, and a row below took the projector
+    past 720 px with two wide names and the deck's longest cards face up."""
     turned = view["turned_over"]
     cells = []
     for mosaic in view["mosaics"]:
@@ -285,15 +287,12 @@ def _duel_scores(view: Mapping[str, Any], t: Translator, big: bool) -> str:
         caption = (
             f'<div class="cc-cr-name">{name_html(name)}</div><div>{secret}</div>'
             f"<div>{_guess_html(view, guesser, theme, t)}</div>"
+            + _points_html(turned["scores"].get(name, 0), view["totals"][name], t)
         )
         cells.append((mosaic, caption))
-    points = "".join(
-        f"<span>{name_html(name)} <b>{_points_text(points, view['totals'][name], t)}</b></span>"
-        for name, points in turned["scores"].items()
-    )
     return (
         f'<div class="cc-cr-row">{_cells(cells, t, big, share=0.5, most=DUEL_SCORES_PX)}'
-        f'{_cards_html(view, t)}</div><div class="cc-cr-chips">{points}</div>'
+        f"{_cards_html(view, t)}</div>"
     )
 
 

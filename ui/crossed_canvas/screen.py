@@ -89,7 +89,8 @@ def reveal_body(view: Mapping[str, Any], t: Translator, replay_px: int = REPLAY_
     with st.container(gap="xsmall"):
         with st.container(horizontal=True, gap="medium", vertical_alignment="center", wrap=False):
             reveal_pictures(view["reveal"], t, 96, big=True)
-            st.html(f'<div class="cc-label-big">{reveal_outcome_html(view["reveal"], t)}</div>')
+            outcome = reveal_outcome_html(view["reveal"], t)
+            st.html(f'<div class="cc-label-big cc-outcome">{outcome}</div>')
         # The table takes the width its names need; the replay takes the rest, up to replay_px.
         with st.container(horizontal=True, gap="medium", wrap=False):
             with st.container():
