@@ -26,13 +26,13 @@ fi
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/lint-imports
-# `tests/run.sh --quick`: the inner loop (lint, imports, units and engine, no page and no browser:
-# about two minutes here). Tests named on the command line run as asked. Otherwise every layer
-# without a browser runs on both cores (pytest-xdist, a file's tests on one worker), then the
-# browser tests on both cores too, each worker with its own app servers and Chromium. The
-# browser tests that play whole games share one xdist group, so they run one after another on
-# one worker while the other worker takes the shorter tests: two whole games at once on two
-# cores slowed both into their timeouts. docs/testing.md says what each layer is for.
+# `tests/run.sh --quick` is the inner loop: lint, imports, units and engine, no page and no
+# browser (about a minute and a half here). Tests named on the command line run as asked.
+# Otherwise every layer without a browser runs on both cores (pytest-xdist, a file's tests on
+# one worker), then the browser tests on both cores too, each worker with its own app servers
+# and Chromium, a module's tests on one worker (they share its servers), the modules that play
+# whole games handed out first (tests/browser/conftest.py). Each layer's time is printed, and
+# its ten slowest tests. docs/testing.md says what each layer is for.
 layer() {  # layer NAME PYTEST-ARGS...: run one layer and say how long it took
     local name=$1 start=$SECONDS status=0
     shift
@@ -48,4 +48,4 @@ if [ $# -gt 0 ]; then
     exec .venv/bin/python -m pytest "$@"
 fi
 layer "without a browser" -m "not browser" -n 2 --dist loadfile --durations=10
-layer browser -m browser tests/browser -n 2 --dist loadgroup --durations=10
+layer browser -m browser tests/browser -n 2 --dist loadgroup --no-loadscope-reorder --durations=10

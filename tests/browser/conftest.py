@@ -163,25 +163,17 @@ def streamlit_server(request, start_streamlit) -> StreamlitServer:
     return start_streamlit(script)
 
 
-#: The tests that play whole games or many pages at once (`@pytest.mark.xdist_group(HEAVY)`):
-#: tests/run.sh runs them one after another on one worker, the other tests beside them.
-HEAVY = "whole_games"
-
-
-def _group(item: pytest.Item) -> str | None:
-    mark = item.get_closest_marker("xdist_group")
-    return mark.args[0] if mark else None
-
-
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Under `--dist loadgroup` a module's tests stay on one worker, sharing its servers as
-    under loadfile, unless they are in the heavy group, which goes first so it starts at once."""
+    """Under `--dist loadgroup` (tests/run.sh) a module's tests stay on one worker and share
+    its servers, as under loadfile; the modules that play whole games (marked `whole_game`)
+    are handed out first, so the longest work starts at once instead of last."""
     here = Path(__file__).parent
-    for item in items:
-        if item.path.parent == here and _group(item) is None:
-            item.add_marker(pytest.mark.xdist_group(item.path.stem))
-    items.sort(key=lambda item: _group(item) != HEAVY)
+    ours = [item for item in items if item.path.parent == here]
+    for item in ours:
+        item.add_marker(pytest.mark.xdist_group(item.path.stem))
+    long_modules = {item.path for item in ours if item.get_closest_marker("whole_game")}
+    items.sort(key=lambda item: item.path not in long_modules)
 
 
 @pytest.hookimpl(hookwrapper=True)

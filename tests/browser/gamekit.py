@@ -405,6 +405,17 @@ class Table:
         self.advance("discussion", round_number)
         self.wait_phase("choice", round_number)
 
+    def to_the_choice_by_engine(self) -> None:
+        """From the roles to the Curator's choice as `draw_round` plays it, through the engine
+        behind the pages (the facilitator's key, the artists' tokens, `engine_strokes`)."""
+        artists = [name for name in self.players if self.view(name)["role"] != "curator"]
+        self.engine.advance(self.key)  # the roles
+        for pulse in (1, 2):
+            for index, name in enumerate(artists):
+                strokes = engine_strokes(index, pulse)
+                self.engine.submit_fragment(self.players[name].token, strokes, uuid.uuid4().hex)
+            self.engine.advance(self.key)  # the merge, then the discussion
+
     def play_pulse(self, pulse: int, strokes_for: Callable[[int, str], list]) -> None:
         """Every artist draws ``strokes_for(index, name)`` and submits; the pulse then ends."""
         artists = [name for name in self.players if self.view(name)["role"] != "curator"]

@@ -23,7 +23,6 @@ import uuid
 from pathlib import Path
 
 import pytest
-from conftest import HEAVY
 from gamekit import (
     UI_TIMEOUT_MS,
     Table,
@@ -302,7 +301,7 @@ def sees(table: Table, names: list[str], text: str) -> None:
         expect(page.get_by_text(text, exact=True)).to_be_visible(timeout=UI_TIMEOUT_MS)
 
 
-@pytest.mark.xdist_group(HEAVY)
+@pytest.mark.whole_game
 def test_a_whole_game_of_four_with_a_tie_break_on_phones(table: Table):
     table.start_on_phones("canvas_critters", FOUR)
     for number, (awards, golden, points) in enumerate(JUDGED_ROUNDS, start=1):
@@ -393,7 +392,7 @@ def tap_radio(page: Page, key: str, label: str) -> None:
     )
 
 
-@pytest.mark.xdist_group(HEAVY)
+@pytest.mark.whole_game
 def test_a_duel_of_two_played_five_rounds_on_phones(table: Table):
     table.start_on_phones("canvas_critters", ("Ana", "Ben"))
     for number, (guesses, points) in enumerate(DUEL_ROUNDS, start=1):

@@ -16,7 +16,6 @@ import uuid
 import zipfile
 
 import pytest
-from conftest import HEAVY
 from gamekit import UI_TIMEOUT_MS, button, eventually, heading_text, seeded_engine, settle
 from PIL import Image, ImageChops
 from playwright.sync_api import expect
@@ -79,7 +78,7 @@ def path_start(points: list[list[float]], size: float) -> str:
     return f"M{points[0][0] * size:.1f} {points[0][1] * size:.1f}"
 
 
-@pytest.mark.xdist_group(HEAVY)
+@pytest.mark.whole_game
 def test_a_hidden_drawing_never_reaches_the_projector_or_the_zip(streamlit_server, new_page):
     engine = seeded_engine(streamlit_server, "gallery-moderation")
     game = engine.create_game(durations=SLOW)

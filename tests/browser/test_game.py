@@ -17,10 +17,8 @@ import uuid
 from collections import Counter
 
 import pytest
-from conftest import HEAVY
 from gamekit import (
     Table,
-    engine_strokes,
     eventually,
     heading_text,
     podium,
@@ -149,11 +147,7 @@ def play_by_engine(
     (curator,), (distorter,), loyal = roles["curator"], roles["distorter"], roles["loyal"]
     target, decoy = table.view(loyal[0])["target"], table.view(distorter)["target"]
     engine, token = table.engine, {name: person.token for name, person in table.players.items()}
-    engine.advance(table.key)  # the roles
-    for pulse in (1, 2):
-        for index, name in enumerate(sig):
-            engine.submit_fragment(token[name], engine_strokes(index, pulse), uuid.uuid4().hex)
-        engine.advance(table.key)  # the merge, then the discussion
+    table.to_the_choice_by_engine()
     options = table.view(curator)["options"]
     chosen = pick_option(options, pick, target["id"], decoy["id"])
     engine.choose(token[curator], chosen, uuid.uuid4().hex)
@@ -163,7 +157,7 @@ def play_by_engine(
     return chosen, votes
 
 
-@pytest.mark.xdist_group(HEAVY)
+@pytest.mark.whole_game
 def test_whole_game_with_five_players(table: Table):
     table.create_game(pace="extra_relaxed")
     screen = table.open_screen()

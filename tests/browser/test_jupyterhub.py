@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import HEAVY, ROOT, free_port
+from conftest import ROOT, free_port
 from gamekit import UI_TIMEOUT_MS, Table, button, t
 from playwright.sync_api import Page, expect
 
@@ -101,7 +101,7 @@ def sign_in(page: Page, hub: Hub, user: str) -> None:
     page.locator("#login_submit").click()
 
 
-@pytest.mark.xdist_group(HEAVY)
+@pytest.mark.whole_game
 def test_students_without_an_account_play_a_round_a_teacher_created(hub: Hub, new_page):
     # Anyone reaches the home page, but only a signed-in teacher gets the create button.
     visitor = new_page()

@@ -24,7 +24,6 @@ import time
 import uuid
 
 import pytest
-from conftest import HEAVY
 from gamekit import (
     UI_TIMEOUT_MS,
     Table,
@@ -209,7 +208,7 @@ def last_painting_left(view: dict) -> bool:
     return len(left) == 1 and len(left[0]["paintings"]) == 2 and left[0]["hand_size"] == 5
 
 
-@pytest.mark.xdist_group(HEAVY)
+@pytest.mark.whole_game
 def test_a_game_of_five_by_taps(table):
     start_game(table, FIVE, pace="extra_relaxed")  # turns of a minute: the countdown shows
     screen = table.open_screen()

@@ -1,6 +1,8 @@
 """A teacher's own deck in a real browser: uploaded on the home page (20 objects with
-pictures, or names only), chosen, and a round played on it with clicks and mouse strokes, its
-reveal checked on the projector.
+pictures, or names only), chosen, and a round played on it: each role's phone shows its own
+object (picture or framed name) and nothing of the other, the Curator's phone the four options,
+the projector both objects at the reveal. The moves are made through the engine behind the
+pages (clicks and strokes are test_game.py's).
 
 A whole game on an uploaded deck, each round's objects and what each role saw of them, is
 tests/engine/test_engine_uploaded_decks.py::test_a_whole_game_on_an_uploaded_deck (it was
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+import uuid
 
 import pytest
 from gamekit import (
@@ -36,18 +39,21 @@ UI_TIMEOUT_MS = 20_000
 
 
 def upload(page: Page, url: str, tmp_path, pictures: bool) -> None:
-    """The teacher opens "Use your own deck", attaches the files and saves the deck; each step
-    waits for the rerun it starts to end (an upload during another's rerun may be lost)."""
+    """The teacher opens "Use your own deck", attaches the CSV, then every picture at once (a
+    file dialog's multiple choice), names the deck and saves it; each step waits for the rerun
+    it starts to end (an upload during another's rerun may be lost)."""
     csv_data, files = samples.upload(pictures)
     page.goto(f"{url}/")
     button(page, "create_game").wait_for(timeout=UI_TIMEOUT_MS)
     page.get_by_text(t("ui.deck.own_title")).click()
-    for key, name, data in [("deck_csv", "deck.csv", csv_data)] + [
-        ("deck_pictures", name, data) for name, data in files
-    ]:
-        (tmp_path / name).write_bytes(data)
-        page.locator(f".st-key-{key} input[type=file]").set_input_files(tmp_path / name)
-        expect(page.get_by_text(name, exact=True)).to_be_visible(timeout=UI_TIMEOUT_MS)
+    for key, chosen in [("deck_csv", [("deck.csv", csv_data)]), ("deck_pictures", files)]:
+        if not chosen:
+            continue
+        for name, data in chosen:
+            (tmp_path / name).write_bytes(data)
+        inputs = page.locator(f".st-key-{key} input[type=file]")
+        inputs.set_input_files([tmp_path / name for name, _ in chosen])
+        expect(page.get_by_text(chosen[-1][0], exact=True)).to_be_visible(timeout=UI_TIMEOUT_MS)
         settle(page, pause_ms=1000)
     page.locator(".st-key-deck_title input").fill("Week 12")
     page.locator(".st-key-deck_title input").press("Enter")
@@ -56,8 +62,8 @@ def upload(page: Page, url: str, tmp_path, pictures: bool) -> None:
     saved = t("ui.deck.saved", title="Week 12")
     expect(page.get_by_text(saved)).to_be_visible(timeout=UI_TIMEOUT_MS)
     kind = "ui.deck.own_pictures" if pictures else "ui.deck.own_names"
-    chosen = page.locator(".st-key-create_deck input")
-    expect(chosen).to_have_value(t(kind, title="Week 12", count=20))
+    chosen_deck = page.locator(".st-key-create_deck input")
+    expect(chosen_deck).to_have_value(t(kind, title="Week 12", count=20))
 
 
 def shows_object(page: Page, obj: dict, pictures: bool) -> None:
@@ -97,18 +103,22 @@ def test_a_round_on_an_uploaded_deck(table: Table, tmp_path, pictures):
         assert not word.search(page.inner_text("body")), name
         assert hidden["id"] not in page.content(), name  # nor its (random) id
     assert decoy["id"] not in table.players[curator].page.content()
-    table.draw_round(1)
+    # Drawing, choosing and accusing by clicks are test_game.py's: here through the engine.
+    table.to_the_choice_by_engine()
+    table.wait_phase("choice", 1)
     curator_page = table.players[curator].page
-    options = table.view(curator)["options"]
-    for option in options:
-        if pictures:
+    for option in table.view(curator)["options"]:
+        if pictures:  # each option its picture
             expect(curator_page.locator(f'img[src="{option["image"]}"]')).to_be_visible()
-    table.choose(curator, target["id"])
-    table.wait_phase("accusation", 1)
+        else:  # each option a button named for its object
+            named = curator_page.get_by_role("button", name=option["name"], exact=True)
+            expect(named).to_be_visible()
+    tokens = {name: person.token for name, person in table.players.items()}
+    table.engine.choose(tokens[curator], target["id"], uuid.uuid4().hex)
     signatures = {name: table.view(name)["signature"] for name in NAMES}
     for name in NAMES:
         vote = signatures[distorter] if name != distorter else signatures[loyal[0]]
-        table.accuse(name, vote)
+        table.engine.accuse(tokens[name], vote, uuid.uuid4().hex)
     table.wait_phase("reveal", 1)
     reveal = screen.locator("body")
     expect(reveal).to_contain_text(target["name"])

@@ -14,7 +14,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import HEAVY
 from gamekit import (
     PHASES,
     ROLE_WORDS,
@@ -38,7 +37,7 @@ pytestmark = pytest.mark.browser
 NAMES = ["Wen", "Xavi", "Yara", "Zoe", "Ayo"]
 
 
-@pytest.mark.xdist_group(HEAVY)
+@pytest.mark.whole_game
 def test_screen_and_facilitator_keep_every_secret_until_the_reveal(table: Table, new_page):
     table.create_game()
     screen = table.open_screen()

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 from balancer import COOKIE, Balancer, nginx_binary
-from conftest import HEAVY
 from gamekit import Table, eventually, t
 from playwright.sync_api import Page, expect
 
@@ -87,7 +86,7 @@ def server_of(page: Page) -> str | None:
     return next((c["value"] for c in page.context.cookies() if c["name"] == COOKIE), None)
 
 
-@pytest.mark.xdist_group(HEAVY)
+@pytest.mark.whole_game
 def test_a_game_with_students_split_across_two_servers(cluster, placed_page):
     table = Table(cluster, placed_page)
     table.create_game(pace="extra_relaxed")

@@ -17,7 +17,6 @@ import uuid
 from typing import Any
 
 import pytest
-from conftest import HEAVY
 from gamekit import (
     PHASES,
     PROJECTOR,
@@ -125,7 +124,7 @@ def check_projector(screen: Page, watch: Watch, moment: str, problems: list[str]
         problems.append(f"{moment}: the projector names a role: {found_roles}")
 
 
-@pytest.mark.xdist_group(HEAVY)
+@pytest.mark.whole_game
 def test_a_whole_class_from_one_code_to_the_class_podium(streamlit_server, new_page):
     engine = seeded_engine(streamlit_server, "whole-class")
 
