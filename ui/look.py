@@ -94,7 +94,7 @@ div:has(> div > div:only-child > div[class*="st-key-cc_live"]) { display: none; 
 /* Two names a line at 28 px: twelve of the widest 24-character names (390 px bold) each keep
    to one line under the join code, and the lobby within 720 px. */
 .cc-roster-big { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0 1.5rem;
-  font-size: 1.75rem; line-height: 1.2; }
+  font-size: 1.75rem; line-height: 1.35; }
 .cc-table { border-collapse: collapse; max-width: 100%; }
 /* Names break between words; a single word too long for its column (cc-long-word) anywhere. */
 .cc-table td { word-break: normal; overflow-wrap: break-word; }

@@ -642,15 +642,22 @@ def projected_problems(screen: Page, moment: str) -> list[str]:
 
 def eventually(read: Callable[[], Any], expected: Any, timeout: float = 15.0) -> Any:
     """``read()`` again until it gives ``expected`` (a page's parts arrive one by one, and a
-    rerun's old elements linger a moment); returns the last value read, for an assert."""
+    rerun's old elements linger a moment); returns it. Past `timeout` seconds it fails, saying
+    what it read, what it waited for and the last value it got: a caller's bare
+    `assert eventually(...)` would otherwise pass on any value that is not empty."""
     deadline = time.monotonic() + timeout
     while True:
         try:
             value = read()
         except (AssertionError, ValueError):
             value = None
-        if value == expected or time.monotonic() > deadline:
+        if value == expected:
             return value
+        if time.monotonic() > deadline:
+            where = getattr(read, "__qualname__", repr(read))
+            raise AssertionError(
+                f"waited {timeout:g} s for {where} to read {expected!r}; it last read {value!r}"
+            )
         time.sleep(0.25)
 
 

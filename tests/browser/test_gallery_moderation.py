@@ -31,7 +31,6 @@ SLOW = {phase.value: 3600.0 for phase in ROUND_PHASES}
 # The unkind drawing fills the top-left corner; every other stroke stays far from it.
 UNKIND = [[0.04, 0.04], [0.2, 0.04], [0.2, 0.2], [0.04, 0.2], [0.12, 0.12]]
 CORNER = (0.03, 0.22)
-HIDDEN = [True, False, False, False]  # the unkind drawing was submitted first
 
 
 def kind(index: int) -> list[list[float]]:
@@ -109,7 +108,11 @@ def test_a_hidden_drawing_never_reaches_the_projector_or_the_zip(streamlit_serve
     teacher.get_by_text("Hide a drawing", exact=True).click()
     settle(teacher, pause_ms=500)
     button(teacher, f"fragment_1_1_{signature}").click()
-    eventually(lambda: [m["hidden"] for m in engine.facilitator_view(fac)["moderation"]], HIDDEN)
+
+    def hidden() -> list[str]:
+        return [m["signature"] for m in engine.facilitator_view(fac)["moderation"] if m["hidden"]]
+
+    eventually(hidden, [signature])  # the unkind drawing alone, hidden by that click
     expect(teacher.get_by_role("button", name="Show again")).to_be_visible(timeout=UI_TIMEOUT_MS)
     drawn(projector, 3)
     [board] = pictures(projector)[1]
