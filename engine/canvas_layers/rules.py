@@ -136,8 +136,11 @@ def check_players(players: int) -> None:
         raise RuleError("error.layers.table_size", fewest=MIN_PLAYERS, most=MAX_PLAYERS)
 
 
-def check_scoring(scoring: Iterable[object]) -> tuple[str, ...]:
-    """The four scoring cards a facilitator picked, checked: four distinct cards of the twelve."""
+def check_scoring(scoring: object) -> tuple[str, ...]:
+    """The four scoring cards a facilitator picked, checked: four distinct cards of the twelve.
+    Anything but a list or tuple of them (None, a number, one card's id) is a wrong count."""
+    if not isinstance(scoring, list | tuple):
+        raise RuleError("error.layers.scoring_count", count=SCORING_IN_PLAY)
     picked = tuple(scoring)
     if len(picked) != SCORING_IN_PLAY:
         raise RuleError("error.layers.scoring_count", count=SCORING_IN_PLAY)

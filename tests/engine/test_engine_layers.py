@@ -338,6 +338,10 @@ def test_the_facilitator_picks_the_scoring_cards_in_the_lobby(engine, clock):
         (["variety", "unity", "focus"], "error.layers.scoring_count"),
         (["variety", "unity", "focus", "focus"], "error.layers.scoring_twice"),
         (["variety", "unity", "focus", "glitter"], "error.layers.scoring_unknown"),
+        # Not a list at all (a form posting nothing, a number): refused, not a TypeError.
+        (None, "error.layers.scoring_count"),
+        (4, "error.layers.scoring_count"),
+        ("variety", "error.layers.scoring_count"),
     ],
 )
 def test_a_wrong_pick_of_scoring_cards_is_refused_and_changes_nothing(engine, clock, scoring, key):
