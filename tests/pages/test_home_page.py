@@ -9,6 +9,7 @@ from pagekit import page, private_link, rendered, run, seat, tr
 
 from engine import Engine
 from engine.crossed_canvas.rules import DEFAULT_DURATIONS
+from engine.i18n import catalogue
 
 
 @pytest.mark.parametrize(
@@ -95,6 +96,19 @@ def test_the_title_names_the_game_picked(engine, language):
     run(at.radio(key="create_game_name").set_value("canvas_critters"))
     assert [h.value for h in at.title] == [Engine.game_title("canvas_critters", language)]
     assert tr(language, "ui.home.tagline.canvas_critters") in [m.value for m in at.markdown]
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_game_picked_is_said_in_a_sentence_of_the_pages_language(engine, language):
+    """Each game's line under the title, never the raw key of a missing text."""
+    at = run(page("app.py"))
+    at.segmented_control(key="home_language").set_value(language)
+    run(at)
+    for game in Engine.offered_games():
+        run(at.radio(key="create_game_name").set_value(game))
+        key = f"ui.home.tagline.{game}"
+        assert key in catalogue(language), key
+        assert tr(language, key) in [m.value for m in at.markdown]
 
 
 def test_the_deck_choice_is_offered_only_for_a_game_that_takes_decks(engine):

@@ -9,9 +9,13 @@ import io
 import re
 from dataclasses import replace
 
+import pytest
+
 from engine import Engine, FakeClock
 from engine.crossed_canvas.deck_csv import deck_as_csv, template_csv
 from engine.crossed_canvas.decks import load_deck
+from engine.i18n import catalogue
+from ui.games import PARTS
 from ui.results import class_results_csv, results_csv
 from ui.text import translator
 
@@ -155,3 +159,12 @@ def test_the_deck_files_are_written_the_same_way():
     for text in (exported, template_csv()):
         rows = csv.reader(io.StringIO(text, newline=""), quoting=csv.QUOTE_NONNUMERIC)
         assert all(isinstance(cell, str) for row in rows for cell in row)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("game", sorted(PARTS))
+def test_every_games_csv_headers_are_words_in_each_language(game, language):
+    """A column a catalogue lacks would head the file with its raw key (`ui.csv.bonus`)."""
+    words = catalogue(language)
+    missing = [c for c in PARTS[game].results.COLUMNS if f"ui.csv.{c}" not in words]
+    assert missing == [], (game, language)
