@@ -67,6 +67,16 @@ def turn_of(table: Table, name: str) -> int:
     return table.public()["round"]
 
 
+def stack(phone: Page, turn: int, cards: list[str]) -> None:
+    """Tap Add on each card, each once the last lies in the stack (its remove button shows): a
+    tap while the page runs for the last one can be lost with that run."""
+    for card in cards:
+        button(phone, f"add_{turn}_{card}").tap()
+        stacked = button(phone, f"drop_{turn}_{card}").filter(visible=True)
+        expect(stacked).to_have_count(1, timeout=UI_TIMEOUT_MS)
+        settle(phone)
+
+
 def test_a_game_of_two_by_taps(table):
     start_game(table, NAMES)
     first = table.public()["turn"]
@@ -105,9 +115,7 @@ def test_a_game_of_two_by_taps(table):
     # Waited for: the run that drew the warning may still be replacing the take buttons.
     expect(phone.locator('[class*="st-key-take_"] button')).to_have_count(0, timeout=UI_TIMEOUT_MS)
     hand = table.view(name)["hand"]
-    for card in hand[:3]:
-        button(phone, f"add_{turn}_{card}").tap()
-        settle(phone)
+    stack(phone, turn, hand[:3])
     button(phone, f"confirm_{turn}").tap()
     deadline = time.monotonic() + 20
     while not next(p for p in table.public()["painters"] if p["name"] == name)["paintings"]:
@@ -174,11 +182,7 @@ def tap_a_turn(table: Table, name: str) -> None:
     if len(hand) < 5:
         button(phone, f"take_{turn}_1").tap()
     else:
-        for card in hand[:3]:
-            button(phone, f"add_{turn}_{card}").tap()
-            stacked = button(phone, f"drop_{turn}_{card}").filter(visible=True)
-            expect(stacked).to_have_count(1)  # the card lies in the stack
-            settle(phone)
+        stack(phone, turn, hand[:3])
         confirm = button(phone, f"confirm_{turn}")
         for shown in (phone.locator(".cl-turn"), phone.locator(".cc-timer:visible"), confirm):
             expect(shown).to_be_in_viewport()
