@@ -8,6 +8,7 @@ import json
 import time
 
 import pytest
+from gamekit import settle
 
 PROBE = "tests/browser/canvas_probe_app.py"
 
@@ -46,6 +47,21 @@ def wait_for_count(page, count: int, timeout: float = 10.0) -> list:
             return strokes
         time.sleep(0.1)
     raise AssertionError(f"expected {count} strokes, last saw {len(strokes)}: {strokes!r:.300}")
+
+
+def canvas_redrawn(page, timeout: float = 15.0):
+    """The canvas a run drew anew (an undo or a clear re-seeds it), once that run has ended
+    and it is the only canvas on the page: drawn on sooner, a stroke can land on the canvas
+    the run is replacing and be lost (a fresh clone's CI, after a fixed half-second wait)."""
+    settle(page)
+    upper = page.locator("canvas.upper-canvas")
+    deadline = time.monotonic() + timeout
+    while upper.count() != 1:
+        assert time.monotonic() < deadline, f"{upper.count()} canvases, not one"
+        time.sleep(0.1)
+    upper.wait_for(state="visible", timeout=timeout * 1000)
+    settle(page)
+    return upper
 
 
 def polls(page) -> int:
@@ -116,9 +132,7 @@ def test_undo_removes_the_last_stroke_and_clear_removes_all(page, streamlit_serv
     assert all(y == pytest.approx(0.2, abs=0.03) for _, y in kept)
 
     # The re-seeded canvas really holds the kept stroke: a new stroke comes back beside it.
-    canvas = page.locator("canvas.upper-canvas")
-    canvas.wait_for(state="visible")
-    time.sleep(0.5)
+    canvas = canvas_redrawn(page)
     draw(page, canvas, [(0.5, 0.4), (0.5, 0.9)])
     kept_again, new = wait_for_count(page, 2)
     assert flat(kept_again) == pytest.approx(flat(kept), abs=0.01)
@@ -126,8 +140,7 @@ def test_undo_removes_the_last_stroke_and_clear_removes_all(page, streamlit_serv
 
     page.locator(".st-key-clear_strokes button").click()
     wait_for_count(page, 0)
-    time.sleep(0.5)
-    draw(page, page.locator("canvas.upper-canvas"), [(0.3, 0.5), (0.7, 0.5)])
+    draw(page, canvas_redrawn(page), [(0.3, 0.5), (0.7, 0.5)])
     (only,) = wait_for_count(page, 1)
     assert all(y == pytest.approx(0.5, abs=0.03) for _, y in only)
 
