@@ -236,7 +236,7 @@ class Table:
         page.goto(f"{self.server.url}/")
         games = page.locator(".st-key-create_game_name label")
         games.filter(has_text=t(f"ui.home.game.{game}")).click()
-        expect(page.locator(".st-key-create_kind")).to_be_visible(timeout=UI_TIMEOUT_MS)
+        expect(keyed(page, "create_kind")).to_be_visible(timeout=UI_TIMEOUT_MS)
         settle(page)
         self.create_game(pace=pace, home=page)
         assert self.public()["game"] == game

@@ -30,6 +30,7 @@ from gamekit import (
     eventually,
     heading_text,
     join_with_code,
+    keyed,
     measure_layout,
     neutral_texts,
     query,
@@ -131,7 +132,7 @@ def test_a_whole_class_from_one_code_to_the_class_podium(streamlit_server, new_p
     # The teacher creates a class on the home page.
     teacher = new_page(width=1280, height=800)
     teacher.goto(f"{streamlit_server.url}/")
-    teacher.locator(".st-key-create_kind label").filter(has_text=t("ui.home.kind.class")).click()
+    keyed(teacher, "create_kind").locator("label").filter(has_text=t("ui.home.kind.class")).click()
     # The class's help appears in the rerun that choice starts; until that run ends the old
     # and the new pace buttons are both on the page.
     help_start = t("ui.home.kind.class_help", fewest=0, most=0)[:30]  # before the sizes
