@@ -327,9 +327,7 @@ class Table:
         assert self.facilitator is not None
         view = self.public()
         assert (view["phase"], view["round"]) == (expected_phase, round_number), view["phase"]
-        # The button drawn for this stage (ui/moderation.timer_key): the page may not yet have
-        # begun the run that replaces the last stage's button, so "not stale" is not enough.
-        end = button(self.facilitator, f"advance_phase-{round_number}-{expected_phase}")
+        end = self.stage_button("advance_phase")
         expect(end).to_have_count(1, timeout=UI_TIMEOUT_MS)
         settle(self.facilitator)
         end.click()
@@ -337,6 +335,18 @@ class Table:
         while (self.public()["phase"], self.public()["round"]) == (expected_phase, round_number):
             assert time.monotonic() < deadline, "advance_phase did not end the phase"
             time.sleep(0.2)
+
+    def stage_button(self, base: str):
+        """The facilitator's timer button `base` as drawn for the stage the game is in
+        (ui/moderation.timer_key): the page may not yet have begun the run that replaces the
+        last stage's button, so "not stale" alone can find both."""
+        assert self.facilitator is not None
+        view = self.public()
+        return button(self.facilitator, f"{base}-{view['round']}-{view['phase']}")
+
+    def artists(self) -> list[str]:
+        """This round's artists (everyone but the Curator), in the order they joined."""
+        return [name for name in self.players if self.view(name)["role"] != "curator"]
 
     def show_role(self, name: str) -> str:
         """Open this player's secret card; returns the role line it shows."""
@@ -408,7 +418,7 @@ class Table:
     def to_the_choice_by_engine(self) -> None:
         """From the roles to the Curator's choice as `draw_round` plays it, through the engine
         behind the pages (the facilitator's key, the artists' tokens, `engine_strokes`)."""
-        artists = [name for name in self.players if self.view(name)["role"] != "curator"]
+        artists = self.artists()
         self.engine.advance(self.key)  # the roles
         for pulse in (1, 2):
             for index, name in enumerate(artists):
@@ -418,7 +428,7 @@ class Table:
 
     def play_pulse(self, pulse: int, strokes_for: Callable[[int, str], list]) -> None:
         """Every artist draws ``strokes_for(index, name)`` and submits; the pulse then ends."""
-        artists = [name for name in self.players if self.view(name)["role"] != "curator"]
+        artists = self.artists()
         for index, name in enumerate(artists):
             self.draw(name, strokes_for(index, name), pulse)
             self.submit(name)

@@ -8,7 +8,7 @@ import json
 import time
 
 import pytest
-from gamekit import settle
+from gamekit import settle, wait_canvas
 
 PROBE = "tests/browser/canvas_probe_app.py"
 
@@ -50,18 +50,16 @@ def wait_for_count(page, count: int, timeout: float = 10.0) -> list:
 
 
 def canvas_redrawn(page, timeout: float = 15.0):
-    """The canvas a run drew anew (an undo or a clear re-seeds it), once that run has ended
-    and it is the only canvas on the page: drawn on sooner, a stroke can land on the canvas
-    the run is replacing and be lost (a fresh clone's CI, after a fixed half-second wait)."""
+    """The canvas a run drew anew (an undo or a clear re-seeds it), once that run has ended,
+    it is the only canvas on the page and it is ready for strokes (`wait_canvas`): drawn on
+    sooner, a stroke can land on the canvas the run is replacing and be lost (a fresh clone's
+    CI, after a fixed half-second wait)."""
     settle(page)
-    upper = page.locator("canvas.upper-canvas")
     deadline = time.monotonic() + timeout
-    while upper.count() != 1:
-        assert time.monotonic() < deadline, f"{upper.count()} canvases, not one"
+    while (count := page.locator("canvas.upper-canvas").count()) != 1:
+        assert time.monotonic() < deadline, f"{count} canvases on the page, not one"
         time.sleep(0.1)
-    upper.wait_for(state="visible", timeout=timeout * 1000)
-    settle(page)
-    return upper
+    return wait_canvas(page)
 
 
 def polls(page) -> int:
