@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.classes.views import points_per_round
+from engine.games import DECLARATIONS
 from ui.csv_file import csv_bytes, game_csv
 from ui.games import parts_of
 from ui.text import Translator
@@ -20,24 +21,29 @@ def results_csv(view: Mapping[str, Any], t: Translator) -> bytes:
 
 def class_results_csv(view: Mapping[str, Any], t: Translator) -> bytes:
     """One file for a whole class (Engine.class_view): each table's rows as `results_csv`
-    writes them, led by the table's number and how many rounds it played, and ended by the
-    row's player's points per round (a table's size sets its rounds, so a class compares
-    totals of unequal games by that, as its podium does)."""
+    writes them, led by the table's number. In a game of rounds (`class_per_round`) a row
+    also says how many rounds its table played and ends with its player's points per round:
+    a table's size sets its rounds, so a class compares totals of unequal games by that, as
+    its podium does. A game of turns (Canvas Layers) has neither: its turns are no share of
+    a score."""
     tables = view["tables"]
+    by_round = DECLARATIONS[view["game"]].class_per_round
     columns = parts_of(tables[0]["view"]).results.COLUMNS if tables else ()
-    header = [
-        t("ui.csv.table"),
-        t("ui.csv.rounds"),
-        *(t(f"ui.csv.{column}") for column in columns),
-        t("ui.csv.points_per_round"),
-    ]
+    names = [t(f"ui.csv.{column}") for column in columns]
+    header = (
+        [t("ui.csv.table"), t("ui.csv.rounds"), *names, t("ui.csv.points_per_round")]
+        if by_round
+        else [t("ui.csv.table"), *names]
+    )
     player = columns.index("player") if columns else 0  # no tables: no rows
     rows = []
     for table in tables:
         table_view = table["view"]
-        rounds, totals = table_view["rounds"], table_view["totals"]
         for row in parts_of(table_view).results.rows(table_view, t):
-            total = totals.get(row[player])
+            if not by_round:
+                rows.append([table["table"], *row])
+                continue
+            rounds, total = table_view["rounds"], table_view["totals"].get(row[player])
             per_round = "" if total is None else points_per_round(total, rounds)
             rows.append([table["table"], rounds, *row, per_round])
     return csv_bytes([header, *rows])

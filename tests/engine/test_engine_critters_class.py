@@ -4,22 +4,16 @@ runs every table from one key, and the class's podium and CSV come out as for Cr
 
 from __future__ import annotations
 
-import csv
-import io
-
 import pytest
 from cc_support import refused
 from critters_kit import LONG, Critters
 
 from engine import Engine, FakeClock
+from tests.csv_rows import rows_of
 from ui.results import class_results_csv, results_csv
 from ui.text import translator
 
 NAMES = [f"Student {n:02d}" for n in range(1, 40)]
-
-
-def rows_of(data: bytes) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
 
 
 def browser(name: str) -> str:

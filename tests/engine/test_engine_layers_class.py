@@ -8,6 +8,7 @@ import pytest
 from layers_kit import Layers
 
 from engine import Engine, FakeClock
+from tests.csv_rows import rows_of
 from ui.results import class_results_csv
 from ui.text import translator
 
@@ -53,5 +54,9 @@ def test_every_table_of_a_class_of_twelve_plays_to_its_end_and_the_class_has_a_p
     podium = engine.class_public_view(code)["podium"]
     assert podium is not None
     assert [t["table"] for t in podium["tables"]] == [t["table"] for t in tables]
-    rows = class_results_csv(engine.class_view(key), translator("en")).decode("utf-8-sig")
-    assert all(name in rows for name in tokens)
+    rows = rows_of(class_results_csv(engine.class_view(key), translator("es")))
+    assert {row[rows[0].index("jugador")] for row in rows[1:]} == set(tokens)
+    # A game of turns: no rounds played nor points per round, which meant nothing here.
+    assert rows[0][:2] == ["mesa", "jugador"] and rows[0][-1] == "puntos"
+    assert not {"rondas", "puntos por ronda"} & set(rows[0])
+    assert all(len(row) == len(rows[0]) for row in rows)

@@ -15,17 +15,13 @@ from engine import Engine, FakeClock
 from engine.crossed_canvas.deck_csv import deck_as_csv, template_csv
 from engine.crossed_canvas.decks import load_deck
 from engine.i18n import catalogue
+from tests.csv_rows import rows_of
 from ui.games import PARTS
 from ui.results import class_results_csv, results_csv
 from ui.text import translator
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 NAMES = ["=1+1", '=HYPERLINK("http://x")', "@SUM(A1)", "+Ben", "-Cai", "Chloé"]
-
-
-def rows_of(data: bytes) -> list[list[str]]:
-    assert data.startswith(codecs.BOM_UTF8)
-    return list(csv.reader(io.StringIO(data.decode("utf-8-sig"), newline="")))
 
 
 def played_round(names: list[str] = NAMES) -> dict:
