@@ -45,6 +45,7 @@ from ui.private_link import (
 )
 from ui.results import class_results_csv
 from ui.runtime import get_engine
+from ui.tab import name_the_tab
 from ui.text import browser_language, dead_end, isolate, show_error, translator
 
 st.set_page_config(page_title="Crossed Canvas · class", page_icon="🎨", layout="wide")
@@ -63,6 +64,7 @@ except RuleError as error:
 show_code_only("class", view["code"], key)
 language = view["language"]
 t = translator(language)
+name_the_tab(view["game"], language, t, "class")
 run = facilitator_runner(key)
 tables = view["tables"]
 phases = {table["phase"] for table in tables}
@@ -191,6 +193,7 @@ def move_student() -> None:
             t("ui.class.move_who"),
             sorted(seated, key=str.casefold),
             index=None,
+            placeholder=t("ui.class.move_who_pick"),
             key="move_who",
             format_func=lambda name: t(
                 "ui.class.student_at", name=isolate(name), number=seated[name]
@@ -206,6 +209,7 @@ def move_student() -> None:
         to = st.selectbox(
             t("ui.class.move_to"),
             list(room),
+            placeholder=t("ui.class.move_to_none"),  # shown only when no table has room
             key="move_to",
             format_func=lambda number: t(
                 "ui.class.table_with",
@@ -254,7 +258,7 @@ for column, table in zip(st.columns(len(tables)) if tables else [], tables, stri
     with column:
         st.html(table_card_html(table, t, status["version"]))
         table_buttons(table)
-st.caption(t("ui.class.own_page_hint"))
+st.caption(t(f"ui.class.own_page_hint.{view['game']}"))
 move_student()
 with st.expander(t("ui.fac.names"), key="names_panel", on_change="rerun"):
     show_names_refusal(language)

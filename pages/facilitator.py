@@ -10,7 +10,7 @@ import streamlit as st
 
 from engine import RuleError
 from ui.browser import browser_id
-from ui.games import parts_of
+from ui.games import last_seconds, parts_of
 from ui.links import join_details, page_url, qr_png
 from ui.live import follow_changes, live_status, status_of
 from ui.look import (
@@ -29,6 +29,7 @@ from ui.parts import in_round
 from ui.private_link import key_from_address, private_link_button, show_code_only
 from ui.results import results_csv
 from ui.runtime import get_engine
+from ui.tab import name_the_tab
 from ui.text import (
     browser_language,
     dead_end,
@@ -55,6 +56,7 @@ except RuleError as error:
 show_code_only("game", view["code"], key)
 language = view["language"]
 t = translator(language)
+name_the_tab(view["game"], language, t, "facilitator")
 
 
 def command(action, *args) -> None:  # type: ignore[no-untyped-def]
@@ -126,7 +128,7 @@ with heading:
     st.html(f'<div class="cc-phase">{heading_html}</div>')
     st.html(f"<div>{clue_html}</div>")
 with timer:
-    live_status(view["code"], status, language)
+    live_status(view["code"], status, language, warning=last_seconds(view))
 
 if "command_error" in st.session_state:
     show_error(st.session_state.pop("command_error"), language)
@@ -200,6 +202,7 @@ else:
                 redraw="stage",
                 part="phone",
                 pause_redraws=True,
+                warning=last_seconds(view),
             )
         if phase == "finished":
             st.html(f'<div class="cc-huge">★ {", ".join(map(name_html, view["winners"]))}</div>')
@@ -240,4 +243,4 @@ def delete_game() -> None:
 with side if phase != "lobby" else qr:
     delete_game()
 if not readying:
-    follow_changes(view["code"], status, language)
+    follow_changes(view["code"], status, language, warning=last_seconds(view))

@@ -13,10 +13,11 @@ import streamlit as st
 from engine import NAME_MAX_CHARS, RuleError
 from ui.browser import browser_id
 from ui.classes.tables import is_class, view_of_code
-from ui.games import parts_of
+from ui.games import last_seconds, parts_of
 from ui.live import follow_changes, live_status, status_of
 from ui.look import bottom_bar_css, page_style, standings
 from ui.runtime import get_engine, query_param
+from ui.tab import name_the_tab
 from ui.text import (
     Translator,
     browser_language,
@@ -48,6 +49,9 @@ PLAY_CSS = """
 /* The countdown and the stage marker take no room, and no gap, in the page's column: on a
    phone the height goes to the card and the canvas. */
 [data-testid="stElementContainer"]:has(.cc-timer) { position: absolute; }
+/* An open menu (a ribbon's receiver, a background) lies above the countdown, which would
+   cover its first options once the page has scrolled. */
+body:has([data-baseweb="popover"]) :is(.cc-timer, .cc-warn) { visibility: hidden; }
 [data-testid="stLayoutWrapper"]:has(> .st-key-cc_stage) { display: none; }
 .st-key-cc_card { padding: .6rem .9rem; }
 .cc-warn { position: fixed; top: 3.1rem; right: .8rem; z-index: 999991; pointer-events: none;
@@ -92,6 +96,7 @@ def join_form() -> None:
         return
     language = view["language"]
     t = translator(language)
+    name_the_tab(view["game"], language, t)
     st.title(t("ui.play.join_title"))
     st.html(f'<div class="cc-code">{literal(view["code"])}</div>')
     # A class always seats a newcomer (a late student gets a table of their own to start).
@@ -197,7 +202,15 @@ def follow(
     which other students change within a phase: the push stream brings the list, so a submit
     does not rerun every phone's page and canvas."""
     part = "phone" if listed else None
-    follow_changes(view["code"], status, view["language"], view=view, redraw=redraw, part=part)
+    follow_changes(
+        view["code"],
+        status,
+        view["language"],
+        view=view,
+        redraw=redraw,
+        part=part,
+        warning=last_seconds(view),
+    )
 
 
 def view_and_status(token: str) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -226,13 +239,14 @@ def player_page(token: str) -> None:
     language = view["language"]
     st.session_state["language"] = language
     t = translator(language)
+    name_the_tab(view["game"], language, t)
     phase = view["phase"]
 
     phone = parts_of(view).phone
     st.html(
         f'<div class="cc-head"><b>{name_html(view["name"])}</b>{phone.heading_html(view, t)}</div>'
     )
-    live_status(view["code"], status, language)
+    live_status(view["code"], status, language, warning=last_seconds(view))
 
     if phase == "lobby":
         st.success(t("ui.play.waiting_start"))

@@ -7,11 +7,13 @@ import streamlit as st
 from engine import RuleError
 from ui.browser import browser_id
 from ui.classes.tables import BIG_CSS, CLASS_CSS, class_screen, is_class, view_of_code
+from ui.games import last_seconds
 from ui.live import follow_changes
 from ui.look import page_style
 from ui.parts import in_round
 from ui.projector import SCREEN_CSS, screen_body, screen_header
 from ui.runtime import get_engine, query_param
+from ui.tab import name_the_tab
 from ui.text import browser_language, dead_end, translator
 
 st.set_page_config(page_title="Crossed Canvas", page_icon="🎨", layout="wide")
@@ -32,11 +34,14 @@ if is_class(status):
     # One projector address for a game and for a whole class: the teacher opens it the same
     # way, and the same "Open the projector screen" button leads here.
     st.html(f"<style>{CLASS_CSS}{BIG_CSS}</style>")
-    class_screen(view, status, translator(view["language"]))
+    t = translator(view["language"])
+    name_the_tab(view["game"], view["language"], t, "screen")
+    class_screen(view, status, t)
     st.stop()
 
 language = view["language"]
 t = translator(language)
+name_the_tab(view["game"], language, t, "screen")
 if view["phase"] == "finished" and view["next_game"]:  # the teacher started the next game
     st.query_params.from_dict({"code": view["next_game"]})
     st.rerun()
@@ -49,7 +54,14 @@ def follow_part() -> None:
     roster, a round's readiness: ui/parts.py): a join, submit or vote comes by push, and the
     whole page runs again only when the phase moves (a stage, as on the phones)."""
     follow_changes(
-        view["code"], status, language, view=view, big=True, redraw="stage", part="screen"
+        view["code"],
+        status,
+        language,
+        view=view,
+        big=True,
+        redraw="stage",
+        part="screen",
+        warning=last_seconds(view),
     )
 
 
@@ -57,4 +69,4 @@ def follow_part() -> None:
 part_in_place = view["phase"] == "lobby" or in_round(view)
 screen_body(view, t, join_code=view["code"], part=follow_part)
 if not part_in_place:
-    follow_changes(view["code"], status, language, big=True)
+    follow_changes(view["code"], status, language, big=True, warning=last_seconds(view))

@@ -38,6 +38,7 @@ class Phone(Protocol):
     def phase_body(self, view: dict[str, Any], t: Translator, token: str) -> None: ...
     def following(self, view: dict[str, Any]) -> tuple[bool, str]: ...
     def totals_shown(self, view: dict[str, Any]) -> bool: ...
+    def last_seconds(self, view: Mapping[str, Any]) -> str | None: ...
 
 
 class Screen(Protocol):
@@ -136,3 +137,9 @@ PARTS: Mapping[str, GameParts] = {
 
 def parts_of(view: Mapping[str, Any]) -> GameParts:
     return PARTS[view["game"]]
+
+
+def last_seconds(view: Mapping[str, Any]) -> str | None:
+    """The warning a page of `view` gives in a timer's last seconds (its text's key), if its
+    viewer has a move to make before the end: the game decides (`Phone.last_seconds`)."""
+    return parts_of(view).phone.last_seconds(view)

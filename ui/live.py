@@ -1,7 +1,7 @@
 """Live updates: the page learns by push that its game changed, and its countdown ticks in the
 browser.
 
-`live_status` draws the countdown (a warning in a pulse's last seconds); `follow_changes`, the
+`live_status` draws the countdown (a warning in a timed move's last seconds); `follow_changes`, the
 page's one live part (its last thing; on a phone, its list of who is ready), mounts a small
 component with no look of its own (ui/live.js). In the
 browser it counts the time down from what the server said, follows the game's push stream
@@ -28,9 +28,9 @@ from ui.push import stream_path
 from ui.runtime import get_engine
 from ui.text import Translator, seconds_text, translator
 
-# The last seconds of an ink pulse: every phone says so, so nobody is surprised by the end.
+# The last seconds of a timed move (each game says whose: `Phone.last_seconds`), said on the
+# phone so nobody is surprised by the end, and the countdown turns red.
 WARN_SECONDS = 10
-WARN_PHASES = ("pulse1", "pulse2")
 WARN_COLOUR = "#b00020"  # a dark red, 7:1 on white
 #: Seconds between the fallback's reruns while the push stream is down; 0 turns the fallback
 #: off (the test that proves updates come by push alone sets it so).
@@ -43,17 +43,25 @@ _follow = st.components.v2.component(
 )
 
 
-def live_status(code: str, status: Mapping[str, Any], language: str, *, big: bool = False) -> None:
-    """The countdown (ticking in the browser once `follow_changes` is on the page), with a
-    warning in a pulse's last seconds."""
+def live_status(
+    code: str,
+    status: Mapping[str, Any],
+    language: str,
+    *,
+    big: bool = False,
+    warning: str | None = None,
+) -> None:
+    """The countdown (ticking in the browser once `follow_changes` is on the page), red in its
+    last seconds when the page has a `warning` to give then (its text's key), which a phone
+    also says under it."""
     t = translator(language)
     left, paused = status["seconds_left"], status["paused"]
-    warn = _warns(status) and left <= WARN_SECONDS
+    warn = _warns(status, warning) and left <= WARN_SECONDS
     css = "cc-timer cc-timer-big" if big else "cc-timer"
     label = t("ui.paused") if paused else seconds_text(left)
     style = f' style="color:{WARN_COLOUR}"' if warn else ""
     # On a phone a line under the countdown says it (the play page styles .cc-warn).
-    banner = _banner(t) if warn and not big else ""
+    banner = _banner(t, warning) if warning and warn and not big else ""
     timer_id = _timer_id(code)
     st.html(
         f'<div id="{timer_id}" class="{css}" role="timer" data-version="{status["version"]}"'
@@ -129,6 +137,7 @@ def _live_part(
     part: str | None = None,
     clocks: Mapping[str, float] | None = None,
     pause_redraws: bool = False,
+    warning: str | None = None,
 ) -> None:
     """The page's one live part: reruns the page as soon as the game changed (see above), or
     with `redraw="stage"` only when every page must change (Game.stage). It draws `part`
@@ -194,9 +203,9 @@ def _live_part(
                 "seconds_left": left,
                 "paused": paused,
                 "paused_label": t("ui.paused"),
-                "warn_seconds": WARN_SECONDS if status["phase"] in WARN_PHASES else 0,
+                "warn_seconds": WARN_SECONDS if warning else 0,
                 "warn_colour": WARN_COLOUR,
-                "banner": "" if big else _banner(t),
+                "banner": "" if big or not warning else _banner(t, warning),
                 "redraw": redraw,
                 "pause_redraws": pause_redraws,
                 "fallback_seconds": FALLBACK_SECONDS,
@@ -249,17 +258,13 @@ STATUS_KEYS = ("version", "stage", "phase", "paused", "seconds_left")
 _COMPARED = {"any": "version", "stage": "stage"}
 
 
-def _warns(status: Mapping[str, Any]) -> bool:
-    return (
-        not status["paused"]
-        and status["phase"] in WARN_PHASES
-        and status["seconds_left"] is not None
-    )
+def _warns(status: Mapping[str, Any], warning: str | None) -> bool:
+    return warning is not None and not status["paused"] and status["seconds_left"] is not None
 
 
 def _timer_id(code: str) -> str:
     return f"cc-timer-{code}"
 
 
-def _banner(t: Translator) -> str:
-    return f'<div class="cc-warn" role="alert">{t("ui.last_seconds")}</div>'
+def _banner(t: Translator, warning: str) -> str:
+    return f'<div class="cc-warn" role="alert">{t(warning)}</div>'

@@ -13,7 +13,7 @@ from typing import Any
 import streamlit as st
 
 from ui.fullscreen import full_screen_button
-from ui.games import parts_of
+from ui.games import last_seconds, parts_of
 from ui.links import page_url, qr_png, shown_url
 from ui.live import live_status
 from ui.text import Translator, literal, url_html
@@ -72,7 +72,9 @@ def screen_header(
             wraps = " cc-clue-wraps" if aside_wraps else ""
             st.html(f'<div class="cc-clue{wraps}">{clue}</div>')
         with st.container(width="content"):
-            live_status(view["code"], status, view["language"], big=True)
+            live_status(
+                view["code"], status, view["language"], big=True, warning=last_seconds(view)
+            )
 
 
 def screen_body(

@@ -45,8 +45,15 @@ def play_for_the_absent(table: Table) -> None:
     if state.turn is not None:
         seat = state.turn
         action = rules.timed_out_action(state)
-        keep.state = turns.to_json(rules.apply(state, seat, action))
+        after = rules.apply(state, seat, action)
+        keep.state = turns.to_json(after)
         keep.last_painter = seat if isinstance(action, rules.Complete) else None
+        done: dict[str, int | str] = {"turn": game.round}
+        if isinstance(action, rules.Take):
+            done |= {"card": action.card, "tokens": state.market[0].tokens}
+        else:
+            done["painting"] = len(after.painters[seat].paintings)
+        keep.played_for = (keep.played_for or {}) | {str(seat): done}
     elif keep.picked is None:
         result = rules.outcome(state)
         if result.picker is not None:
@@ -64,7 +71,7 @@ def finished(table: Table) -> bool:
 
 CANVAS_LAYERS = GameDeclaration(
     name=turns.KIND,
-    titles={"en": "Canvas Layers", "es": "Canvas Layers"},
+    titles={"en": "Canvas Layers", "es": "Lienzo en capas"},
     table=turns.TABLE,
     setup=setup,
     answers=answers,

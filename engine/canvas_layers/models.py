@@ -29,6 +29,11 @@ class LayersGame(SQLModel, table=True):
     last_painter: int | None = None
     # The winner the best-placed player outside a tie picked (None: no pick, or not yet).
     picked: int | None = None
+    # What the engine did for a painter whose turn ended without their move (the rulings),
+    # by seat (a JSON key: its digits): {"turn", "card", "tokens"} for the free card taken
+    # and the tokens lying on it, or {"turn", "painting"} for the number of the painting
+    # completed. Their phone says so until their own next move, which clears it.
+    played_for: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
 
 
 class LayersMove(SQLModel, table=True):

@@ -32,6 +32,8 @@ def _stored(table: Table, player: Player, request_id: str, play: Play) -> Result
     seat = next(s for s, p in enumerate(players) if p.id == player.id)
     result = play(keep, players, seat, turns.from_json(keep.state))
     keep.moved_turn = game.round
+    if keep.played_for and str(seat) in keep.played_for:  # told until this move of their own
+        keep.played_for = {s: done for s, done in keep.played_for.items() if s != str(seat)}
     session.add(keep)
     session.add(
         LayersMove(

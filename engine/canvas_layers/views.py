@@ -32,6 +32,7 @@ class LayersSnapshot:
     last_painter: int | None = None
     picked: int | None = None
     scoring: tuple[str, ...] = DEFAULT_SCORING  # the lobby's pick, then the game's
+    played_for: dict[str, Any] | None = None  # LayersGame.played_for
 
     def seat_of(self, player: Player) -> int:
         return next(seat for seat, p in enumerate(self.players) if p.id == player.id)
@@ -48,7 +49,10 @@ def read_snapshot(table: Table) -> LayersSnapshot:
             GameFacts.of(game), players, None, scoring=tuple(keep.state["scoring"])
         )
     state = turns.from_json(keep.state)
-    return LayersSnapshot(GameFacts.of(game), players, state, keep.last_painter, keep.picked)
+    facts = GameFacts.of(game)
+    return LayersSnapshot(
+        facts, players, state, keep.last_painter, keep.picked, played_for=keep.played_for
+    )
 
 
 def _painting(painting: rules.Painting, language: str) -> dict[str, Any]:
@@ -161,6 +165,7 @@ def player_view(
         "tokens": None,
         "backgrounds": [],
         "actions": {},
+        "played_for_you": None,
     }
     state = snap.state
     if state is None:
@@ -171,6 +176,9 @@ def player_view(
         "hand": list(painter.hand),
         "tokens": painter.tokens,
         "backgrounds": list(painter.unused_backgrounds),
+        # The turn the engine played for this painter, until their own next move: the card
+        # it took (public: it lay in the row) or the painting it completed (public too).
+        "played_for_you": (snap.played_for or {}).get(str(seat)),
     }
     if snap.game.paused or snap.game.phase != turns.TURN:
         return view

@@ -29,7 +29,7 @@ VIEWS = {
     "facilitator": views.facilitator_view,
 }
 # The duel is Canvas Critters for two: the same name.
-TITLES = {"en": "Canvas Critters", "es": "Canvas Critters"}
+TITLES = {"en": "Canvas Critters", "es": "Lienzo de bichos"}
 CANVAS_CRITTERS = GameDeclaration(
     name=KIND,
     titles=TITLES,

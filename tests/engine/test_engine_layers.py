@@ -382,6 +382,39 @@ def test_a_turn_that_runs_out_takes_the_free_card(engine, clock):
     assert table.public()["turn"] != name
 
 
+def test_a_painter_whose_turn_ran_out_is_told_what_they_got_until_their_next_move(engine, clock):
+    table = seat(engine, clock, 2)
+    first = table.acting()
+    assert table.view(first)["played_for_you"] is None
+    table.take_first(first)
+    second = table.acting()
+    fifth = table.public()["market"][4]["card"]
+    table.act(second, "take", {"position": 5, "card": fifth})  # a token on positions 1 to 4
+    turn = table.public()["round"]
+    free = table.public()["market"][0]
+    assert free["tokens"] == 1
+    clock.advance(turns.TURN_SECONDS)
+    told = {"turn": turn, "card": free["card"], "tokens": 1}
+    assert table.view(first)["played_for_you"] == told
+    # Only the painter's own phone is told; the other's turn is theirs to play.
+    assert table.view(second)["played_for_you"] is None
+    assert "played_for_you" not in table.public()
+    table.take_first(second)
+    assert table.view(first)["played_for_you"] == told  # still theirs until they move
+    table.take_first(first)
+    assert table.view(first)["played_for_you"] is None
+
+
+def test_a_painting_completed_for_a_painter_is_told_by_its_number(engine, clock):
+    table = seat(engine, clock, 2)
+    first = table.acting()
+    for _turn in range(11):  # five cards each, then the first painter's hand is painted
+        clock.advance(turns.TURN_SECONDS)
+    painted = next(p for p in table.public()["painters"] if p["name"] == first)["paintings"]
+    assert len(painted) == 1
+    assert table.view(first)["played_for_you"] == {"turn": 11, "painting": 1}
+
+
 def test_turns_that_run_out_paint_the_three_oldest_cards_once_the_hand_is_full(engine, clock):
     table = seat(engine, clock, 2)
     first = table.acting()

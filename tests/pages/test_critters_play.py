@@ -189,6 +189,36 @@ def test_a_refused_ribbon_says_why_and_changes_nothing(critters):
     assert critters.view("Ana")["my_ribbons"] is None
 
 
+def test_a_phone_says_picked_ribbons_count_only_once_given_and_what_came_of_them(critters):
+    critters.pick_all()
+    critters.build_and_finish_all()
+    critters.title_all()
+    not_yet = tr("en", "ui.critters.play.not_given_yet")
+    at = phone(critters, "Ana")
+    assert not_yet in [w.value for w in at.warning]
+    at.selectbox(key="ribbon_3").select("Ben")  # picked, never given
+    run(at)
+    critters.engine.advance(critters.fac)  # the judging ends: the scores
+    assert critters.phase() == "scores"
+    # Nobody gave: every score is 0, and the phones and the projector say why.
+    assert critters.public()["turned_over"]["scores"] == {"Ana": 0, "Ben": 0, "Cy": 0}
+    nobody = tr("en", "ui.critters.nobody_gave")
+    assert nobody in visible_text(phone(critters, "Ana"))
+    assert nobody in visible_text(run(page("pages/screen.py", code=critters.code)))
+
+
+def test_a_phone_whose_ribbons_were_not_given_says_so_when_others_were(critters):
+    critters.pick_all()
+    critters.build_and_finish_all()
+    critters.title_all()
+    critters.engine.award_ribbons(critters.tokens["Ben"], {3: "Ana", 1: "Cy"}, rid())
+    critters.engine.advance(critters.fac)
+    not_given = tr("en", "ui.critters.play.ribbons_not_given")
+    assert not_given in visible_text(phone(critters, "Ana"))
+    assert not_given not in visible_text(phone(critters, "Ben"))
+    assert tr("en", "ui.critters.nobody_gave") not in visible_text(phone(critters, "Ben"))
+
+
 def test_the_round_points_on_each_phone(critters):
     critters.play_judged_round()
     at = phone(critters, "Ben")

@@ -335,3 +335,51 @@ def test_a_class_of_twelve_on_the_class_projector_shows_each_tables_turn_and_pro
         total = 3 * len(view["painters"])
         assert tr("en", "ui.layers.table_progress", done=done, total=total) in text
     assert tr("en", "ui.layers.table_progress", done=1, total=3 * len(tables[0]["players"])) in text
+
+
+def test_a_painter_whose_turn_was_ended_is_told_the_card_they_got(layers):
+    layers.start()
+    name = acting(layers)
+    free = layers.public()["market"][0]["card"]
+    layers.engine.advance(layers.fac)  # the teacher ends the turn: played as if it ran out
+    at = layers.play(name)
+    told = tr("en", "ui.layers.played_for.card", turn=1)
+    assert told in visible_text(at)
+    assert layer_uri(free) in "".join(h.proto.body for h in at.get("html"))
+    take_free(layers)  # the other painter's move changes nothing for this one
+    assert told in visible_text(layers.play(name))
+    take_free(layers)  # their own move: said no more
+    assert told not in visible_text(layers.play(name))
+
+
+def test_a_painting_made_for_a_painter_is_told_with_its_title(layers):
+    layers.start()
+    name = acting(layers)
+    for _turn in range(11):  # five cards each, then this painter's full hand is painted
+        layers.engine.advance(layers.fac)
+    mine = next(p for p in layers.public()["painters"] if p["name"] == name)
+    (painting,) = mine["paintings"]
+    quoted = tr("en", "ui.layers.title_quoted", title=painting["title"])
+    told = tr("en", "ui.layers.played_for.painting", turn=11, number=1, title=quoted)
+    assert told in visible_text(layers.play(name))
+
+
+def test_a_phone_lists_each_painter_on_lines_that_wrap_with_their_points(layers):
+    layers.start()
+    name = acting(layers)
+    layers.engine.take_card(layers.tokens[name], 2, layers.public()["market"][1]["card"], rid())
+    at = layers.play(name)
+    shown = visible_text(at)
+    for painter in layers.public()["painters"]:
+        line = " · ".join(
+            [
+                tr("en", "ui.layers.own.tokens", count=painter["tokens"]),
+                tr("en", "ui.layers.own.cards", count=painter["hand_size"]),
+                tr("en", "ui.layers.own.paintings", count=0),
+                tr("en", "ui.layers.own.ribbons", count=0),
+                tr("en", "ui.points_value", points=0),
+            ]
+        )
+        assert f"{painter['name']} {line}" in shown
+    # No six-column table on a phone: it was 422 px wide on a 360 px screen.
+    assert "<table" not in "".join(h.proto.body for h in at.get("html"))

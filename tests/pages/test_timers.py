@@ -1,5 +1,6 @@
-"""Timers a class notices: +30 s on the facilitator page, and the last seconds of a pulse
-said on every phone (and shown in red on the projector)."""
+"""Timers a class notices: +30 s on the facilitator page, the last seconds of a pulse
+said on every phone (and shown in red on the projector), and those of a Canvas Layers turn
+said to its painter."""
 
 from __future__ import annotations
 
@@ -44,3 +45,14 @@ def test_an_untimed_merge_says_it_waits_for_the_teacher(engine):
         table = seated(engine, durations)
         table.advance_to("merge")
         assert [i.value for i in table.play(table.with_role("loyal")[0]).info] == [tr("en", hint)]
+
+
+def test_the_last_seconds_of_a_layers_turn_are_said_to_its_painter_alone(engine):
+    table = seat(engine, ["Ana", "Ben"], game="canvas_layers", durations={"turn": 10.0})
+    table.start()
+    painter = table.public()["turn"]
+    other = next(name for name in table.tokens if name != painter)
+    warning = tr("en", "ui.layers.last_seconds")
+    assert warning in html_text(table.play(painter))
+    assert warning not in html_text(table.play(other))  # nothing to do before the end
+    assert tr("en", "ui.last_seconds") not in html_text(table.play(painter))

@@ -43,6 +43,7 @@ def lobby_body(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run)
         default=current,
         format_func=lambda card: scoring_name(card, language),
         max_selections=SCORING_IN_PLAY,
+        placeholder=t("ui.layers.fac.scoring_pick"),
         key=f"scoring_{'_'.join(current)}",
     )
     if chosen != current:

@@ -21,7 +21,6 @@ from ui.canvas_layers.cards_html import (
     background_name,
     layer_img,
     legend_html,
-    painters_html,
     painting_img,
     ribbons_html,
     scoring_html,
@@ -30,7 +29,7 @@ from ui.canvas_layers.cards_html import (
 from ui.look import bottom_bar_css
 from ui.moves import act_once, show_kept_refusal
 from ui.runtime import get_engine
-from ui.text import Translator, literal, sentence_html
+from ui.text import Translator, literal, name_html, sentence_html
 
 #: The pictures' widths on a 360 px phone: a row card beside its text, a hand card, and the
 #: painting being composed (it fills the column).
@@ -42,6 +41,10 @@ PHONE_CSS = """
 [data-testid="stElementContainer"]:has(.cl-turn) { position: sticky; top: 0; z-index: 20;
   background: #fff; }
 .cl-you { color: #1b5e20; }
+.cl-painter { padding: .15rem .3rem; overflow-wrap: anywhere; }
+.cl-painter.cl-now { background: #fff3bf; }
+.cl-played-for { display: flex; gap: .6rem; align-items: center; background: #fff4e5;
+  border-left: .3rem solid #b26a00; border-radius: .3rem; padding: .4rem .6rem; }
 .cl-why { color: #8a1c1c; font-size: .95em; }
 /* The stack's rows line up whatever the layer's name ("Bottom", "En medio"). */
 .cl-stack-name { display: inline-block; min-width: 5.2em; }
@@ -88,6 +91,13 @@ def following(view: dict[str, Any]) -> tuple[bool, str]:
     return False, "stage"
 
 
+def last_seconds(view: Mapping[str, Any]) -> str | None:
+    """The last seconds of the student's own turn: after them the turn is played for them
+    (the free card, or their three oldest cards painted). Nobody else has a move to make."""
+    mine = view.get("name")
+    return "ui.layers.last_seconds" if mine is not None and view["turn"] == mine else None
+
+
 def totals_shown(view: dict[str, Any]) -> bool:
     """The scores sit in the painters' table on this page already."""
     return False
@@ -100,6 +110,8 @@ def phase_body(view: dict[str, Any], t: Translator, token: str) -> None:
     st.html(LAYERS_CSS + PHONE_CSS)
     actions = view["actions"]
     st.html(f'<div class="cl-turn">{whose_turn_html(view, t)}</div>')
+    if view["played_for_you"]:
+        st.html(played_for_html(view, t))
     st.html(own_line(view, t))
     if "pick" in actions:
         pick(view, t, token, actions["pick"])
@@ -115,7 +127,51 @@ def phase_body(view: dict[str, Any], t: Translator, token: str) -> None:
             + f"<div>{legend_html(t, language)}</div>"
         )
     with st.expander(t("ui.layers.painters")):
-        st.html(painters_html(view, t))
+        st.html(painters_lines_html(view, t))
+
+
+def painters_lines_html(view: Mapping[str, Any], t: Translator) -> str:
+    """Each painter on lines of their own, as the projector's table has them (tokens, cards
+    in hand, paintings, ribbons, points): six columns do not fit a 360 px phone, and a line
+    wraps at any width. The one whose turn it is marked."""
+    lines = []
+    for painter in view["painters"]:
+        counts = " · ".join(
+            [
+                t("ui.layers.own.tokens", count=painter["tokens"]),
+                t("ui.layers.own.cards", count=painter["hand_size"]),
+                t("ui.layers.own.paintings", count=len(painter["paintings"])),
+                t("ui.layers.own.ribbons", count=sum(painter["ribbons"].values())),
+                t("ui.points_value", points=painter["score"], count=painter["score"]),
+            ]
+        )
+        now = " cl-now" if painter["name"] in (view["turn"], view["picker"]) else ""
+        lines.append(
+            f'<div class="cl-painter{now}"><b>{name_html(painter["name"])}</b> '
+            f"<span>{literal(counts)}</span></div>"
+        )
+    return "".join(lines)
+
+
+def played_for_html(view: Mapping[str, Any], t: Translator) -> str:
+    """What the engine did when the student's turn ended before their move (its time ran
+    out, or the teacher ended it): the free card taken, with any tokens on it, or the
+    painting made of their three oldest cards. Said until their own next move."""
+    done = view["played_for_you"]
+    if "card" in done:
+        said = t("ui.layers.played_for.card", turn=done["turn"])
+        if done["tokens"]:
+            tokens = t("ui.layers.own.tokens", count=done["tokens"])
+            said = t("ui.layers.played_for.card_tokens", turn=done["turn"], tokens=tokens)
+        picture = layer_img(done["card"], ROW_PX, t)
+    else:
+        mine = next(p for p in view["painters"] if p["name"] == view["name"])
+        painting = mine["paintings"][done["painting"] - 1]  # numbered from 1
+        quoted = t("ui.layers.title_quoted", title=painting["title"])
+        number = done["painting"]
+        said = t("ui.layers.played_for.painting", turn=done["turn"], number=number, title=quoted)
+        picture = painting_img(painting["background"], painting["cards"], ROW_PX, quoted)
+    return f'<div class="cl-played-for">{picture}<span>{literal(said)}</span></div>'
 
 
 def own_line(view: Mapping[str, Any], t: Translator) -> str:

@@ -17,7 +17,7 @@ from engine.critters.views import given_text
 from engine.paths import DATA
 from ui.critters.mosaic import mosaic, svg_picture
 from ui.critters.mosaic_svg import mosaic_img
-from ui.critters.ribbons import golden_kept
+from ui.critters.ribbons import givers, golden_kept
 from ui.critters.screen import card_letters, mosaic_alt, round_text, unfinished_html
 from ui.moves import act, act_and_redraw, act_once, done_elsewhere, offer, show_kept_refusal
 from ui.runtime import get_engine
@@ -50,6 +50,11 @@ def following(view: dict[str, Any]) -> tuple[bool, str]:
     page again (a phone never offers a piece that is gone), otherwise a new stage only."""
     building = view["pile"] is not None and view["mosaic"] is not None
     return True, "any" if building else "stage"
+
+
+def last_seconds(view: Mapping[str, Any]) -> str | None:
+    """No warning: building ends by its own one-minute sand timer, which the pages show."""
+    return None
 
 
 def totals_shown(view: dict[str, Any]) -> bool:
@@ -247,6 +252,8 @@ def judge(view: dict[str, Any], t: Translator, token: str) -> None:
         shown = titles.get(name)
         return f"{name} · {shown}" if shown else name
 
+    # Picks in the menus count for nothing until the button is tapped: said before, plainly.
+    st.warning(t("ui.critters.play.not_given_yet"), icon=":material/front_hand:")
     with st.form("ribbons_form"):
         chosen = {
             value: st.selectbox(
@@ -477,6 +484,11 @@ def round_points(view: dict[str, Any], t: Translator) -> None:
         for line in duel_points_lines(view, t):
             st.html(f"<div>{literal(line)}</div>")
         return
+    gave = [given["giver"] for given in turned["ribbons"]]
+    if not gave:
+        st.html(f"<div>{literal(t('ui.critters.nobody_gave'))}</div>")
+    elif view["name"] in givers(view) and view["name"] not in gave:
+        st.html(f"<div>{literal(t('ui.critters.play.ribbons_not_given'))}</div>")
     for given in turned["ribbons"]:
         for ribbon in given["ribbons"]:
             if ribbon["to"] == view["name"]:

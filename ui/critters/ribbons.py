@@ -25,3 +25,10 @@ def golden_kept(turned: Mapping[str, Any], name: str) -> int:
     gives only the round's points."""
     values, golden = received(turned, name)
     return max(sum(values) + GOLDEN * golden - turned["scores"].get(name, 0), 0)
+
+
+def givers(view: Mapping[str, Any]) -> list[str]:
+    """Who gives ribbons this round: everyone, or in a tie-break everyone but the tied."""
+    if view["tie_break"]:
+        return [name for name in view["players"] if name not in view["builders"]]
+    return list(view["players"])

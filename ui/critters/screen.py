@@ -17,7 +17,7 @@ import streamlit as st
 
 from engine.critters.rules import GOLDEN, MIN_PIECES, PILE
 from ui.critters.mosaic_svg import mosaic_img, piece_img
-from ui.critters.ribbons import golden_kept, received
+from ui.critters.ribbons import givers, golden_kept, received
 from ui.look import podium
 from ui.text import Translator, literal, name_html
 
@@ -242,7 +242,7 @@ def _titles_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
 def _judging_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
     cells = [(mosaic, _title_and_name(mosaic, t)) for mosaic in view["mosaics"]]
     hint = f'<div class="cc-cr-lead">{literal(t("ui.critters.screen.hint.judging"))}</div>'
-    return hint + _cells(cells, t, big, most=JUDGING_PX) + _ready_chips(view, _givers(view), t)
+    return hint + _cells(cells, t, big, most=JUDGING_PX) + _ready_chips(view, givers(view), t)
 
 
 def _scores_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
@@ -259,7 +259,10 @@ def _scores_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
                 + _points_html(turned["scores"].get(name, 0), view["totals"][name], t),
             )
         )
-    return _cells(cells, t, big, most=SCORES_PX)
+    # Every score 0 would read as a fault without its reason.
+    nobody = literal(t("ui.critters.nobody_gave"))
+    lead = "" if turned["ribbons"] else f'<div class="cc-cr-lead">{nobody}</div>'
+    return lead + _cells(cells, t, big, most=SCORES_PX)
 
 
 def _guess_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
@@ -297,13 +300,6 @@ def _duel_scores(view: Mapping[str, Any], t: Translator, big: bool) -> str:
 
 
 # ---------------------------------------------------------------- parts
-
-
-def _givers(view: Mapping[str, Any]) -> list[str]:
-    """Who gives ribbons this round: everyone, or in a tie-break everyone but the tied."""
-    if view["tie_break"]:
-        return [name for name in view["players"] if name not in view["builders"]]
-    return list(view["players"])
 
 
 def _theme_html(view: Mapping[str, Any], t: Translator) -> str:

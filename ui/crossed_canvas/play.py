@@ -5,6 +5,7 @@ accusation and the round's reveal.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import streamlit as st
@@ -44,6 +45,11 @@ def following(view: dict[str, Any]) -> tuple[bool, str]:
     """How the page follows the game: whether the live part lists who is ready (not at the
     reveal), and which changes run the page again (a new stage only)."""
     return view["phase"] != "reveal", "stage"
+
+
+def last_seconds(view: Mapping[str, Any]) -> str | None:
+    """An ink pulse's last seconds: every page says so, so nobody is surprised by its end."""
+    return "ui.last_seconds" if view["phase"] in ("pulse1", "pulse2") else None
 
 
 def totals_shown(view: dict[str, Any]) -> bool:
