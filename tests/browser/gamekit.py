@@ -22,6 +22,7 @@ import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -648,6 +649,19 @@ def projected_problems(screen: Page, moment: str) -> list[str]:
     return [f"{moment}: below {SMALLEST_READABLE_PX} px: {text}" for text in found["small"]] + [
         f"{moment}: outside 1280x720: {what}" for what in found["outside"]
     ]
+
+
+def look(page: Page, phases: Iterator[str], shots: Path, stem: str) -> tuple[list, list]:
+    """Every moment `phases` yields (its name) measured on the projector `page` and saved as
+    `stem`-NN-name.png, to look at by eye; the moments seen, and what breaks the rules."""
+    seen: list[str] = []
+    problems: list[str] = []
+    for number, phase in enumerate(phases, start=1):
+        seen.append(phase)
+        problems += projected_problems(page, phase)
+        page.screenshot(path=str(shots / f"{stem}-{number:02d}-{phase}.png"))
+    print(f"screenshots in {shots}")
+    return seen, problems
 
 
 def eventually(read: Callable[[], Any], expected: Any, timeout: float = 15.0) -> Any:

@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from gamekit import (
     PROJECTOR,
-    SMALLEST_READABLE_PX,
     UI_TIMEOUT_MS,
-    measure_layout,
+    look,
     seeded_engine,
     settle,
 )
@@ -217,19 +215,6 @@ class Game:
                 yield self.shown(self.t("ui.critters.screen.right"))
             self.engine.advance(self.fac)
         yield self.shown()
-
-
-def look(page: Page, phases: Iterator[str], shots: Path, stem: str) -> tuple[list, list]:
-    """Every phase measured and saved as `stem`-NN-phase.png; what breaks the rules."""
-    seen, problems = [], []
-    for number, phase in enumerate(phases, start=1):
-        seen.append(phase)
-        found = measure_layout(page)
-        page.screenshot(path=str(shots / f"{stem}-{number:02d}-{phase}.png"))
-        problems += [f"{phase}: below {SMALLEST_READABLE_PX} px: {t}" for t in found["small"]]
-        problems += [f"{phase}: outside 1280x720: {what}" for what in found["outside"]]
-    print(f"screenshots in {shots}")
-    return seen, problems
 
 
 @pytest.mark.parametrize("language", ["en", "es"])

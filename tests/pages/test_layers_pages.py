@@ -168,12 +168,15 @@ def test_the_projector_shows_the_row_the_scoring_cards_and_every_painter(layers)
     text = visible_text(at)
     assert tr("en", "ui.layers.their_turn", name=acting(layers)) in text
     for card in DEFAULT_SCORING:
-        assert scoring_by_id()[card].name.en in text
+        scoring = scoring_by_id()[card]
+        assert scoring.name.en in text
+        assert " · ".join(map(str, scoring.points)) in text  # its points for 1, 2, 3 ribbons
+        assert scoring.condition.en in text  # said in turn in the band under the painters
     for slot in layers.public()["market"]:
         assert layer_uri(slot["card"]) in rendered(at)
     for name in NAMES:
         assert name in text
-    assert tr("en", "ui.layers.tokens_on", count=1) in text  # paid onto the card before it
+    assert tr("en", "ui.layers.screen.tokens_on", count=1) in text  # paid onto the card before it
 
 
 def test_the_projector_shows_a_completed_painting_large_until_the_next_move(layers):
@@ -343,7 +346,7 @@ def test_a_painter_whose_turn_was_ended_is_told_the_card_they_got(layers):
     free = layers.public()["market"][0]["card"]
     layers.engine.advance(layers.fac)  # the teacher ends the turn: played as if it ran out
     at = layers.play(name)
-    told = tr("en", "ui.layers.played_for.card", turn=1)
+    told = tr("en", "ui.layers.played_for.card")
     assert told in visible_text(at)
     assert layer_uri(free) in "".join(h.proto.body for h in at.get("html"))
     take_free(layers)  # the other painter's move changes nothing for this one
@@ -360,7 +363,7 @@ def test_a_painting_made_for_a_painter_is_told_with_its_title(layers):
     mine = next(p for p in layers.public()["painters"] if p["name"] == name)
     (painting,) = mine["paintings"]
     quoted = tr("en", "ui.layers.title_quoted", title=painting["title"])
-    told = tr("en", "ui.layers.played_for.painting", turn=11, number=1, title=quoted)
+    told = tr("en", "ui.layers.played_for.painting", number=1, title=quoted)
     assert told in visible_text(layers.play(name))
 
 

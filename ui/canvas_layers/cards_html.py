@@ -43,7 +43,7 @@ LAYERS_CSS = """
 .cl-icon-texture { color: #6d4c41; } .cl-icon-tone { color: #424242; }
 .cl-bonus { border: 1px dashed currentColor; border-radius: 50%; padding: 0 .1em;
   font-size: .8em; }
-.cl-layer { background: repeating-conic-gradient(#eee 0 25%, #fff 0 50%) 0 0 / 12px 12px;
+.cl-layer { background: repeating-conic-gradient(#c9cdd2 0 25%, #e2e5e8 0 50%) 0 0 / 12px 12px;
   border: 1px solid #bbb; border-radius: .3em; vertical-align: middle; }
 .cl-painting { border: 4px solid #6b4f2a; border-radius: .2em; display: block;
   max-width: 100%; height: auto; }
@@ -149,7 +149,7 @@ def ribbons_html(ribbons: Mapping[str, int], bonus: int, t: Translator, language
     return "".join(chips)
 
 
-def scoring_html(card: str, t: Translator, language: str, *, condition: bool = True) -> str:
+def scoring_html(card: str, t: Translator, language: str) -> str:
     """A scoring card: its name, its condition, the most ribbons one painting takes from
     it, and its points for 1, 2, 3 ... ribbons over the game."""
     scoring = scoring_by_id()[card]
@@ -157,11 +157,9 @@ def scoring_html(card: str, t: Translator, language: str, *, condition: bool = T
         literal(t("ui.layers.points_for", count=count, points=points))
         for count, points in enumerate(scoring.points, start=1)
     )
-    said, most = "", ""
-    if condition:  # the projector's cards, short of room, show the name and points alone
-        said = f"<div>{literal(scoring.condition.text(language))}</div>"
-        most = literal(t("ui.layers.most_per_painting", count=scoring.most))
-        most = f'<div class="cl-muted">{most}</div>'
+    said = f"<div>{literal(scoring.condition.text(language))}</div>"
+    most = literal(t("ui.layers.most_per_painting", count=scoring.most))
+    most = f'<div class="cl-muted">{most}</div>'
     return (
         f'<div class="cl-scoring"><b>{literal(scoring.name.text(language))}</b>{said}'
         f'<div class="cl-points">{points}</div>{most}</div>'

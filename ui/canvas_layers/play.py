@@ -36,7 +36,8 @@ from ui.text import Translator, literal, name_html, sentence_html
 ROW_PX, HAND_PX, PAINTING_PX = 48, 48, 240
 PHONE_CSS = """
 <style>
-.cl-turn { font-size: 1.2rem; font-weight: 800; }
+/* Wrapped before the floating countdown (top right), under which it stays when scrolled. */
+.cl-turn { font-size: 1.2rem; font-weight: 800; padding-right: 6.5rem; }
 /* Whose turn stays in sight at the top while the student scrolls the row and the hand. */
 [data-testid="stElementContainer"]:has(.cl-turn) { position: sticky; top: 0; z-index: 20;
   background: #fff; }
@@ -159,17 +160,17 @@ def played_for_html(view: Mapping[str, Any], t: Translator) -> str:
     painting made of their three oldest cards. Said until their own next move."""
     done = view["played_for_you"]
     if "card" in done:
-        said = t("ui.layers.played_for.card", turn=done["turn"])
+        said = t("ui.layers.played_for.card")
         if done["tokens"]:
             tokens = t("ui.layers.own.tokens", count=done["tokens"])
-            said = t("ui.layers.played_for.card_tokens", turn=done["turn"], tokens=tokens)
+            said = t("ui.layers.played_for.card_tokens", tokens=tokens)
         picture = layer_img(done["card"], ROW_PX, t)
     else:
         mine = next(p for p in view["painters"] if p["name"] == view["name"])
         painting = mine["paintings"][done["painting"] - 1]  # numbered from 1
         quoted = t("ui.layers.title_quoted", title=painting["title"])
         number = done["painting"]
-        said = t("ui.layers.played_for.painting", turn=done["turn"], number=number, title=quoted)
+        said = t("ui.layers.played_for.painting", number=number, title=quoted)
         picture = painting_img(painting["background"], painting["cards"], ROW_PX, quoted)
     return f'<div class="cl-played-for">{picture}<span>{literal(said)}</span></div>'
 

@@ -8,50 +8,76 @@ is the projector: every text at least 28 px, within 1280x720.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import streamlit as st
 
+from engine.canvas_layers.cards import scoring_by_id
 from engine.canvas_layers.rules import PAINTINGS_EACH
 from ui.canvas_layers.cards_html import (
     LAYERS_CSS,
     layer_img,
+    legend_html,
     painters_html,
     painting_img,
     ribbons_html,
-    scoring_html,
+    scoring_name,
     slots_html,
 )
-from ui.canvas_layers.play import cost_html, heading_line
+from ui.canvas_layers.play import heading_line
 from ui.look import podium
 from ui.text import Translator, literal, name_html
 
 SCREEN_CSS = """
 <style>
-.cl-screen { display: grid; grid-template-columns: minmax(0, 1fr) 300px; gap: .2rem 1.2rem; }
+/* The row beside the scoring cards (or the painting just completed), the painters across
+   the whole width under them (a 24-character name on one line), then a band that says in
+   turn what each icon and each scoring card means. */
+.cl-screen { display: grid; grid-template-columns: minmax(0, 1fr) 26rem;
+  grid-template-areas: "row side" "painters painters" "band band"; gap: .3rem 1rem; }
+.cl-screen > .cl-area-row { grid-area: row; }
+.cl-screen > .cl-area-side { grid-area: side; }
+.cl-screen > .cl-area-painters { grid-area: painters; }
+.cl-screen > .cl-area-band { grid-area: band; }
 .cl-row { display: flex; gap: .4rem; }
 .cl-row-card { text-align: center; flex: 1 1 0; min-width: 0; line-height: 1.1; }
 /* Five slots of icons under each card of the row, the glyphs (a bonus's too) as large as the
    text around them: the back of the room reads them at 28 px. */
 .cl-row-card .cl-slots { gap: .05em; align-items: flex-start; }
 /* A slot's two icons stand one over the other, so five slots fit the card's width. */
-.cl-row-card .cl-slot { min-width: 1.1em; padding: 0; font-size: 1em; flex-direction: column;
+.cl-row-card .cl-slot { min-width: 1em; padding: 0; font-size: 1em; flex-direction: column;
   height: auto; min-height: 1.3em; line-height: 1; }
 .cl-row-card .cl-bonus { font-size: 1em; }
 .cl-cost { font-weight: 700; }
-.cl-scorings { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: .4rem;
-  margin-top: .3rem; }
-.cl-scorings .cl-scoring { padding: 0 .3em; line-height: 1.1; }
-.cl-scorings .cl-points { white-space: normal; }
-.cl-last { text-align: center; }
-.cl-last .cl-painting { margin: 0 auto .2em; }
-.cl-small .cl-screen { grid-template-columns: minmax(0, 1fr) 200px; }
+/* The four scoring cards, a line each: a name and its points for 1, 2, 3 ... ribbons. */
+.cl-scorings { border-collapse: collapse; width: 100%; line-height: 1.15; }
+.cl-scorings caption { text-align: left; caption-side: top; }
+.cl-scorings th, .cl-scorings td { text-align: left; padding: .1em .3em .1em 0;
+  border-top: 2px solid #ccc; vertical-align: top; }
+.cl-scorings td { font-weight: 700; }
+.cl-last { display: flex; gap: .6rem; align-items: flex-start; line-height: 1.1; }
+.cl-last .cl-painting { flex: none; }
+/* One line at a time of the legend and of each scoring card's condition, changing every
+   few seconds: each rerun of the page starts the cycle where the clock has it (a negative
+   delay), so a move never sends the band back to its first line. */
+/* The lines share one cell, as tall as the tallest: the page keeps one height all along. */
+.cl-band { display: grid; line-height: 1.15; }
+.cl-band > div { grid-area: 1 / 1; opacity: 0; animation: cl-band var(--cl-cycle) linear infinite; }
+.cl-band .cl-bonus { font-size: 1em; }
+/* Five lines (the legend and four cards): each is shown for its fifth of the cycle. */
+@keyframes cl-band { 0%, 19.5% { opacity: 1; } 20%, 100% { opacity: 0; } }
+/* The teacher's page: a narrower side, and slots small enough for five under a card. */
+.cl-small .cl-screen { grid-template-columns: minmax(0, 1fr) 14rem; }
+.cl-small .cl-row-card .cl-slots { font-size: .8em; }
 </style>
 """
 # Sizes on the projector (big) and on the teacher's page.
-ROW_PX = {True: 80, False: 70}
-LAST_PX = {True: 250, False: 160}
+ROW_PX = {True: 100, False: 70}
+LAST_PX = {True: 190, False: 120}
+#: Seconds each line of the band stays.
+BAND_SECONDS = 8
 
 # The phase in which a table of a class takes the class projector: none (a game of turns has
 # no moment the whole class watches; its card shows whose turn it is).
@@ -99,11 +125,13 @@ def show_layers(view: Mapping[str, Any], t: Translator, *, big: bool) -> None:
         st.html(f'{LAYERS_CSS}<div class="cl {"cl-big" if big else ""}">{final_html}</div>')
         return
     size = "cl-big" if big else "cl-small"
-    left = market_html(view, t, big) + scorings_html(view, t) + painters_html(view, t)
-    right = last_painting_html(view, t, big)
+    side = last_painting_html(view, t, big) or scorings_html(view, t)
     st.html(
         f'{LAYERS_CSS}{SCREEN_CSS}<div class="cl {size}"><div class="cl-screen">'
-        f"<div>{left}</div><div>{right}</div></div></div>"
+        f'<div class="cl-area-row">{market_html(view, t, big)}</div>'
+        f'<div class="cl-area-side">{side}</div>'
+        f'<div class="cl-area-painters">{painters_html(view, t)}</div>'
+        f'<div class="cl-area-band">{band_html(view, t, time.time())}</div></div></div>'
     )
 
 
@@ -125,7 +153,7 @@ def market_html(view: Mapping[str, Any], t: Translator, big: bool) -> str:
     cards = "".join(
         f'<div class="cl-row-card">{layer_img(slot["card"], ROW_PX[big], t)}'
         f"<div>{slots_html(slot['card'], t, language)}</div>"
-        f'<div class="cl-cost">{cost_html(slot, t)}</div></div>'
+        f'<div class="cl-cost">{row_cost_html(slot, t)}</div></div>'
         for slot in view["market"]
     )
     label = literal(t("ui.layers.market"))
@@ -133,10 +161,47 @@ def market_html(view: Mapping[str, Any], t: Translator, big: bool) -> str:
     return f'<b>{label}</b> · {left}<div class="cl-row">{cards}</div>'
 
 
+def row_cost_html(slot: Mapping[str, Any], t: Translator) -> str:
+    """A card's cost and the tokens its taker gains, short enough for a line each under a
+    card of the projector's row ("Costs 2", "+3 on it")."""
+    cost = slot["cost"]
+    said = t("ui.layers.free") if cost == 0 else t("ui.layers.screen.costs", cost=cost)
+    shown = f"<div>{literal(said)}</div>"
+    if slot["tokens"]:
+        shown += f"<div>{literal(t('ui.layers.screen.tokens_on', count=slot['tokens']))}</div>"
+    return shown
+
+
 def scorings_html(view: Mapping[str, Any], t: Translator) -> str:
+    """The four scoring cards, a line each: the card and its points for 1, 2, 3 ...
+    ribbons collected (what each asks, the band under the painters says in turn)."""
     language = view["language"]
-    cards = "".join(scoring_html(card, t, language, condition=False) for card in view["scoring"])
-    return f'<div class="cl-scorings">{cards}</div>'
+    rows = "".join(
+        f"<tr><th>{literal(scoring_name(card, language))}</th>"
+        f"<td>{' · '.join(str(points) for points in scoring_by_id()[card].points)}</td></tr>"
+        for card in view["scoring"]
+    )
+    caption = literal(t("ui.layers.screen.points_for"))
+    return f'<table class="cl-scorings"><caption>{caption}</caption>{rows}</table>'
+
+
+def band_html(view: Mapping[str, Any], t: Translator, now: float) -> str:
+    """The legend of the icons, then each scoring card's name and condition, one at a time
+    (a card's condition is too long to stand in its box at 28 px). `now` places the cycle:
+    the same moment on every rerun and every projector."""
+    language = view["language"]
+    lines = [legend_html(t, language)] + [
+        f"<b>{literal(scoring_name(card, language))}</b>: "
+        f"{literal(scoring_by_id()[card].condition.text(language))}"
+        for card in view["scoring"]
+    ]
+    cycle = BAND_SECONDS * len(lines)
+    # Line i is at its own start when the clock's place in the cycle is i lines in.
+    shown = [
+        f'<div style="animation-delay: -{(now - index * BAND_SECONDS) % cycle:.1f}s">{line}</div>'
+        for index, line in enumerate(lines)
+    ]
+    return f'<div class="cl-band" style="--cl-cycle: {cycle}s">{"".join(shown)}</div>'
 
 
 def last_painting_html(view: Mapping[str, Any], t: Translator, big: bool) -> str:
@@ -146,8 +211,9 @@ def last_painting_html(view: Mapping[str, Any], t: Translator, big: bool) -> str
         return ""
     alt = t("ui.layers.painting_alt", title=last["title"], name=last["name"])
     said = literal(t("ui.layers.title_quoted", title=last["title"]))
+    picture = painting_img(last["background"], last["cards"], LAST_PX[big], alt)
+    ribbons = ribbons_html(last["ribbons"], last["bonus"], t, view["language"])
     return (
-        f'<div class="cl-last">{painting_img(last["background"], last["cards"], LAST_PX[big], alt)}'
-        f'<div class="cl-title">{said}</div><div>{name_html(last["name"])}</div>'
-        f"<div>{ribbons_html(last['ribbons'], last['bonus'], t, view['language'])}</div></div>"
+        f'<div class="cl-last">{picture}<div><div class="cl-title">{said}</div>'
+        f"<div>{name_html(last['name'])}</div><div>{ribbons}</div></div></div>"
     )

@@ -1,0 +1,134 @@
+"""Canvas Layers on the projector at 1280x720, read from the back of a classroom.
+
+A table of five with the widest names (tests/browser/worst_case.py), played through the
+engine in English and in Spanish, is looked at in the lobby, at its first turn, with tokens
+lying on the row, with a painting just completed (the longest title its hand can make) and at
+its end: every text is at least 28 px and nothing ends past the right edge or the bottom.
+Each look is saved as a screenshot (the test's temporary folder, printed) to look at by eye.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from gamekit import PROJECTOR, SMALLEST_READABLE_PX, UI_TIMEOUT_MS, look, seeded_engine, settle
+from playwright.sync_api import Page, expect
+from worst_case import WIDEST_NAMES
+
+from engine.canvas_layers.rules import HAND_LIMIT, title
+from engine.i18n import translate
+
+pytestmark = pytest.mark.browser
+
+SEEN = ["lobby", "first-turn", "tokens-on-the-row", "painting-completed", "finished"]
+# The band under the painters shows one line at a time, by the clock: each of its lines is
+# measured, not only the one showing.
+BAND_SMALL_JS = """(least) => [...document.querySelectorAll('.cl-band > div, .cl-band > div *')]
+  .filter((e) => parseFloat(getComputedStyle(e).fontSize) < least)
+  .map((e) => `${getComputedStyle(e).fontSize}: ${e.textContent.trim().slice(0, 40)}`)"""
+
+
+def rid() -> str:
+    return uuid.uuid4().hex
+
+
+class Table:
+    """Five painters of Canvas Layers, every move through the engine; its projector on `page`."""
+
+    def __init__(self, server: Any, page: Page, language: str) -> None:
+        self.engine = seeded_engine(server, f"layers-projector-{language}")
+        self.language = language
+        game = self.engine.create_game(language, durations={"turn": 3600}, game="canvas_layers")
+        self.code, self.fac = game.code, game.facilitator_token
+        self.tokens = {
+            name: self.engine.join(self.code, name) for name in WIDEST_NAMES[language][:5]
+        }
+        self.page = page
+        self.band_problems: list[str] = []
+        page.goto(f"{server.url}/screen?code={self.code}")
+
+    def public(self) -> dict[str, Any]:
+        return self.engine.public_view(self.code)
+
+    def shown(self, moment: str, text: str) -> str:
+        """`moment`, once the projector shows `text` and has settled."""
+        expect(self.page.get_by_text(text).first).to_be_visible(timeout=UI_TIMEOUT_MS)
+        settle(self.page, images=True, pause_ms=300)
+        for small in self.page.evaluate(BAND_SMALL_JS, SMALLEST_READABLE_PX):
+            self.band_problems.append(f"{moment}: band below {SMALLEST_READABLE_PX} px: {small}")
+        return moment
+
+    def turn_shown(self, moment: str) -> str:
+        turn = translate(self.language, "ui.layers.turn_number", turn=self.public()["round"])
+        return self.shown(moment, turn)
+
+    def acting(self) -> tuple[str, dict[str, Any]]:
+        name = self.public()["turn"]
+        return name, self.engine.player_view(self.tokens[name])
+
+    def take_dearest(self) -> None:
+        """The acting painter takes the dearest card they can pay for: tokens pile up on the
+        row's first cards."""
+        name, view = self.acting()
+        offer = max(view["actions"]["take"], key=lambda take: take["cost"])
+        self.engine.take_card(self.tokens[name], offer["position"], offer["card"], rid())
+
+    def paint_longest_title(self) -> None:
+        """The acting painter completes the painting whose title is longest in the game's
+        language (every order of three cards is listed)."""
+        name, view = self.acting()
+        best = max(
+            view["actions"]["complete"], key=lambda offer: len(title(offer["cards"], self.language))
+        )
+        self.engine.complete_painting(self.tokens[name], best["cards"], best["background"], rid())
+
+    def play_to_the_end(self) -> None:
+        """Each turn: paint when the hand holds three or more, else take the free card."""
+        while self.public()["phase"] != "finished":
+            if self.public()["turn"] is None:  # a tie's pick
+                picker = self.public()["picker"]
+                tied = self.engine.player_view(self.tokens[picker])["actions"]["pick"]
+                self.engine.pick_winner(self.tokens[picker], tied[0], rid())
+                continue
+            name, view = self.acting()
+            if "complete" in view["actions"] and (
+                len(view["hand"]) >= HAND_LIMIT or "take" not in view["actions"]
+            ):
+                offer = view["actions"]["complete"][0]
+                self.engine.complete_painting(
+                    self.tokens[name], offer["cards"], offer["background"], rid()
+                )
+            else:
+                offer = view["actions"]["take"][0]
+                self.engine.take_card(self.tokens[name], offer["position"], offer["card"], rid())
+
+    def moments(self) -> Iterator[str]:
+        t = lambda key, **params: translate(self.language, key, **params)  # noqa: E731
+        yield self.shown("lobby", t("ui.players_joined", count=5))
+        self.engine.start(self.fac)
+        yield self.turn_shown("first-turn")
+        for _turn in range(5):
+            self.take_dearest()
+        yield self.turn_shown("tokens-on-the-row")
+        for _turn in range(10):  # three cards each
+            self.take_dearest()
+        self.paint_longest_title()
+        last = self.public()["last_painting"]
+        yield self.shown("painting-completed", t("ui.layers.title_quoted", title=last["title"]))
+        self.play_to_the_end()
+        yield self.shown("finished", t("ui.layers.phase.finished"))
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_moment_of_a_table_of_five_is_big_enough_and_fits(
+    streamlit_server, new_page, language, tmp_path
+):
+    page = new_page(**PROJECTOR)
+    table = Table(streamlit_server, page, language)
+    seen, problems = look(page, table.moments(), tmp_path, f"layers-{language}")
+    problems += table.band_problems
+    assert seen == SEEN
+    assert not problems, "\n".join(problems)
