@@ -232,6 +232,10 @@ class GameDeclaration:
     # so totals alone would compare unequal games). False where a "round" is no share of the
     # game (Canvas Layers' turns: every painter completes three paintings whatever the size).
     class_per_round: bool = True
+    # What a page of the gallery the teacher steps through at the end shows (Engine.
+    # show_round): a round (False), or one player's work (Canvas Layers: a painter's three
+    # paintings, the rounds being turns).
+    gallery_by_player: bool = False
 
     def __post_init__(self) -> None:
         # Checked when declared: a phase allowing a move the game lacks would otherwise be

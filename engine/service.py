@@ -132,6 +132,26 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
 
         return self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
 
+    def show_round(self, facilitator_token: str, round: int | None) -> None:
+        """Once the game is finished, put one page of its gallery on the projector: a
+        round's composition (Crossed Canvas), or a painter's paintings, by seat from 1
+        (Canvas Layers: `gallery_by_player`); None for the podium again."""
+
+        def act(session: Session, game: Game, now: float) -> None:
+            self._require_finished(game)
+            pages = (
+                len(storage.players(session, game))
+                if self._rules_of(game).gallery_by_player
+                else game.rounds
+            )
+            if round is not None and not (is_whole(round) and 1 <= round <= pages):
+                raise RuleError("error.unknown_round")
+            if game.shown_round != round:
+                game.shown_round = round
+                game.version += 1
+
+        self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
+
     def join(self, code: str, name: str, *, browser: str | None = None) -> str:
         """A new player in a game's lobby; returns the player's secret token.
 

@@ -258,6 +258,8 @@ def player_page(token: str) -> None:
         st.html(f'<div class="cc-role">{literal(t(message))}</div>')
         next_game(view, t)
         standings(view["totals"], winners, t)
+        if ending := phone.ending_html(view, t):
+            st.html(ending)
         follow(view, status, listed=False)
         return
     scroll_to_top_on_new_phase(view)

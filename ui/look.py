@@ -244,8 +244,14 @@ def standings(totals: Mapping[str, int], winners: list[str], t: Translator) -> N
 
 
 def podium(totals: Mapping[str, int], t: Translator) -> None:
+    """The final podium (`podium_html`), with everyone's total under it."""
+    st.html(podium_html(totals, t))
+
+
+def podium_html(totals: Mapping[str, int], t: Translator, *, everyone: bool = True) -> str:
     """The final podium: the three best scores, tied players sharing a step (R12); a step
-    with more than three names is wider and lists them in two columns, to stay on screen."""
+    with more than three names is wider and lists them in two columns, to stay on screen.
+    `everyone`: every player's total under it (a game showing its own table leaves it out)."""
     steps = []
     for points in sorted(set(totals.values()), reverse=True):
         # Competition ranking: four tied leaders all stand first; the next player is fifth.
@@ -262,14 +268,14 @@ def podium(totals: Mapping[str, int], t: Translator) -> None:
         )
     # Second, first, third from left to right, as on a real podium.
     order = [steps[i] for i in (1, 0, 2) if i < len(steps)]
-    everyone = "".join(
+    shown = f'<div class="cc-podium">{"".join(order)}</div>'
+    if not everyone:
+        return shown
+    chips = "".join(
         f'<span class="cc-score">{name_html(name)} <b>{points}</b></span>'
         for name, points in sorted(totals.items(), key=lambda item: (-item[1], item[0].casefold()))
     )
-    st.html(
-        f'<div class="cc-podium">{"".join(order)}</div>'
-        f'<div class="cc-legend cc-everyone">{everyone}</div>'
-    )
+    return f'{shown}<div class="cc-legend cc-everyone">{chips}</div>'
 
 
 def reveal_pictures(

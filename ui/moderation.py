@@ -1,6 +1,7 @@
 """The teacher's commands every game shares: the runner of a button's command, the timer
-buttons' keys and row, and the names (remove, rename, the name filter and its exceptions).
-Crossed Canvas's hiding of a drawing and its gallery are its own (ui/crossed_canvas/facilitator.py).
+buttons' keys and row, the names (remove, rename, the name filter and its exceptions) and the
+steps through the gallery on the projector once a game is over. Crossed Canvas's hiding of a
+drawing is its own (ui/crossed_canvas/facilitator.py).
 """
 
 from __future__ import annotations
@@ -141,3 +142,32 @@ def _allow(allow: Callable[..., Any], run: Run) -> None:
     state = st.session_state
     if run(allow, state.get("allow_name_text", "")):
         state["allow_name_text"] = ""
+
+
+def gallery_steps(
+    engine: Engine,
+    shown: int | None,
+    pages: int,
+    t: Translator,
+    run: Run,
+    labels: tuple[str, str] = ("ui.fac.gallery_previous", "ui.fac.gallery_next"),
+) -> None:
+    """The projector's gallery once the game is over (Engine.show_round): the previous and
+    the next page (a round of Crossed Canvas, a painter of Canvas Layers: `labels` name
+    them), and the podium again. Each button names the page it leads to, as drawn: a double
+    click shows that page twice, once."""
+    previous, following = labels
+    steps = (
+        ("gallery_previous", previous, (shown or 1) - 1 or None, not shown),
+        ("gallery_next", following, (shown or 0) + 1, shown == pages),
+        ("gallery_podium", "ui.fac.gallery_podium", None, not shown),
+    )
+    with st.container(horizontal=True):
+        for widget, label, target, disabled in steps:
+            st.button(
+                t(label),
+                key=widget,
+                disabled=disabled,
+                on_click=run,
+                args=(engine.show_round, target),
+            )

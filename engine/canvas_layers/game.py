@@ -87,5 +87,6 @@ CANVAS_LAYERS = GameDeclaration(
     finished=finished,
     as_class=True,
     class_per_round=False,
+    gallery_by_player=True,
     settings={turns.TURN: turns.TURN_SECONDS},
 )

@@ -81,6 +81,9 @@ def public_view(snap: LayersSnapshot, now: float) -> dict[str, Any]:
         "podium": None,
         "totals": {},
         "winners": [],
+        # Once the game is over, the painter (by seat, from 1) whose paintings the projector
+        # shows, the teacher stepping through them (Engine.show_round); None: the podium.
+        "shown_round": game.shown_round,
     }
     if state is None:
         return view

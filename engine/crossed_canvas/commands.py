@@ -201,17 +201,3 @@ class CrossedCanvasCommands(Door):
                 game.version += 1
 
         self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
-
-    def show_round(self, facilitator_token: str, round: int | None) -> None:
-        """Once the game is finished, put one round's composition on the projector (the
-        gallery), or None for the podium again."""
-
-        def act(session: Session, game: Game, now: float) -> None:
-            self._require_finished(game)
-            if round is not None and not (is_whole(round) and 1 <= round <= game.rounds):
-                raise RuleError("error.unknown_round")
-            if game.shown_round != round:
-                game.shown_round = round
-                game.version += 1
-
-        self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), act)

@@ -2,8 +2,9 @@
 
 A table of five with the widest names (tests/browser/worst_case.py), played through the
 engine in English and in Spanish, is looked at in the lobby, at its first turn, with tokens
-lying on the row, with a painting just completed (the longest title its hand can make) and at
-its end: every text is at least 28 px and nothing ends past the right edge or the bottom.
+lying on the row, with a painting just completed (the longest title its hand can make), at
+its end and on the gallery's page of the painter with the longest titles: every text is at
+least 28 px and nothing ends past the right edge or the bottom.
 Each look is saved as a screenshot (the test's temporary folder, printed) to look at by eye.
 """
 
@@ -23,7 +24,14 @@ from engine.i18n import translate
 
 pytestmark = pytest.mark.browser
 
-SEEN = ["lobby", "first-turn", "tokens-on-the-row", "painting-completed", "finished"]
+SEEN = [
+    "lobby",
+    "first-turn",
+    "tokens-on-the-row",
+    "painting-completed",
+    "finished",
+    "a-painters-paintings",
+]
 # The band under the painters shows one line at a time, by the clock: each of its lines is
 # measured, not only the one showing.
 BAND_SMALL_JS = """(least) => [...document.querySelectorAll('.cl-band > div, .cl-band > div *')]
@@ -120,6 +128,15 @@ class Table:
         yield self.shown("painting-completed", t("ui.layers.title_quoted", title=last["title"]))
         self.play_to_the_end()
         yield self.shown("finished", t("ui.layers.phase.finished"))
+        # The gallery's page of the painter whose titles are longest, as the teacher steps.
+        painters = self.public()["painters"]
+        seat = max(
+            range(len(painters)),
+            key=lambda s: sum(len(p["title"]) for p in painters[s]["paintings"]),
+        )
+        self.engine.show_round(self.fac, seat + 1)
+        name = painters[seat]["name"]
+        yield self.shown("a-painters-paintings", t("ui.layers.end.paintings_of", name=name))
 
 
 @pytest.mark.parametrize("language", ["en", "es"])

@@ -20,10 +20,11 @@ from engine import Engine
 from engine.canvas_layers.cards import DEFAULT_SCORING, scoring_by_id
 from engine.canvas_layers.pictures import HEIGHT, WIDTH
 from engine.canvas_layers.rules import Outcome
+from tests.engine.cc_support import refused
 from tests.engine.layers_kit import Layers, plan_ending, play_plan, stored_state
 from ui.canvas_layers.cards_html import layer_uri
 from ui.canvas_layers.gallery import gallery_zip
-from ui.text import translator
+from ui.text import isolate, plain_label, translator
 
 NAMES = ["Ana", "Ben"]
 
@@ -386,3 +387,39 @@ def test_a_phone_lists_each_painter_on_lines_that_wrap_with_their_points(layers)
         assert f"{painter['name']} {line}" in shown
     # No six-column table on a phone: it was 422 px wide on a 360 px screen.
     assert "<table" not in "".join(h.proto.body for h in at.get("html"))
+
+
+def test_the_end_shows_where_the_points_came_from_and_every_painters_paintings(layers):
+    """The podium's projector lists each painter's ribbons, bonus, tokens and total; the
+    teacher steps the projector through the painters, each with their three paintings; each
+    phone shows its student's own paintings. The winner is said once on the teacher's page."""
+    layers.start()
+    play_to_an_end(layers, NAMES, lambda end: len(end.tied) == 1)
+    end = layers.public()
+    assert end["phase"] == "finished" and end["shown_round"] is None
+    board = visible_text(layers.screen())
+    for painter in end["painters"]:
+        bonus = sum(p["bonus"] for p in painter["paintings"])
+        ribbons = painter["score"] - bonus
+        row = f"{painter['name']} {ribbons} {bonus} {painter['tokens']} {painter['score']}"
+        assert row in board
+    teacher = run(page("pages/facilitator.py", key=layers.fac))
+    assert visible_text(teacher).count("★") == 1
+    teacher = run(button(teacher, "gallery_next").click())
+    first = end["painters"][0]
+    assert layers.public()["shown_round"] == 1
+    showing = tr("en", "ui.layers.fac.gallery_showing", name=isolate(first["name"]))
+    assert plain_label(showing) in [c.value for c in teacher.caption]
+    shown = visible_text(layers.screen())
+    assert tr("en", "ui.layers.end.paintings_of", name=first["name"]) in shown
+    for painting in first["paintings"]:
+        assert tr("en", "ui.layers.title_quoted", title=painting["title"]) in shown
+    second = end["painters"][1]
+    assert second["paintings"][0]["title"] not in shown  # one painter at a time
+    run(button(teacher, "gallery_next").click())
+    assert layers.public()["shown_round"] == 2
+    refused("error.unknown_round", layers.engine.show_round, layers.fac, 3)  # two painters
+    phone = visible_text(layers.play(second["name"]))
+    for painting in second["paintings"]:
+        assert tr("en", "ui.layers.title_quoted", title=painting["title"]) in phone
+    assert first["paintings"][0]["title"] not in phone  # a phone shows its own

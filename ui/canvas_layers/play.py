@@ -26,6 +26,7 @@ from ui.canvas_layers.cards_html import (
     scoring_html,
     slots_html,
 )
+from ui.canvas_layers.ending import painter_html
 from ui.look import bottom_bar_css
 from ui.moves import act_once, show_kept_refusal
 from ui.runtime import get_engine
@@ -34,6 +35,8 @@ from ui.text import Translator, literal, name_html, sentence_html
 #: The pictures' widths on a 360 px phone: a row card beside its text, a hand card, and the
 #: painting being composed (it fills the column).
 ROW_PX, HAND_PX, PAINTING_PX = 48, 48, 240
+#: The student's paintings at the end, two a line.
+ENDING_PX = 140
 PHONE_CSS = """
 <style>
 /* Wrapped before the floating countdown (top right), under which it stays when scrolled. */
@@ -97,6 +100,14 @@ def last_seconds(view: Mapping[str, Any]) -> str | None:
     (the free card, or their three oldest cards painted). Nobody else has a move to make."""
     mine = view.get("name")
     return "ui.layers.last_seconds" if mine is not None and view["turn"] == mine else None
+
+
+def ending_html(view: Mapping[str, Any], t: Translator) -> str:
+    """Under the standings: the student's own three paintings, their titles and ribbons,
+    and where their points came from."""
+    mine = next(p for p in view["painters"] if p["name"] == view["name"])
+    heading = f"<h3>{literal(t('ui.layers.end.yours'))}</h3>"
+    return LAYERS_CSS + heading + painter_html(view, mine, t, ENDING_PX)
 
 
 def totals_shown(view: dict[str, Any]) -> bool:

@@ -26,9 +26,10 @@ from ui.canvas_layers.cards_html import (
     scoring_name,
     slots_html,
 )
+from ui.canvas_layers.ending import breakdown_html, painter_html, shown_painter
 from ui.canvas_layers.play import heading_line
-from ui.look import podium
-from ui.text import Translator, literal, name_html
+from ui.look import podium_html
+from ui.text import Translator, literal, name_html, sentence_html
 
 SCREEN_CSS = """
 <style>
@@ -76,6 +77,8 @@ SCREEN_CSS = """
 # Sizes on the projector (big) and on the teacher's page.
 ROW_PX = {True: 100, False: 70}
 LAST_PX = {True: 190, False: 120}
+# A painter's three paintings side by side at the end, their titles under them.
+GALLERY_PX = {True: 270, False: 150}
 #: Seconds each line of the band stays.
 BAND_SECONDS = 8
 
@@ -85,8 +88,12 @@ SHOWCASE: frozenset[str] = frozenset()
 
 
 def heading(view: Mapping[str, Any], t: Translator) -> tuple[str, str]:
-    """A page's heading ("Turn 5 · Ana's turn"); no line under it (the deck's count sits
-    beside the row, leaving the projector's height to five painters)."""
+    """A page's heading ("Turn 5 · Ana's turn", or at the end the painter whose paintings
+    the projector shows); no line under it (the deck's count sits beside the row, leaving
+    the projector's height to five painters)."""
+    painter = shown_painter(view)
+    if painter is not None:
+        return sentence_html(t, "ui.layers.end.paintings_of", painter["name"]), ""
     return heading_line(view, t), ""
 
 
@@ -119,12 +126,10 @@ def round_body(
 
 
 def show_layers(view: Mapping[str, Any], t: Translator, *, big: bool) -> None:
-    if view["phase"] == "finished":
-        final_html = winners_line(view, t)
-        podium(view["totals"], t)
-        st.html(f'{LAYERS_CSS}<div class="cl {"cl-big" if big else ""}">{final_html}</div>')
-        return
     size = "cl-big" if big else "cl-small"
+    if view["phase"] == "finished":
+        st.html(f'{LAYERS_CSS}<div class="cl {size}">{ending_html(view, t, big)}</div>')
+        return
     side = last_painting_html(view, t, big) or scorings_html(view, t)
     st.html(
         f'{LAYERS_CSS}{SCREEN_CSS}<div class="cl {size}"><div class="cl-screen">'
@@ -135,16 +140,26 @@ def show_layers(view: Mapping[str, Any], t: Translator, *, big: bool) -> None:
     )
 
 
+def ending_html(view: Mapping[str, Any], t: Translator, big: bool) -> str:
+    """The end: the painter the teacher put on the projector, their paintings large; else
+    the podium, with where each painter's points came from under it."""
+    painter = shown_painter(view)
+    if painter is not None:
+        return painter_html(view, painter, t, GALLERY_PX[big])
+    totals = podium_html(view["totals"], t, everyone=False)
+    return winners_line(view, t) + totals + breakdown_html(view, t)
+
+
 def winners_line(view: Mapping[str, Any], t: Translator) -> str:
-    """Who won, and, when the pick broke a tie on points and tokens, between whom (a tie
-    on points that tokens broke shows its winner alone, as the rulings rank it)."""
+    """Who won (two level on points share the podium's step: tokens or the pick decided),
+    and, when the pick broke a tie on points and tokens, between whom (a tie on points that
+    tokens broke shows its winner alone, as the rulings rank it)."""
     winners = ", ".join(name_html(name) for name in view["winners"])
     line = f'<div class="cc-huge">★ {winners}</div>'
     podium_view = view.get("podium") or {}
     if podium_view.get("tied") and len(view["winners"]) == 1:
         tied = ", ".join(name_html(name) for name in podium_view["tied"])
-        said = literal(t("ui.layers.tie_broken"))
-        line += f"<div>{said} {tied}</div>"
+        line += f"<div>{literal(t('ui.layers.tie_broken'))} {tied}</div>"
     return line
 
 

@@ -57,6 +57,11 @@ def last_seconds(view: Mapping[str, Any]) -> str | None:
     return None
 
 
+def ending_html(view: Mapping[str, Any], t: Translator) -> str:
+    """Nothing under the standings: every mosaic was turned over at its round's scores."""
+    return ""
+
+
 def totals_shown(view: dict[str, Any]) -> bool:
     """Whether the running totals sit under the round: always (the scores add to them)."""
     return True

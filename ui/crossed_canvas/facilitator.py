@@ -13,7 +13,7 @@ from engine import Engine
 from ui.crossed_canvas import gallery
 from ui.crossed_canvas.board import show_composition
 from ui.look import legend, reveal_pictures, reveal_summary, signature_html
-from ui.moderation import Run
+from ui.moderation import Run, gallery_steps
 from ui.text import Translator, literal
 
 #: Downloads are named after the game: crossed-canvas-<code>.csv.
@@ -115,21 +115,7 @@ def gallery_controls(engine: Engine, view: Mapping[str, Any], t: Translator, run
     st.caption(
         t("ui.fac.gallery_showing", round=shown) if shown else t("ui.fac.gallery_showing_podium")
     )
-    # Each button names the round it leads to, as drawn: a double click shows it twice, once.
-    steps = (
-        ("gallery_previous", "ui.fac.gallery_previous", (shown or 1) - 1 or None, not shown),
-        ("gallery_next", "ui.fac.gallery_next", (shown or 0) + 1, shown == rounds),
-        ("gallery_podium", "ui.fac.gallery_podium", None, not shown),
-    )
-    with st.container(horizontal=True):
-        for widget, label, target, disabled in steps:
-            st.button(
-                t(label),
-                key=widget,
-                disabled=disabled,
-                on_click=run,
-                args=(engine.show_round, target),
-            )
+    gallery_steps(engine, shown, rounds, t, run)
     st.download_button(
         t("ui.fac.gallery_zip"),
         lambda: gallery.gallery_zip(view, t),

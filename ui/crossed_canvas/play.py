@@ -52,6 +52,11 @@ def last_seconds(view: Mapping[str, Any]) -> str | None:
     return "ui.last_seconds" if view["phase"] in ("pulse1", "pulse2") else None
 
 
+def ending_html(view: Mapping[str, Any], t: Translator) -> str:
+    """Nothing under the standings: the gallery is the projector's, round by round."""
+    return ""
+
+
 def totals_shown(view: dict[str, Any]) -> bool:
     """Whether the running totals sit under the round (the reveal has its own)."""
     return view["phase"] != "reveal"

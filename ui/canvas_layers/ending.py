@@ -1,0 +1,115 @@
+"""What a finished game of Canvas Layers shows: where each painter's points came from (a row
+each: ribbons, bonus, tokens for a tie, total) and a painter's three paintings, each with its
+title, ribbons and bonus, on the projector page by page (the teacher steps through them, as
+Crossed Canvas's gallery) and on each student's phone (their own).
+
+Built from the public view alone: every painting and ribbon is public once completed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.canvas_layers.cards import scoring_by_id
+from ui.canvas_layers.cards_html import painting_img, ribbons_html, scoring_name
+from ui.text import Translator, literal, name_html
+
+ENDING_CSS = """
+<style>
+.cl-breakdown { border-collapse: collapse; margin-top: .4rem; }
+.cl-breakdown th, .cl-breakdown td { text-align: left; padding: .05em .6em .05em 0; }
+.cl-breakdown td:not(:first-child), .cl-breakdown th:not(:first-child) { text-align: right; }
+.cl-breakdown tr + tr { border-top: 2px solid #ddd; }
+.cl-paintings { display: flex; flex-wrap: wrap; gap: .4rem 1.2rem; align-items: flex-start; }
+.cl-paintings figure { margin: 0; flex: 0 1 auto; line-height: 1.1; }
+.cl-paintings figcaption { max-width: var(--cl-width); }
+.cl-painter-points { font-weight: 700; margin-bottom: .3rem; }
+</style>
+"""
+
+
+def ribbon_points(painter: Mapping[str, Any]) -> int:
+    """What a painter's ribbons are worth: each scoring card's points for the ribbons taken
+    from it over the game."""
+    return sum(
+        scoring_by_id()[card].points_for(count) for card, count in painter["ribbons"].items()
+    )
+
+
+def bonus_points(painter: Mapping[str, Any]) -> int:
+    return sum(painting["bonus"] for painting in painter["paintings"])
+
+
+def ranked(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The painters in the podium's order (points, then tokens, then the tie's pick)."""
+    by_name = {painter["name"]: painter for painter in view["painters"]}
+    return [by_name[entry["name"]] for entry in view["podium"]["ranking"]]
+
+
+def breakdown_html(view: Mapping[str, Any], t: Translator) -> str:
+    """A row per painter, best first: ribbons' points, bonus points, tokens (they break a
+    tie on points) and the total."""
+    head = "".join(
+        f"<th>{literal(t(key))}</th>"
+        for key in (
+            "ui.player",
+            "ui.layers.end.ribbons",
+            "ui.layers.end.bonus",
+            "ui.layers.col.tokens",
+            "ui.points",
+        )
+    )
+    rows = "".join(
+        f"<tr><td>{name_html(p['name'])}</td><td>{ribbon_points(p)}</td>"
+        f"<td>{bonus_points(p)}</td><td>{p['tokens']}</td><td><b>{p['score']}</b></td></tr>"
+        for p in ranked(view)
+    )
+    return f'{ENDING_CSS}<table class="cl-breakdown"><tr>{head}</tr>{rows}</table>'
+
+
+def painter_html(
+    view: Mapping[str, Any], painter: Mapping[str, Any], t: Translator, px: int
+) -> str:
+    """One painter's points ("23 points, of which 6 bonus", then each scoring card's
+    ribbons and their points), and their paintings `px` wide, each with its title, its
+    ribbons and its bonus."""
+    language = view["language"]
+    ribbons = ", ".join(
+        t(
+            "ui.layers.end.card_points",
+            card=scoring_name(card, language),
+            count=count,
+            points=scoring_by_id()[card].points_for(count),
+        )
+        for card, count in painter["ribbons"].items()
+        if count
+    )
+    said = t("ui.points_value", points=painter["score"], count=painter["score"])
+    if bonus := bonus_points(painter):
+        said = t("ui.layers.end.points_line", points=said, bonus=bonus)
+    lines = f'<div class="cl-painter-points">{literal(said)}</div>'
+    if ribbons:
+        lines += f"<div>{literal(ribbons)}</div>"
+    figures = "".join(
+        f"<figure>{painting_img(p['background'], p['cards'], px, _alt(p, painter, t))}"
+        f'<figcaption><div class="cl-title">'
+        f"{literal(t('ui.layers.title_quoted', title=p['title']))}</div>"
+        f"<div>{ribbons_html(p['ribbons'], p['bonus'], t, language)}</div></figcaption></figure>"
+        for p in painter["paintings"]
+    )
+    return (
+        f'{ENDING_CSS}{lines}<div class="cl-paintings" style="--cl-width: {px}px">{figures}</div>'
+    )
+
+
+def _alt(painting: Mapping[str, Any], painter: Mapping[str, Any], t: Translator) -> str:
+    return t("ui.layers.painting_alt", title=painting["title"], name=painter["name"])
+
+
+def shown_painter(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The painter whose paintings the teacher put on the projector (by seat), if any."""
+    shown = view.get("shown_round")
+    if not shown or view["phase"] != "finished":
+        return None
+    return view["painters"][shown - 1]
