@@ -53,9 +53,14 @@ PHONE_CSS = """
 /* The stack's rows line up whatever the layer's name ("Bottom", "En medio"). */
 .cl-stack-name { display: inline-block; min-width: 5.2em; }
 """
-# While composing, what the painting would take and its Confirm stay in sight at the bottom of
-# a phone, as the student scrolls between the stack and the picture.
-PHONE_CSS += bottom_bar_css("cl_confirm_bar") + "</style>"
+# While composing, Confirm stays in sight at the bottom of a phone as the student scrolls
+# between the stack and the picture; a button reached by the keyboard scrolls clear of it.
+PHONE_CSS += (
+    bottom_bar_css("cl_confirm_bar")
+    + """
+[data-testid="stMain"] { scroll-padding-bottom: 4.5rem; }
+</style>"""
+)
 
 
 def heading_html(view: dict[str, Any], t: Translator) -> str:
@@ -352,18 +357,20 @@ def composer(view: dict[str, Any], t: Translator, token: str) -> None:
             background, shown_order, PAINTING_PX, t("ui.layers.preview_alt", count=len(order))
         )
     )
-    with st.container(key="cl_confirm_bar"):
-        confirm_bar(view, t, token, order, background)
+    confirm(view, t, token, order, background)
 
 
-def confirm_bar(
+def confirm(
     view: dict[str, Any], t: Translator, token: str, order: list[str], background: str
 ) -> None:
-    """Under the picture, kept in sight: how many cards are still to add, or the painting's
-    title, the ribbons it would take and Confirm."""
+    """Under the picture: how many cards are still to add, or the painting's title and the
+    ribbons it would take, then Confirm. Only the button (or the count still to add) stays
+    in sight at the bottom of the phone: a taller bar covered the stack's arrows and
+    remove buttons as the student scrolled them under it."""
     language = view["language"]
     if len(order) < LAYERS:
-        st.caption(t("ui.layers.pick_three", count=LAYERS - len(order)))
+        with st.container(key="cl_confirm_bar"):
+            st.caption(t("ui.layers.pick_three", count=LAYERS - len(order)))
         return
     shown_order = list(order)
     offered = next(
@@ -382,10 +389,11 @@ def confirm_bar(
         f"<div>{literal(t('ui.layers.would_take'))} "
         f"{ribbons_html(offered['ribbons'], offered['bonus'], t, language)}</div>"
     )
-    if st.button(
-        t("ui.layers.confirm"), key=f"confirm_{view['round']}", type="primary", width="stretch"
-    ) and act_once(
-        "complete", view, get_engine().complete_painting, token, shown_order, background
-    ):
-        st.session_state.pop(_order_key(view), None)
-        st.rerun()
+    with st.container(key="cl_confirm_bar"):
+        if st.button(
+            t("ui.layers.confirm"), key=f"confirm_{view['round']}", type="primary", width="stretch"
+        ) and act_once(
+            "complete", view, get_engine().complete_painting, token, shown_order, background
+        ):
+            st.session_state.pop(_order_key(view), None)
+            st.rerun()
