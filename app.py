@@ -15,6 +15,7 @@ from engine.i18n import LANGUAGES
 from ui.browser import browser_id, remember_language, remembered_language
 from ui.classes.tables import view_of_code
 from ui.games import PARTS
+from ui.how_to_play import game_summary
 from ui.hub_login import hub_auth, sign_in_url, signed_in_teacher
 from ui.look import page_style
 from ui.runtime import checked, get_engine
@@ -199,10 +200,4 @@ else:
     with st.expander(t("ui.home.how_to_play")):
         # Each game's summary, then a link to its full rules in the page's language.
         for game_name in offered:
-            st.markdown(t(f"ui.home.rules_summary.{game_name}"))
-            st.page_link(
-                "pages/rules.py",
-                label=t("ui.rules.full", game=engine.game_title(game_name, language)),
-                icon=":material/menu_book:",
-                query_params={"game": game_name, "lang": language},
-            )
+            game_summary(game_name, language, t)

@@ -12,6 +12,7 @@ from typing import Any
 
 import streamlit as st
 
+from engine import Engine
 from ui.fullscreen import full_screen_button
 from ui.games import last_seconds, parts_of
 from ui.links import page_url, qr_png, shown_url
@@ -36,6 +37,7 @@ SCREEN_CSS = """
    showcase: --cc-aside-line) gives back, so the page still ends within 720 px. */
 .stMain:has(.cc-clue-wraps) { --cc-aside-line: 2.2rem; }
 .cc-url { overflow-wrap: anywhere; }
+.cc-game-name { font-weight: 800; text-align: center; max-width: 340px; }
 .cc-authors { font-size: 1.75rem; line-height: 1.3; }
 .cc-authors .cc-glyph { font-size: 1em; }
 """
@@ -99,6 +101,10 @@ def screen_body(
                     f'<div class="cc-big cc-url">{url_html(shown_url(join_url))}</div>'
                 )
                 part()
-            st.image(qr_png(join_url), width=QR_PX, alt=t("ui.qr.join"))
+            with st.container(width="content", gap="small"):
+                st.image(qr_png(join_url), width=QR_PX, alt=t("ui.qr.join"))
+                # Which game the class is joining, under the code they scan.
+                title = Engine.game_title(view["game"], view["language"])
+                st.html(f'<div class="cc-big cc-game-name">{literal(title)}</div>')
     else:
         parts_of(view).screen.round_body(view, t, big=True, part=part)

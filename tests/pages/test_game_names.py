@@ -99,3 +99,18 @@ def test_the_class_page_offers_only_what_the_games_own_page_does(engine: Engine,
     assert at.selectbox(key="move_who").placeholder == tr("es", "ui.class.move_who_pick")
     assert at.selectbox(key="move_to").placeholder == tr("es", "ui.class.move_to_none")
     assert "Choose an option" not in visible_text(at)
+
+
+@pytest.mark.parametrize("game", CLASS_GAMES)
+def test_the_lobby_names_the_game_on_the_projector_and_tells_it_on_the_phones(
+    engine: Engine, game: str
+):
+    new = engine.create_game("es", game=game)
+    token = engine.join(new.code, "Ana")
+    name = Engine.game_title(game, "es")
+    assert name in visible_text(run(page("pages/screen.py", code=new.code)))
+    phone = run(page("pages/play.py", token=token))
+    assert name in [header.value for header in phone.subheader]
+    (how_to,) = [e for e in phone.expander if e.label == tr("es", "ui.home.how_to_play")]
+    told = [m.value for m in how_to.markdown]
+    assert tr("es", f"ui.home.rules_summary.{game}") in told
