@@ -70,6 +70,16 @@ def test_a_layers_class_of_twelve_at_three_tables_to_the_class_podium(streamlit_
     problems += projected_problems(screen, "three tables playing")
     screen.screenshot(path=f"{SHOTS}/layers-class-projector-playing.png")
 
+    # Every table plays until a painting was just completed: each card shows it, titled.
+    for listed in engine.class_view(key)["tables"]:
+        table = table_of(listed)
+        while table.public()["last_painting"] is None:
+            table.play_turn()
+    expect(screen.locator(".cc-table-card .cl-last")).to_have_count(3, timeout=UI_TIMEOUT_MS)
+    settle(screen, images=True, pause_ms=300)
+    problems += projected_problems(screen, "a painting just completed at every table")
+    screen.screenshot(path=f"{SHOTS}/layers-class-projector-paintings.png")
+
     for listed in engine.class_view(key)["tables"]:
         table_of(listed).play_to_the_end()
     expect(screen.locator(".cc-class-podium-big")).to_be_visible(timeout=UI_TIMEOUT_MS)

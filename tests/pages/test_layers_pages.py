@@ -423,3 +423,27 @@ def test_the_end_shows_where_the_points_came_from_and_every_painters_paintings(l
     for painting in second["paintings"]:
         assert tr("en", "ui.layers.title_quoted", title=painting["title"]) in phone
     assert first["paintings"][0]["title"] not in phone  # a phone shows its own
+
+
+def test_the_other_phones_show_the_painting_just_completed_and_every_painting_so_far(layers):
+    layers.start()
+    painter = until_a_full_hand(layers)
+    action = layers.view(painter)["actions"]["complete"][0]
+    layers.engine.complete_painting(
+        layers.tokens[painter], action["cards"], action["background"], rid()
+    )
+    title = tr("en", "ui.layers.title_quoted", title=layers.public()["last_painting"]["title"])
+    other = next(name for name in NAMES if name != painter)
+    at = layers.play(other)
+    assert title in visible_text(at)  # waiting for their turn, they see it made
+    (gallery,) = [e for e in at.expander if e.label == tr("en", "ui.layers.all_paintings")]
+    assert title in visible_text(gallery)
+    action = layers.view(other)["actions"]["complete"][0]  # their hand is full too
+    layers.engine.complete_painting(
+        layers.tokens[other], action["cards"], action["background"], rid()
+    )
+    take_free(layers)  # a take: no painting is "just completed" any more...
+    at = layers.play(painter)
+    assert 'class="cl-last"' not in rendered(at)
+    (gallery,) = [e for e in at.expander if e.label == tr("en", "ui.layers.all_paintings")]
+    assert title in visible_text(gallery)  # ...but stays among every painting so far

@@ -59,6 +59,8 @@ LAYERS_CSS = """
 .cl-painters { border-collapse: collapse; width: 100%; margin-top: .3rem; }
 .cl-painters td, .cl-painters th { padding: 0 .35em; text-align: left; }
 .cl-painters .cl-now { background: #fff3bf; font-weight: 800; }
+.cl-last { display: flex; gap: .6rem; align-items: flex-start; line-height: 1.1; }
+.cl-last .cl-painting { flex: none; }
 </style>
 """
 
@@ -198,3 +200,19 @@ def painters_html(view: Mapping[str, Any], t: Translator) -> str:
         for p in view["painters"]
     )
     return f'<table class="cl-painters"><tr>{head}</tr>{rows}</table>'
+
+
+def last_painting_html(view: Mapping[str, Any], t: Translator, px: int) -> str:
+    """The painting just completed, until the next move: its picture `px` wide, and beside
+    it its title, painter and ribbons (the projector, the phones, a class's table card)."""
+    last = view["last_painting"]
+    if last is None:
+        return ""
+    alt = t("ui.layers.painting_alt", title=last["title"], name=last["name"])
+    said = literal(t("ui.layers.title_quoted", title=last["title"]))
+    picture = painting_img(last["background"], last["cards"], px, alt)
+    ribbons = ribbons_html(last["ribbons"], last["bonus"], t, view["language"])
+    return (
+        f'<div class="cl-last">{picture}<div><div class="cl-title">{said}</div>'
+        f"<div>{name_html(last['name'])}</div><div>{ribbons}</div></div></div>"
+    )

@@ -1,7 +1,8 @@
-"""What a finished game of Canvas Layers shows: where each painter's points came from (a row
-each: ribbons, bonus, tokens for a tie, total) and a painter's three paintings, each with its
-title, ribbons and bonus, on the projector page by page (the teacher steps through them, as
-Crossed Canvas's gallery) and on each student's phone (their own).
+"""The paintings of a game of Canvas Layers and, once it is over, where each painter's points
+came from (a row each: ribbons, bonus, tokens for a tie, total) and a painter's three
+paintings, each with its title, ribbons and bonus, on the projector page by page (the teacher
+steps through them, as Crossed Canvas's gallery) and on each student's phone (their own;
+during the game, everyone's so far).
 
 Built from the public view alone: every painting and ribbon is public once completed.
 """
@@ -91,6 +92,15 @@ def painter_html(
     lines = f'<div class="cl-painter-points">{literal(said)}</div>'
     if ribbons:
         lines += f"<div>{literal(ribbons)}</div>"
+    return lines + paintings_html(view, painter, t, px)
+
+
+def paintings_html(
+    view: Mapping[str, Any], painter: Mapping[str, Any], t: Translator, px: int
+) -> str:
+    """A painter's paintings so far, `px` wide, side by side as room allows, each with its
+    title, its ribbons and its bonus."""
+    language = view["language"]
     figures = "".join(
         f"<figure>{painting_img(p['background'], p['cards'], px, _alt(p, painter, t))}"
         f'<figcaption><div class="cl-title">'
@@ -98,9 +108,7 @@ def painter_html(
         f"<div>{ribbons_html(p['ribbons'], p['bonus'], t, language)}</div></figcaption></figure>"
         for p in painter["paintings"]
     )
-    return (
-        f'{ENDING_CSS}{lines}<div class="cl-paintings" style="--cl-width: {px}px">{figures}</div>'
-    )
+    return f'{ENDING_CSS}<div class="cl-paintings" style="--cl-width: {px}px">{figures}</div>'
 
 
 def _alt(painting: Mapping[str, Any], painter: Mapping[str, Any], t: Translator) -> str:

@@ -19,6 +19,7 @@ from engine.canvas_layers.rules import HAND_LIMIT, LAYERS, title
 from ui.canvas_layers.cards_html import (
     LAYERS_CSS,
     background_name,
+    last_painting_html,
     layer_img,
     legend_html,
     painting_img,
@@ -26,7 +27,7 @@ from ui.canvas_layers.cards_html import (
     scoring_html,
     slots_html,
 )
-from ui.canvas_layers.ending import painter_html
+from ui.canvas_layers.ending import painter_html, paintings_html
 from ui.look import bottom_bar_css
 from ui.moves import act_once, show_kept_refusal
 from ui.runtime import get_engine
@@ -35,8 +36,9 @@ from ui.text import Translator, literal, name_html, sentence_html
 #: The pictures' widths on a 360 px phone: a row card beside its text, a hand card, and the
 #: painting being composed (it fills the column).
 ROW_PX, HAND_PX, PAINTING_PX = 48, 48, 240
-#: The student's paintings at the end, two a line.
-ENDING_PX = 140
+#: The student's paintings at the end, two a line; the painting just completed; everyone's
+#: paintings so far, three a line.
+ENDING_PX, LAST_PX, GALLERY_PX = 140, 110, 90
 PHONE_CSS = """
 <style>
 /* Wrapped before the floating countdown (top right), under which it stays when scrolled. */
@@ -130,6 +132,9 @@ def phase_body(view: dict[str, Any], t: Translator, token: str) -> None:
     if view["played_for_you"]:
         st.html(played_for_html(view, t))
     st.html(own_line(view, t))
+    # The painting just completed, until the next move: three turns in four are someone else's.
+    if view["last_painting"]:
+        st.html(LAYERS_CSS + last_painting_html(view, t, LAST_PX))
     if "pick" in actions:
         pick(view, t, token, actions["pick"])
     if "complete" in actions:
@@ -145,6 +150,19 @@ def phase_body(view: dict[str, Any], t: Translator, token: str) -> None:
         )
     with st.expander(t("ui.layers.painters")):
         st.html(painters_lines_html(view, t))
+    if any(painter["paintings"] for painter in view["painters"]):
+        with st.expander(t("ui.layers.all_paintings")):
+            st.html(LAYERS_CSS + all_paintings_html(view, t))
+
+
+def all_paintings_html(view: Mapping[str, Any], t: Translator) -> str:
+    """Every painting completed so far, painter by painter (public: the table saw each)."""
+    return "".join(
+        f"<div><b>{name_html(painter['name'])}</b></div>"
+        + paintings_html(view, painter, t, GALLERY_PX)
+        for painter in view["painters"]
+        if painter["paintings"]
+    )
 
 
 def painters_lines_html(view: Mapping[str, Any], t: Translator) -> str:

@@ -18,11 +18,10 @@ from engine.canvas_layers.cards import scoring_by_id
 from engine.canvas_layers.rules import PAINTINGS_EACH
 from ui.canvas_layers.cards_html import (
     LAYERS_CSS,
+    last_painting_html,
     layer_img,
     legend_html,
     painters_html,
-    painting_img,
-    ribbons_html,
     scoring_name,
     slots_html,
 )
@@ -58,8 +57,6 @@ SCREEN_CSS = """
 .cl-scorings th, .cl-scorings td { text-align: left; padding: .1em .3em .1em 0;
   border-top: 2px solid #ccc; vertical-align: top; }
 .cl-scorings td { font-weight: 700; }
-.cl-last { display: flex; gap: .6rem; align-items: flex-start; line-height: 1.1; }
-.cl-last .cl-painting { flex: none; }
 /* One line at a time of the legend and of each scoring card's condition, changing every
    few seconds: each rerun of the page starts the cycle where the clock has it (a negative
    delay), so a move never sends the band back to its first line. */
@@ -79,6 +76,8 @@ ROW_PX = {True: 100, False: 70}
 LAST_PX = {True: 190, False: 120}
 # A painter's three paintings side by side at the end, their titles under them.
 GALLERY_PX = {True: 270, False: 150}
+# The painting just completed in a class's table card on the class projector.
+CARD_PX = 100
 #: Seconds each line of the band stays.
 BAND_SECONDS = 8
 
@@ -104,13 +103,15 @@ def showcase_body(view: Mapping[str, Any], t: Translator) -> None:
 
 def card_html(view: Mapping[str, Any], t: Translator) -> str:
     """A class's table in its card on the class projector, under its heading (which says
-    whose turn it is): how far the table has got, in paintings completed."""
+    whose turn it is): how far the table has got, in paintings completed, and the painting
+    just completed until the table's next move."""
     if view["phase"] != "turn":
         return ""
     painters = view["painters"]
     done = sum(len(painter["paintings"]) for painter in painters)
     said = t("ui.layers.table_progress", done=done, total=PAINTINGS_EACH * len(painters))
-    return f'<div class="cc-muted">{literal(said)}</div>'
+    last = last_painting_html(view, t, CARD_PX)
+    return f'{LAYERS_CSS}<div class="cc-muted">{literal(said)}</div>{last}'
 
 
 def round_body(
@@ -130,7 +131,7 @@ def show_layers(view: Mapping[str, Any], t: Translator, *, big: bool) -> None:
     if view["phase"] == "finished":
         st.html(f'{LAYERS_CSS}<div class="cl {size}">{ending_html(view, t, big)}</div>')
         return
-    side = last_painting_html(view, t, big) or scorings_html(view, t)
+    side = last_painting_html(view, t, LAST_PX[big]) or scorings_html(view, t)
     st.html(
         f'{LAYERS_CSS}{SCREEN_CSS}<div class="cl {size}"><div class="cl-screen">'
         f'<div class="cl-area-row">{market_html(view, t, big)}</div>'
@@ -217,18 +218,3 @@ def band_html(view: Mapping[str, Any], t: Translator, now: float) -> str:
         for index, line in enumerate(lines)
     ]
     return f'<div class="cl-band" style="--cl-cycle: {cycle}s">{"".join(shown)}</div>'
-
-
-def last_painting_html(view: Mapping[str, Any], t: Translator, big: bool) -> str:
-    """The painting just completed, large: its picture, title, painter and ribbons."""
-    last = view["last_painting"]
-    if last is None:
-        return ""
-    alt = t("ui.layers.painting_alt", title=last["title"], name=last["name"])
-    said = literal(t("ui.layers.title_quoted", title=last["title"]))
-    picture = painting_img(last["background"], last["cards"], LAST_PX[big], alt)
-    ribbons = ribbons_html(last["ribbons"], last["bonus"], t, view["language"])
-    return (
-        f'<div class="cl-last">{picture}<div><div class="cl-title">{said}</div>'
-        f"<div>{name_html(last['name'])}</div><div>{ribbons}</div></div></div>"
-    )
