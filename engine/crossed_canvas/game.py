@@ -25,7 +25,7 @@ from engine.crossed_canvas.models import (
 from engine.crossed_canvas.moves import MOVES
 from engine.crossed_canvas.rules import Phase
 from engine.declaration import Answers, Decks, GameDeclaration
-from engine.models import Player
+from engine.models import Game, Player
 from engine.table import Table
 from engine.view_parts import GameFacts
 
@@ -44,8 +44,7 @@ def deal_round(table: Table) -> None:
     session, game = table.session, table.game
     rng = table.rng(f"round:{game.round}")
     deck = table.deck
-    used = set(session.exec(select(Round.pair_key).where(Round.game_id == game.id)).all())
-    pair = deck.unused_pair(used, rng)
+    pair = deck.unused_pair(_used_pairs(table, len(deck.pairs)), rng)
     true_id, false_id = rng.sample((pair.a, pair.b), 2)
     curator_id = game.curator_order[game.round - 1]
     artists = [p.id for p in table.players() if p.id != curator_id]
@@ -70,6 +69,23 @@ def deal_round(table: Table) -> None:
         )
     )
     session.flush()
+
+
+def _used_pairs(table: Table, pairs: int) -> set[str]:
+    """The pairs a new round must not deal: this table's, and at a class's table every pair
+    dealt at its class's tables of the same sitting (a reveal on the class projector is seen
+    by every table), unless the class has used the whole deck (then this table's alone)."""
+    session, game = table.session, table.game
+    own = set(session.exec(select(Round.pair_key).where(Round.game_id == game.id)).all())
+    if game.classroom_id is None:
+        return own
+    classmates = select(Round.pair_key).join(Game, col(Game.id) == Round.game_id)
+    class_used = set(
+        session.exec(
+            classmates.where(Game.classroom_id == game.classroom_id, Game.sitting == game.sitting)
+        ).all()
+    )
+    return class_used if len(class_used) < pairs else own
 
 
 def lock_drafts(table: Table) -> None:

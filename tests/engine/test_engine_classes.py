@@ -654,3 +654,20 @@ def test_during_roles_each_table_counts_who_opened_their_card(engine, clock):
     engine.advance_tables(klass.key, 1)  # pulse 1: the count is the pulse's again
     assert not engine.see_role(klass.tokens[first[4]])
     assert klass.view()["tables"][0]["ready"] == {"done": 0, "total": 5}
+
+
+def test_no_pair_is_dealt_twice_in_a_class_whose_reveals_every_table_sees(engine, clock):
+    """28 students at tables of 10, 9 and 9 play 28 rounds: the class projector shows each
+    table's reveal to everyone, so no pair of objects comes up twice in the whole class."""
+    klass = make_class(engine, clock, 28)
+    engine.start_tables(klass.key)
+    klass.clock.advance(ROUND_SECONDS * 11)
+    pairs = []
+    for table in klass.view()["tables"]:
+        view = engine.facilitator_view(engine.table_key(klass.key, table["code"]))
+        assert view["phase"] == "finished"
+        pairs += [
+            frozenset((entry["true_target"]["id"], entry["false_target"]["id"]))
+            for entry in view["gallery"]
+        ]
+    assert len(pairs) == 28 and len(set(pairs)) == 28
