@@ -212,8 +212,7 @@ else:
             game.facilitator.round_body(engine, view, t, run, listed=readying)
     with side:
         st.subheader(t("ui.totals"))
-        # Unstarred: the winners stand once, in large, above the page's main column.
-        standings(view["totals"], [], t)
+        standings(view["totals"], view["winners"], t)
         game.facilitator.side(engine, view, t, run)
         if view["history"]:
             st.download_button(

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT
 from conftest import draw_stroke, touch_stroke
+from gamekit import UI_TIMEOUT_MS
 from playwright.sync_api import Locator, Page, expect
 
 from engine.critters.rules import PIECE_SIZE  # the probe's, as the game has it
@@ -338,10 +339,13 @@ def test_a_keyboard_takes_moves_and_returns(page, streamlit_server):
     assert state["pieces"][0]["rotation"] == 90
     # Its top now points left: turned a quarter clockwise (top to the right), then mirrored.
     picture = crab.locator("img")
-    expect(picture).to_have_css("transform", "matrix(0, 1, 1, 0, 0, 0)")
+    # Drawn by the page's next frame: waited for as long as any page change (a busy machine's
+    # frame came after expect's default 5 s once, in a fresh clone run beside other tests).
+    expect(picture).to_have_css("transform", "matrix(0, 1, 1, 0, 0, 0)", timeout=UI_TIMEOUT_MS)
     page.keyboard.press("r")  # mirrored, a turn still looks clockwise: its top goes up-left
     wait_for(page, "probe_state", lambda s: s["pieces"][0]["rotation"] == 45)
-    expect(picture).to_have_css("transform", re.compile(r"matrix\(-0\.7071\d*, 0\.7071"))
+    turned = re.compile(r"matrix\(-0\.7071\d*, 0\.7071")
+    expect(picture).to_have_css("transform", turned, timeout=UI_TIMEOUT_MS)
 
     page.keyboard.press("Enter")
     expect(button(page, "Take a crab, 12 left")).to_be_visible()
