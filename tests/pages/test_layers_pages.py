@@ -47,6 +47,12 @@ def take_free(table: Table) -> None:
     table.engine.take_card(table.tokens[name], 1, card, rid())
 
 
+def paint_first_offer(table: Table, name: str) -> None:
+    """`name` completes the first painting their phone offers (through the engine)."""
+    action = table.view(name)["actions"]["complete"][0]
+    table.engine.complete_painting(table.tokens[name], action["cards"], action["background"], rid())
+
+
 def until_a_full_hand(table: Table) -> str:
     """Free cards until the painter whose turn it is holds five; their name."""
     for _ in range(20):
@@ -183,10 +189,7 @@ def test_the_projector_shows_the_row_the_scoring_cards_and_every_painter(layers)
 def test_the_projector_shows_a_completed_painting_large_until_the_next_move(layers):
     layers.start()
     painter = until_a_full_hand(layers)
-    action = layers.view(painter)["actions"]["complete"][0]
-    layers.engine.complete_painting(
-        layers.tokens[painter], action["cards"], action["background"], rid()
-    )
+    paint_first_offer(layers, painter)
     last = layers.public()["last_painting"]
     shown = tr("en", "ui.layers.title_quoted", title=last["title"])
     at = layers.screen()
@@ -199,10 +202,7 @@ def test_the_projector_shows_a_completed_painting_large_until_the_next_move(laye
     assert shown in visible_text(layers.screen())  # a reload later shows it too: no timer
     # The next move, the other painter's own painting (their hand is full too), replaces it...
     other = acting(layers)
-    action = layers.view(other)["actions"]["complete"][0]
-    layers.engine.complete_painting(
-        layers.tokens[other], action["cards"], action["background"], rid()
-    )
+    paint_first_offer(layers, other)
     text = visible_text(layers.screen())
     assert shown not in text
     assert (
@@ -235,10 +235,7 @@ def test_the_teacher_ends_a_turn_and_downloads_the_gallery(layers):
     run(advance.click())
     assert len(layers.view(name)["hand"]) == 1  # the turn ran out: the free card was taken
     painter = until_a_full_hand(layers)
-    action = layers.view(painter)["actions"]["complete"][0]
-    layers.engine.complete_painting(
-        layers.tokens[painter], action["cards"], action["background"], rid()
-    )
+    paint_first_offer(layers, painter)
     at = layers.facilitator_page()
     title = layers.public()["last_painting"]["title"]
     assert title in visible_text(at)
@@ -429,20 +426,14 @@ def test_the_end_shows_where_the_points_came_from_and_every_painters_paintings(l
 def test_the_other_phones_show_the_painting_just_completed_and_every_painting_so_far(layers):
     layers.start()
     painter = until_a_full_hand(layers)
-    action = layers.view(painter)["actions"]["complete"][0]
-    layers.engine.complete_painting(
-        layers.tokens[painter], action["cards"], action["background"], rid()
-    )
+    paint_first_offer(layers, painter)
     title = tr("en", "ui.layers.title_quoted", title=layers.public()["last_painting"]["title"])
     other = next(name for name in NAMES if name != painter)
     at = layers.play(other)
     assert title in visible_text(at)  # waiting for their turn, they see it made
     (gallery,) = [e for e in at.expander if e.label == tr("en", "ui.layers.all_paintings")]
     assert title in visible_text(gallery)
-    action = layers.view(other)["actions"]["complete"][0]  # their hand is full too
-    layers.engine.complete_painting(
-        layers.tokens[other], action["cards"], action["background"], rid()
-    )
+    paint_first_offer(layers, other)
     take_free(layers)  # a take: no painting is "just completed" any more...
     at = layers.play(painter)
     assert 'class="cl-last"' not in rendered(at)
