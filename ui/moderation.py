@@ -150,12 +150,19 @@ def gallery_steps(
     pages: int,
     t: Translator,
     run: Run,
+    *,
     labels: tuple[str, str] = ("ui.fac.gallery_previous", "ui.fac.gallery_next"),
+    showing: str = "",
 ) -> None:
-    """The projector's gallery once the game is over (Engine.show_round): the previous and
-    the next page (a round of Crossed Canvas, a painter of Canvas Layers: `labels` name
-    them), and the podium again. Each button names the page it leads to, as drawn: a double
-    click shows that page twice, once."""
+    """The projector's gallery once the game is over (Engine.show_round): what it shows now
+    (`showing`, or the round), the previous and the next page (a round, or a painter of
+    Canvas Layers: `labels` name them), and the podium again. Each button names the page it
+    leads to, as drawn: a double click shows that page twice, once."""
+    st.subheader(t("ui.fac.gallery"))
+    if not shown:
+        st.caption(t("ui.fac.gallery_showing_podium"))
+    else:  # a painter's name, as typed, read as plain text
+        st.caption(plain_label(showing) if showing else t("ui.fac.gallery_showing", round=shown))
     previous, following = labels
     steps = (
         ("gallery_previous", previous, (shown or 1) - 1 or None, not shown),

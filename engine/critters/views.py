@@ -141,6 +141,10 @@ def public_view(snap: CritterSnapshot, now: float) -> dict[str, Any]:
         view["rounds"] = rules.rounds_for(len(snap.players))
     if game.phase == snap.phases.finished:
         view["winners"] = winners(view["totals"])
+        # Every round, turned over in front of the class as it was played (themes, titles,
+        # ribbons, guesses, points), for the gallery the teacher steps through at the end.
+        view["gallery"] = _history(snap)
+        view["shown_round"] = game.shown_round
     if rnd is None:
         return view
     view["active"] = None if rnd.active_id is None else snap.name_of(rnd.active_id)
@@ -408,9 +412,11 @@ def _history(snap: CritterSnapshot) -> list[dict[str, Any]]:
                         "name": snap.name_of(p),
                         "side": mosaic.side,
                         "title": snap.title(mosaic.title),
-                        "pieces": _pieces(rows.holdings, p),
+                        "pieces": pieces,
+                        "unfinished": len(pieces) < rules.MIN_PIECES,
                     }
                     for p, mosaic in rows.mosaics.items()
+                    for pieces in (_pieces(rows.holdings, p),)
                 ],
             }
         )

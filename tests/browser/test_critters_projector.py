@@ -48,8 +48,9 @@ JUDGED_SEEN = [
     "scores",
     "theme-again",
     "finished",
+    "finished-gallery",
 ]
-DUEL_SEEN = ["lobby", "theme", "build", "guess", "scores", "finished"]
+DUEL_SEEN = ["lobby", "theme", "build", "guess", "scores", "finished", "finished-gallery"]
 
 
 def rid() -> str:
@@ -59,6 +60,8 @@ def rid() -> str:
 def heading(view: dict[str, Any], language: str) -> str:
     """The projector's heading in a phase (ui/critters_screen.critters_heading)."""
     phase = view["phase"]
+    if phase == "finished" and view["shown_round"]:
+        return translate(language, "ui.critters.end.round", round=view["shown_round"])
     if phase in ("lobby", "finished"):
         return translate(language, f"ui.phase.{phase}")
     if phase == "theme" and view["duel"]:
@@ -187,6 +190,12 @@ class Game:
         while self.public()["phase"] != "finished":
             yield from self.judged_round(look=False)
         yield self.shown()
+        yield from self.gallery()
+
+    def gallery(self) -> Iterator[str]:
+        """The teacher puts the first round back on the projector."""
+        self.engine.show_round(self.fac, 1)
+        yield self.shown() + "-gallery"
 
     def duel(self) -> Iterator[str]:
         ana, ben = self.tokens
@@ -215,6 +224,7 @@ class Game:
                 yield self.shown(self.t("ui.critters.screen.right"))
             self.engine.advance(self.fac)
         yield self.shown()
+        yield from self.gallery()
 
 
 @pytest.mark.parametrize("language", ["en", "es"])

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from pagekit import html_text, page, rendered, run, timer, tr, visible_text
 
-from engine import FakeClock
+from engine import FakeClock, RuleError
 from ui.critters.facilitator import table_files
 from ui.text import translator
 
@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from critters_kit import LONG, NAMES, Critters, seat  # noqa: E402
 
 SVG = "{http://www.w3.org/2000/svg}"
-CROSSED_CANVAS_ONLY = ["ui.fac.moderation", "ui.fac.gallery"]
+CROSSED_CANVAS_ONLY = ["ui.fac.moderation"]
 
 
 def facilitator(table: Critters):
@@ -137,6 +137,32 @@ def test_the_finished_game_shows_its_winners_and_every_mosaic_to_download(engine
         assert mosaic["name"] in svg.findtext(f"{SVG}title")
         assert len(svg.findall(f".//{SVG}use")) == len(mosaic["pieces"]) == 7
     assert "results.csv" in files
+
+
+def test_the_teacher_steps_the_projector_through_every_round_at_the_end(engine):
+    """As Crossed Canvas's gallery: each round's mosaics, titles, ribbons and points, the
+    total each player then had, the teacher turning the pages, then the podium again."""
+    table = seat(engine, FakeClock(), 3)
+    table.play_judged_round()
+    while table.phase() != "finished":  # nobody plays the later rounds
+        table.engine.advance(table.fac)
+    at = run(facilitator(table).button(key="gallery_next").click())
+    assert table.public()["shown_round"] == 1
+    assert tr("en", "ui.fac.gallery_showing", round=1) in [c.value for c in at.caption]
+    first = table.public()["gallery"][0]
+    screen = visible_text(run(page("pages/screen.py", code=table.code)))
+    assert tr("en", "ui.critters.end.round", round=1) in screen
+    assert tr("en", "ui.critters.screen.theme_is", theme=first["theme"]["text"]) in screen
+    for mosaic in first["mosaics"]:
+        title = tr("en", "ui.critters.screen.title_quoted", title=mosaic["title"])
+        points = first["scores"][mosaic["name"]]
+        said = tr("en", "ui.critters.screen.points", points=f"+{points}", total=points)
+        assert title in screen and said in screen
+    run(at.button(key="gallery_podium").click())
+    assert table.public()["shown_round"] is None
+    refused_round = table.public()["rounds"] + 1
+    with pytest.raises(RuleError):
+        table.engine.show_round(table.fac, refused_round)
 
 
 def test_the_results_csv_has_each_round_s_titles_ribbons_and_points(engine, recorded_files):

@@ -16,7 +16,7 @@ from ui.canvas_layers.cards_html import LAYERS_CSS, scoring_html, scoring_name
 from ui.canvas_layers.ending import breakdown_html, painter_html, shown_painter
 from ui.canvas_layers.screen import show_layers
 from ui.moderation import Run, gallery_steps
-from ui.text import Translator, isolate, plain_label
+from ui.text import Translator, isolate
 
 #: Downloads are named after the game: canvas-layers-<code>.csv, .zip.
 FILE_PREFIX = "canvas-layers"
@@ -68,15 +68,13 @@ def finished_body(engine: Engine, view: Mapping[str, Any], t: Translator, run: R
     """Under the winners: the gallery's steps, painter by painter, and what the projector
     shows now, smaller (a painter's paintings, or where everyone's points came from; the
     totals stand beside it already)."""
-    st.subheader(t("ui.fac.gallery"))
     painter = shown_painter(view)
-    if painter is None:
-        st.caption(t("ui.fac.gallery_showing_podium"))
-    else:
+    showing = ""
+    if painter is not None:
         showing = t("ui.layers.fac.gallery_showing", name=isolate(painter["name"]))
-        st.caption(plain_label(showing))
     labels = ("ui.layers.fac.gallery_previous", "ui.layers.fac.gallery_next")
-    gallery_steps(engine, view["shown_round"], len(view["painters"]), t, run, labels)
+    pages = len(view["painters"])
+    gallery_steps(engine, view["shown_round"], pages, t, run, labels=labels, showing=showing)
     shown = breakdown_html(view, t) if painter is None else painter_html(view, painter, t, 150)
     st.html(f"{LAYERS_CSS}{shown}")
 

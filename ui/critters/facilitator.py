@@ -14,7 +14,7 @@ from ui.critters import results
 from ui.critters.mosaic_svg import mosaic_svg
 from ui.critters.screen import show_critters
 from ui.csv_file import game_csv
-from ui.moderation import Run
+from ui.moderation import Run, gallery_steps
 from ui.text import Translator
 
 TIE_RULES = ("play_off", "share")
@@ -93,8 +93,9 @@ def round_body(
 
 
 def finished_body(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run) -> None:
-    """After the podium: every mosaic of the game to keep (the projector has no gallery to
-    step through)."""
+    """After the podium: the gallery on the projector, round by round (each round's mosaics
+    as its scores showed them), and every mosaic of the game to keep."""
+    gallery_steps(engine, view["shown_round"], len(view["gallery"]), t, run)
     folder = f"{FILE_PREFIX}-{view['code']}"
     st.download_button(
         t("ui.critters.fac.mosaics_zip"),

@@ -162,8 +162,22 @@ def theme_card_html(view: Mapping[str, Any], t: Translator) -> str:
 
 
 def heading(view: Mapping[str, Any], t: Translator) -> tuple[str, str]:
-    """A page's heading and the line under it, as HTML."""
+    """A page's heading and the line under it, as HTML: at the end, the round the teacher
+    put on the projector and its theme."""
+    shown = gallery_round(view)
+    if shown is not None:
+        theme = shown["theme"]
+        clue = literal(t("ui.critters.screen.theme_is", theme=theme["text"])) if theme else ""
+        return literal(t("ui.critters.end.round", round=shown["round"])), clue
     return critters_heading(view, t), critters_clue(view, t)
+
+
+def gallery_round(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The round the teacher put on the projector once the game is over, if any."""
+    shown = view.get("shown_round")
+    if not shown or view["phase"] != "finished":
+        return None
+    return next((entry for entry in view["gallery"] if entry["round"] == shown), None)
 
 
 def round_body(
@@ -181,8 +195,14 @@ def round_body(
 def show_critters(view: Mapping[str, Any], t: Translator, *, big: bool) -> None:
     """The running game's phase, from the lobby's end to the podium."""
     phase = view["phase"]
+    size = "cc-cr-big" if big else "cc-cr-small"
     if phase == "finished":
-        podium(view["totals"], t)
+        shown = gallery_round(view)
+        if shown is None:
+            podium(view["totals"], t)
+        else:
+            body = _gallery_round_html(view, shown, t, big)
+            st.html(f'{CRITTERS_CSS}<div class="cc-cr {size}">{body}</div>')
         return
     body = {
         "theme": _theme_phase,
@@ -193,7 +213,6 @@ def show_critters(view: Mapping[str, Any], t: Translator, *, big: bool) -> None:
         "guess": _guess_phase,
         "scores": _duel_scores if view["duel"] else _scores_phase,
     }[phase](view, t, big)
-    size = "cc-cr-big" if big else "cc-cr-small"
     st.html(f'{CRITTERS_CSS}<div class="cc-cr {size}">{body}</div>')
 
 
@@ -263,6 +282,27 @@ def _scores_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
     nobody = literal(t("ui.critters.nobody_gave"))
     lead = "" if turned["ribbons"] else f'<div class="cc-cr-lead">{nobody}</div>'
     return lead + _cells(cells, t, big, most=SCORES_PX)
+
+
+def _gallery_round_html(
+    view: Mapping[str, Any], shown: Mapping[str, Any], t: Translator, big: bool
+) -> str:
+    """A round of the finished game, as its scores showed it: each mosaic with its title, the
+    ribbons it received (in the duel, its secret theme: the points tell the guesses) and the
+    round's points beside the total the player then had."""
+    rounds = [entry for entry in view["gallery"] if entry["round"] <= shown["round"]]
+    cells = []
+    for mosaic in shown["mosaics"]:
+        name = mosaic["name"]
+        then = sum(entry["scores"].get(name, 0) for entry in rounds)
+        ribbons = _ribbons_html(shown, name, t)
+        if view["duel"]:
+            theme = shown["themes"].get(name)
+            said = t("ui.critters.screen.secret_theme", theme=theme["text"] if theme else "—")
+            ribbons = f"<div>{literal(said)}</div>"
+        points = _points_html(shown["scores"].get(name, 0), then, t)
+        cells.append((mosaic, _title_and_name(mosaic, t) + ribbons + points))
+    return _cells(cells, t, big, most=SCORES_PX)
 
 
 def _guess_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:

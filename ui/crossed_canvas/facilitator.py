@@ -111,10 +111,6 @@ def gallery_controls(engine: Engine, view: Mapping[str, Any], t: Translator, run
     """Once the game is over: step the projector through the rounds (or back to the podium),
     hide a drawing from any round, and download the gallery."""
     shown, rounds = view["shown_round"], view["rounds"]
-    st.subheader(t("ui.fac.gallery"))
-    st.caption(
-        t("ui.fac.gallery_showing", round=shown) if shown else t("ui.fac.gallery_showing_podium")
-    )
     gallery_steps(engine, shown, rounds, t, run)
     st.download_button(
         t("ui.fac.gallery_zip"),
