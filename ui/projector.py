@@ -7,12 +7,14 @@ Built from a public view alone, so it is safe to show at any moment (R11).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import streamlit as st
 
 from engine import Engine
+from ui.cycle import cycle_html
 from ui.fullscreen import full_screen_button
 from ui.games import last_seconds, parts_of
 from ui.links import page_url, qr_png, shown_url
@@ -38,11 +40,14 @@ SCREEN_CSS = """
 .stMain:has(.cc-clue-wraps) { --cc-aside-line: 2.2rem; }
 .cc-url { overflow-wrap: anywhere; }
 .cc-game-name { font-weight: 800; text-align: center; max-width: 340px; }
+.cc-howto { font-size: 1.75rem; line-height: 1.2; max-width: 340px; }
 .cc-authors { font-size: 1.75rem; line-height: 1.3; }
 .cc-authors .cc-glyph { font-size: 1em; }
 """
 # The join QR code beside the code in a lobby: read from the back of the room.
 QR_PX = 340
+#: The lobby's lines telling the game (ui.howto.<game>.<n>), and how long each stays.
+HOW_TO_LINES, HOW_TO_SECONDS = (1, 2, 3), 6
 
 
 def screen_header(
@@ -103,8 +108,13 @@ def screen_body(
                 part()
             with st.container(width="content", gap="small"):
                 st.image(qr_png(join_url), width=QR_PX, alt=t("ui.qr.join"))
-                # Which game the class is joining, under the code they scan.
+                # Which game the class is joining, under the code they scan, and the game
+                # told in three lines, one at a time, while the class joins.
                 title = Engine.game_title(view["game"], view["language"])
-                st.html(f'<div class="cc-big cc-game-name">{literal(title)}</div>')
+                told = [literal(t(f"ui.howto.{view['game']}.{n}")) for n in HOW_TO_LINES]
+                st.html(
+                    f'<div class="cc-big cc-game-name">{literal(title)}</div>'
+                    + cycle_html(told, HOW_TO_SECONDS, time.time(), "cc-howto")
+                )
     else:
         parts_of(view).screen.round_body(view, t, big=True, part=part)

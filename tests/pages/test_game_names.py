@@ -108,7 +108,10 @@ def test_the_lobby_names_the_game_on_the_projector_and_tells_it_on_the_phones(
     new = engine.create_game("es", game=game)
     token = engine.join(new.code, "Ana")
     name = Engine.game_title(game, "es")
-    assert name in visible_text(run(page("pages/screen.py", code=new.code)))
+    projector = visible_text(run(page("pages/screen.py", code=new.code)))
+    assert name in projector
+    for line in (1, 2, 3):  # the game told in three lines, one at a time
+        assert tr("es", f"ui.howto.{game}.{line}") in projector
     phone = run(page("pages/play.py", token=token))
     assert name in [header.value for header in phone.subheader]
     (how_to,) = [e for e in phone.expander if e.label == tr("es", "ui.home.how_to_play")]

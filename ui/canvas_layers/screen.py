@@ -27,6 +27,7 @@ from ui.canvas_layers.cards_html import (
 )
 from ui.canvas_layers.ending import breakdown_html, painter_html, shown_painter
 from ui.canvas_layers.play import heading_line
+from ui.cycle import cycle_html
 from ui.look import podium_html
 from ui.text import Translator, literal, name_html, sentence_html
 
@@ -57,15 +58,9 @@ SCREEN_CSS = """
 .cl-scorings th, .cl-scorings td { text-align: left; padding: .1em .3em .1em 0;
   border-top: 2px solid #ccc; vertical-align: top; }
 .cl-scorings td { font-weight: 700; }
-/* One line at a time of the legend and of each scoring card's condition, changing every
-   few seconds: each rerun of the page starts the cycle where the clock has it (a negative
-   delay), so a move never sends the band back to its first line. */
-/* The lines share one cell, as tall as the tallest: the page keeps one height all along. */
-.cl-band { display: grid; line-height: 1.15; }
-.cl-band > div { grid-area: 1 / 1; opacity: 0; animation: cl-band var(--cl-cycle) linear infinite; }
+/* The band: one line at a time (ui/cycle.py), a bonus icon as large as the text. */
+.cl-band { line-height: 1.15; }
 .cl-band .cl-bonus { font-size: 1em; }
-/* Five lines (the legend and four cards): each is shown for its fifth of the cycle. */
-@keyframes cl-band { 0%, 19.5% { opacity: 1; } 20%, 100% { opacity: 0; } }
 /* The teacher's page: a narrower side, and slots small enough for five under a card. */
 .cl-small .cl-screen { grid-template-columns: minmax(0, 1fr) 14rem; }
 .cl-small .cl-row-card .cl-slots { font-size: .8em; }
@@ -211,10 +206,4 @@ def band_html(view: Mapping[str, Any], t: Translator, now: float) -> str:
         f"{literal(scoring_by_id()[card].condition.text(language))}"
         for card in view["scoring"]
     ]
-    cycle = BAND_SECONDS * len(lines)
-    # Line i is at its own start when the clock's place in the cycle is i lines in.
-    shown = [
-        f'<div style="animation-delay: -{(now - index * BAND_SECONDS) % cycle:.1f}s">{line}</div>'
-        for index, line in enumerate(lines)
-    ]
-    return f'<div class="cl-band" style="--cl-cycle: {cycle}s">{"".join(shown)}</div>'
+    return cycle_html(lines, BAND_SECONDS, now, "cl-band")
