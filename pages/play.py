@@ -14,7 +14,7 @@ from engine import NAME_MAX_CHARS, Engine, RuleError
 from ui.browser import browser_id
 from ui.classes.tables import is_class, view_of_code
 from ui.games import last_seconds, parts_of
-from ui.how_to_play import game_summary
+from ui.how_to_play import lobby_how_to
 from ui.live import follow_changes, live_status, status_of
 from ui.look import bottom_bar_css, page_style, standings
 from ui.runtime import get_engine, query_param
@@ -254,7 +254,7 @@ def player_page(token: str) -> None:
         st.subheader(Engine.game_title(view["game"], language))
         st.success(t("ui.play.waiting_start"))
         with st.expander(t("ui.home.how_to_play")):
-            game_summary(view["game"], language, t)
+            lobby_how_to(view["game"], language, t)
         follow(view, status)
         return
     if phase == "finished":

@@ -17,6 +17,7 @@ from engine import Engine
 from ui.cycle import cycle_html
 from ui.fullscreen import full_screen_button
 from ui.games import last_seconds, parts_of
+from ui.how_to_play import how_to_lines
 from ui.links import page_url, qr_png, shown_url
 from ui.live import live_status
 from ui.text import Translator, literal, url_html
@@ -46,8 +47,8 @@ SCREEN_CSS = """
 """
 # The join QR code beside the code in a lobby: read from the back of the room.
 QR_PX = 340
-#: The lobby's lines telling the game (ui.howto.<game>.<n>), and how long each stays.
-HOW_TO_LINES, HOW_TO_SECONDS = (1, 2, 3), 6
+#: How long each of the lobby's lines telling the game stays.
+HOW_TO_SECONDS = 6
 
 
 def screen_header(
@@ -111,7 +112,7 @@ def screen_body(
                 # Which game the class is joining, under the code they scan, and the game
                 # told in three lines, one at a time, while the class joins.
                 title = Engine.game_title(view["game"], view["language"])
-                told = [literal(t(f"ui.howto.{view['game']}.{n}")) for n in HOW_TO_LINES]
+                told = [literal(line) for line in how_to_lines(view["game"], t)]
                 st.html(
                     f'<div class="cc-big cc-game-name">{literal(title)}</div>'
                     + cycle_html(told, HOW_TO_SECONDS, time.time(), "cc-howto")

@@ -115,5 +115,10 @@ def test_the_lobby_names_the_game_on_the_projector_and_tells_it_on_the_phones(
     phone = run(page("pages/play.py", token=token))
     assert name in [header.value for header in phone.subheader]
     (how_to,) = [e for e in phone.expander if e.label == tr("es", "ui.home.how_to_play")]
-    told = [m.value for m in how_to.markdown]
-    assert tr("es", f"ui.home.rules_summary.{game}") in told
+    told = visible_text(how_to)
+    for line in (1, 2, 3):
+        assert tr("es", f"ui.howto.{game}.{line}") in told
+    # A lobby names no role: the Curator and the Distorter are said to their holders alone.
+    for page_text in (projector, told):
+        for role in ("Curator", "Distorter", "Curador", "Distorsionador"):
+            assert role not in page_text
