@@ -219,7 +219,8 @@ def facilitator_view(snap: CritterSnapshot, now: float) -> dict[str, Any]:
     view["name_filter"] = snap.game.name_filter
     view["allowed_names"] = list(snap.game.allowed_names)
     view["tie_rule"] = None if snap.keep is None else snap.keep.tie_rule
-    view["history"] = _history(snap)
+    # Once the game is over the public view holds the same rounds as its gallery.
+    view["history"] = view["gallery"] if "gallery" in view else _history(snap)
     return view
 
 

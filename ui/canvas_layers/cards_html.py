@@ -61,6 +61,14 @@ LAYERS_CSS = """
 .cl-painters .cl-now { background: #fff3bf; font-weight: 800; }
 .cl-last { display: flex; gap: .6rem; align-items: flex-start; line-height: 1.1; }
 .cl-last .cl-painting { flex: none; }
+.cl-breakdown { border-collapse: collapse; margin-top: .4rem; }
+.cl-breakdown th, .cl-breakdown td { text-align: left; padding: .05em .6em .05em 0; }
+.cl-breakdown td:not(:first-child), .cl-breakdown th:not(:first-child) { text-align: right; }
+.cl-breakdown tr + tr { border-top: 2px solid #ddd; }
+.cl-paintings { display: flex; flex-wrap: wrap; gap: .4rem 1.2rem; align-items: flex-start; }
+.cl-paintings figure { margin: 0; flex: 0 1 auto; line-height: 1.1; }
+.cl-paintings figcaption { max-width: var(--cl-width); }
+.cl-painter-points { font-weight: 700; margin-bottom: .3rem; }
 </style>
 """
 

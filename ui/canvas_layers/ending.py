@@ -4,7 +4,8 @@ paintings, each with its title, ribbons and bonus, on the projector page by page
 steps through them, as Crossed Canvas's gallery) and on each student's phone (their own;
 during the game, everyone's so far).
 
-Built from the public view alone: every painting and ribbon is public once completed.
+Built from the public view alone: every painting and ribbon is public once completed. Its
+styles are in LAYERS_CSS (ui/canvas_layers/cards_html.py), which every page drawing it holds.
 """
 
 from __future__ import annotations
@@ -15,27 +16,6 @@ from typing import Any
 from engine.canvas_layers.cards import scoring_by_id
 from ui.canvas_layers.cards_html import painting_img, ribbons_html, scoring_name
 from ui.text import Translator, literal, name_html
-
-ENDING_CSS = """
-<style>
-.cl-breakdown { border-collapse: collapse; margin-top: .4rem; }
-.cl-breakdown th, .cl-breakdown td { text-align: left; padding: .05em .6em .05em 0; }
-.cl-breakdown td:not(:first-child), .cl-breakdown th:not(:first-child) { text-align: right; }
-.cl-breakdown tr + tr { border-top: 2px solid #ddd; }
-.cl-paintings { display: flex; flex-wrap: wrap; gap: .4rem 1.2rem; align-items: flex-start; }
-.cl-paintings figure { margin: 0; flex: 0 1 auto; line-height: 1.1; }
-.cl-paintings figcaption { max-width: var(--cl-width); }
-.cl-painter-points { font-weight: 700; margin-bottom: .3rem; }
-</style>
-"""
-
-
-def ribbon_points(painter: Mapping[str, Any]) -> int:
-    """What a painter's ribbons are worth: each scoring card's points for the ribbons taken
-    from it over the game."""
-    return sum(
-        scoring_by_id()[card].points_for(count) for card, count in painter["ribbons"].items()
-    )
 
 
 def bonus_points(painter: Mapping[str, Any]) -> int:
@@ -62,11 +42,13 @@ def breakdown_html(view: Mapping[str, Any], t: Translator) -> str:
         )
     )
     rows = "".join(
-        f"<tr><td>{name_html(p['name'])}</td><td>{ribbon_points(p)}</td>"
+        # A score is its ribbons' points and its bonus points (rules.scores): the first is
+        # what the second leaves.
+        f"<tr><td>{name_html(p['name'])}</td><td>{p['score'] - bonus_points(p)}</td>"
         f"<td>{bonus_points(p)}</td><td>{p['tokens']}</td><td><b>{p['score']}</b></td></tr>"
         for p in ranked(view)
     )
-    return f'{ENDING_CSS}<table class="cl-breakdown"><tr>{head}</tr>{rows}</table>'
+    return f'<table class="cl-breakdown"><tr>{head}</tr>{rows}</table>'
 
 
 def painter_html(
@@ -108,7 +90,7 @@ def paintings_html(
         f"<div>{ribbons_html(p['ribbons'], p['bonus'], t, language)}</div></figcaption></figure>"
         for p in painter["paintings"]
     )
-    return f'{ENDING_CSS}<div class="cl-paintings" style="--cl-width: {px}px">{figures}</div>'
+    return f'<div class="cl-paintings" style="--cl-width: {px}px">{figures}</div>'
 
 
 def _alt(painting: Mapping[str, Any], painter: Mapping[str, Any], t: Translator) -> str:
