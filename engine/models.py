@@ -100,6 +100,10 @@ class Game(SQLModel, table=True):
     classroom_id: int | None = Field(default=None, foreign_key="classroom.id", index=True)
     sitting: int | None = None
     table: int | None = None
+    # A class's table waiting in its lobby while others of its sitting play: its students came
+    # late. Their rosters are frozen (R1), so they wait for this table to fill or for the
+    # class's next game, and their phones say so.
+    latecomers: bool = False
 
 
 class Player(SQLModel, table=True):

@@ -36,6 +36,8 @@ class GameFacts:
     shown_round: int | None
     # Its number among its class's tables (None: a game of its own).
     table: int | None = None
+    # A class's table still in its lobby while others of its sitting play (Game.latecomers).
+    latecomers: bool = False
 
     @classmethod
     def of(cls, game: Game) -> GameFacts:
@@ -60,6 +62,7 @@ class GameFacts:
             allowed_names=list(game.allowed_names),
             shown_round=game.shown_round,
             table=game.table,
+            latecomers=game.latecomers,
         )
 
 
@@ -96,6 +99,9 @@ def game_header(game: GameFacts, players: list[Player], now: float) -> dict[str,
         "players": [p.name for p in players],
         # The code of the game the class plays next, once the facilitator started it.
         "next_game": game.next_code,
+        # A class's table waiting while the others play: who sits here came late (public:
+        # the class projector lists them as latecomers).
+        "latecomers": game.latecomers,
     }
 
 

@@ -252,7 +252,11 @@ def player_page(token: str) -> None:
     if phase == "lobby":
         # The game is named, and told in a few lines, while the class waits for the start.
         st.subheader(Engine.game_title(view["game"], language))
-        st.success(t("ui.play.waiting_start"))
+        if view["latecomers"]:  # the class's other tables play: say why, and what comes
+            fewest = Engine.offered_games()[view["game"]]["class_fewest"]
+            st.info(t("ui.play.latecomers", fewest=fewest, count=len(view["players"])))
+        else:
+            st.success(t("ui.play.waiting_start"))
         with st.expander(t("ui.home.how_to_play")):
             lobby_how_to(view["game"], language, t)
         follow(view, status)

@@ -137,6 +137,7 @@ class ClassCommands(Door):
                 for player in rosters.get(game.id, []):
                     if placed[player.id].id != game.id:
                         self._move(session, player, game, placed[player.id])
+            _mark_latecomers(tables, kind.table.lobby)
             return token
 
         return self._class_command(self._room_by_code(class_code), act, readiness=True)
@@ -248,6 +249,7 @@ class ClassCommands(Door):
                 )
             for game in ready:
                 self._start(session, game, now)
+            _mark_latecomers(tables, kind.table.lobby)
             return [g.table for g in ready]
 
         return self._class_command(self._room_by_key(class_key), act, class_key=class_key)
@@ -371,6 +373,7 @@ class ClassCommands(Door):
             waiting = [g for g in tables if g.phase == lobby and storage.players(session, g)]
             for number, game in enumerate(waiting, start=1):
                 game.sitting, game.table = room.sitting, number
+                game.latecomers = False  # the first tables of the new game
                 game.version += 1
                 game.stage = game.version
             # The class's stream follows the sum over its current tables: fold the tables
@@ -644,3 +647,15 @@ def class_status(
         "seconds_left": None,
         "sitting": room.sitting,
     }
+
+
+def _mark_latecomers(tables: list[Game], lobby: str) -> None:
+    """Once a table of the sitting has started, mark those still in their lobby as the
+    latecomers' (their phones then tell why they wait); each marked table's pages redraw."""
+    if all(g.phase == lobby for g in tables):
+        return
+    for game in tables:
+        if game.phase == lobby and not game.latecomers:
+            game.latecomers = True
+            game.version += 1
+            game.stage = game.version

@@ -164,9 +164,28 @@ def test_start_all_starts_the_tables_that_can_and_leaves_a_small_one_waiting(eng
     for name in klass.seating()[2][:3]:
         engine.move_player(klass.key, name, 1)
     assert [t["can_start"] for t in klass.view()["tables"]] == [True, False]
+    waiting = klass.tokens[klass.seating()[2][0]]
+    assert engine.player_view(waiting)["latecomers"] is False
     assert engine.start_tables(klass.key) == [1]
     assert [t["phase"] for t in klass.view()["tables"]] == ["roles", "lobby"]
     refused("error.class.table_started", engine.move_player, klass.key, klass.seating()[2][0], 1)
+    # Left waiting while table 1 plays: its phones say so (the table redrew).
+    assert engine.player_view(waiting)["latecomers"] is True
+
+
+def test_five_latecomers_start_their_own_table(engine, clock):
+    """Students who join after every table started fill a table of their own, which the
+    teacher starts once it holds the game's fewest; the playing table is never touched."""
+    klass = make_class(engine, clock, 6)
+    engine.start_tables(klass.key)
+    playing = klass.seating()[1]
+    late = [klass.join(f"Late {letter}") for letter in "ABCD"]
+    refused("error.class.too_few_at_table", engine.start_tables, klass.key)
+    late.append(klass.join("Late E"))
+    assert klass.seating() == {1: playing, 2: [f"Late {letter}" for letter in "ABCDE"]}
+    assert engine.start_tables(klass.key) == [2]
+    assert [t["phase"] for t in klass.view()["tables"]] == ["roles", "roles"]
+    assert all(engine.player_view(token)["phase"] == "roles" for token in late)
 
 
 def test_pause_resume_and_end_a_phase_at_one_table_or_all(engine, clock):
@@ -294,6 +313,9 @@ def test_latecomers_wait_at_a_new_table_and_play_the_next_game(engine, clock):
         (2, "lobby", True),
     ]
     assert klass.public()["waiting"] == ["Zoe Lee"]
+    # The latecomer's phone is told why they wait (the rosters at play are frozen, R1).
+    assert engine.player_view(late)["latecomers"] is True
+    assert engine.player_view(klass.tokens[NAMES[0]])["latecomers"] is False
     refused("error.class.too_few_at_table", engine.start_tables, klass.key, 2)
     refused("error.class.not_finished", engine.next_class_game, klass.key)
     clock.advance(ROUND_SECONDS * 10 + 60)  # table 1 plays to its end
@@ -308,6 +330,7 @@ def test_latecomers_wait_at_a_new_table_and_play_the_next_game(engine, clock):
     # the waiting table is the new game's table 1; the latecomer's link still works
     assert klass.seating() == {1: ["Zoe Lee"]}
     assert engine.player_view(late)["code"] == klass.code_of(1)
+    assert engine.player_view(late)["latecomers"] is False  # the new game's first table
     for name in NAMES[:10]:  # "join the next game" on each phone, with its browser
         finished = engine.player_view(klass.tokens[name])
         assert finished["next_game"] == klass.code

@@ -341,6 +341,25 @@ def test_a_student_joins_with_the_class_code_on_the_play_page(whole_class):
     assert [s.value for s in at.success] == [tr("en", "ui.play.waiting_start")]
 
 
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_latecomer_is_told_why_they_wait_and_the_teacher_what_to_do(engine, language):
+    """A student who joins once every table plays sits at a table of latecomers: their phone
+    says the playing tables keep their players and when this one may start, never "wait for
+    the start" alone; the teacher's page says the same of that table."""
+    klass = seat_class(engine, NAMES[:5], language)
+    klass.engine.start_tables(klass.key)
+    late = klass.engine.join(klass.code, "Late Comer", browser="late")
+    phone = run(page("pages/play.py", token=late))
+    told = tr(language, "ui.play.latecomers", fewest=5, count=1)
+    assert [i.value for i in phone.info] == [told]
+    assert not phone.success
+    teacher = [c.value for c in klass.teacher().caption]
+    assert tr(language, "ui.class.latecomers", fewest=5) in teacher
+    klass.engine.join(klass.code, "Later Still", browser="later")
+    phone = run(page("pages/play.py", token=late))
+    assert [i.value for i in phone.info] == [tr(language, "ui.play.latecomers", fewest=5, count=2)]
+
+
 def test_the_home_page_takes_a_class_code(whole_class):
     at = run(page("app.py"))
     at.text_input(key="join_code").input(whole_class.code)
