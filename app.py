@@ -12,6 +12,7 @@ import streamlit as st
 
 from engine import RuleError
 from engine.i18n import LANGUAGES
+from ui.aria_words import speak_the_page_language
 from ui.browser import browser_id, remember_language, remembered_language
 from ui.classes.tables import view_of_code
 from ui.games import PARTS
@@ -88,6 +89,7 @@ else:
     if language != first_language:
         remember_language(language)
     t = translator(language)
+    speak_the_page_language(language)  # the game pages' is in ui/tab.py `name_the_tab`
 
     # The game picked below (its radio's last value): the page's title names that game.
     picked = st.session_state.get("create_game_name") or first_game

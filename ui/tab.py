@@ -6,6 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from engine import Engine
+from ui.aria_words import speak_the_page_language
 from ui.text import Translator
 
 
@@ -16,5 +17,7 @@ def tab_title(game: str, language: str, t: Translator, page: str | None = None) 
 
 
 def name_the_tab(game: str, language: str, t: Translator, page: str | None = None) -> None:
-    """Renames the tab once the page knows its game: the page's first call named it before."""
+    """Renames the tab once the page knows its game (the page's first call named it before),
+    and has the page speak its language: Streamlit's own words too (ui/aria_words.py)."""
     st.set_page_config(page_title=tab_title(game, language, t, page))
+    speak_the_page_language(language)
