@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from gamekit import SLOW, UI_TIMEOUT_MS, seeded_engine, settle
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from engine.i18n import translate
 from ui.canvas_layers.cards_html import scoring_name
@@ -64,10 +64,11 @@ def english_left(words: dict[str, Any]) -> list[str]:
 
 
 def es(key: str, **params: object) -> str:
+    """Word `key` of ui/aria_words.py in Spanish."""
     return translate("es", f"ui.aria.{key}", **params)
 
 
-def open_list(page: Page, widget) -> None:
+def open_list(page: Page, widget: Locator) -> None:
     """Open a select's list, as a click on its field does, and wait until the list shows. The
     page is tall enough to need no scrolling and settled first: a scroll of the page (a run's
     or a picture's change of height) closes the list."""
@@ -151,7 +152,8 @@ def test_an_english_page_keeps_streamlit_s_english(streamlit_server, new_page):
     labels = set(words["labels"])
     assert {"Open", "Clear all", "Selected values", "Dismiss"} <= labels
     assert {f"Remove {name}" for name in names} <= labels
-    assert words["options"] == ["You can only select up to 4 options. Remove an option first."]
+    full = f"You can only select up to {len(names)} options. Remove an option first."
+    assert words["options"] == [full]
 
 
 def test_the_home_page_speaks_the_language_picked_on_it(streamlit_server, new_page):
