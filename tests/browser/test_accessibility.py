@@ -15,14 +15,12 @@ per person. A run prints every violation found, of any impact, counted by rule a
 from __future__ import annotations
 
 import uuid
-from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from axe_playwright_python.base import AXE_SCRIPT
-from gamekit import UI_TIMEOUT_MS, open_card, seeded_engine, settle, wait_canvas
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from audit import LAPTOP, PHONE, Audit, People
+from gamekit import UI_TIMEOUT_MS, open_card, seeded_engine, wait_canvas
+from playwright.sync_api import Page, expect
 
 from engine import Engine
 from engine.crossed_canvas.rules import ROUND_PHASES
@@ -30,109 +28,12 @@ from engine.i18n import translate
 
 pytestmark = pytest.mark.browser
 
-TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
-BLOCKING = ("critical", "serious")
 NAMES = {
     "en": ["Amara", "Ben", "Chen Wei", "Dmitri", "Élodie"],
     "es": ["Lucía", "Mateo", "Sofía", "Hugo", "Valentina"],
 }
-LOCALES = {"en": "en-GB", "es": "es-ES"}
-PHONE = {"width": 360, "height": 740}
-LAPTOP = {"width": 1280, "height": 720}
 # Long enough that no phase ends on its own while a page is being checked.
 DURATIONS = {phase.value: 3600 for phase in ROUND_PHASES}
-
-AXE_OPTIONS = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]}
-MAIN_HEIGHT = "document.querySelector('[data-testid=\"stMain\"]').scrollHeight"
-
-
-@dataclass
-class Finding:
-    moment: str
-    id: str
-    impact: str
-    targets: list[str]
-    html: str
-    summary: str
-
-    def __str__(self) -> str:
-        where = "; ".join(self.targets)
-        return (
-            f"[{self.impact}] {self.id} at {self.moment}: {where}\n"
-            f"    {self.html}\n    {self.summary}"
-        )
-
-
-@dataclass
-class Audit:
-    """axe-core run on each moment; findings are kept, so one run lists all of them."""
-
-    language: str
-    findings: list[Finding] = field(default_factory=list)
-    moments: list[str] = field(default_factory=list)
-    axe_version: str = ""
-
-    def scan(self, moment: str, page: Page) -> None:
-        """Check the whole page: axe-core skips the contrast of text outside the viewport,
-        and Streamlit scrolls inside its main block, so the viewport grows to hold it all."""
-        settle(page, images=True, pause_ms=300)
-        viewport = page.viewport_size
-        assert viewport is not None
-        height = page.evaluate(MAIN_HEIGHT)
-        if height > viewport["height"]:
-            page.set_viewport_size({"width": viewport["width"], "height": height})
-            settle(page, images=True)
-        if not page.evaluate("typeof axe !== 'undefined'"):  # once per page load
-            page.evaluate(AXE_SCRIPT)
-        results = page.evaluate("options => axe.run(document, options)", AXE_OPTIONS)
-        page.set_viewport_size(viewport)
-        self.axe_version = results["testEngine"]["version"]
-        self.moments.append(moment)
-        for violation in results["violations"]:
-            for node in violation["nodes"]:
-                self.findings.append(
-                    Finding(
-                        moment=f"{self.language} {moment}",
-                        id=violation["id"],
-                        impact=node.get("impact") or violation["impact"] or "",
-                        targets=[str(target) for target in node["target"]],
-                        html=node["html"][:200],
-                        summary=(node.get("failureSummary") or violation["help"]).replace(
-                            "\n", " "
-                        ),
-                    )
-                )
-
-    def report(self) -> str:
-        counts = Counter((f.id, f.impact) for f in self.findings)
-        lines = [
-            f"axe-core {self.axe_version}: {len(self.moments)} moments checked in "
-            f"{self.language}; nodes by rule:"
-        ]
-        rows = [f"  {rule} ({impact}): {n}" for (rule, impact), n in sorted(counts.items())]
-        return "\n".join(lines + (rows or ["  none"]))
-
-
-class People:
-    """One browser context per person, in the game's language (the home page follows it)."""
-
-    def __init__(self, browser: Browser, base_url: str, language: str) -> None:
-        self.browser = browser
-        self.base_url = base_url
-        self.language = language
-        self.contexts: list[BrowserContext] = []
-
-    def open(self, path: str, viewport: dict[str, int]) -> Page:
-        context = self.browser.new_context(viewport=viewport, locale=LOCALES[self.language])
-        self.contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(UI_TIMEOUT_MS)
-        page.goto(self.base_url + path)
-        return page
-
-    def close(self) -> None:
-        for context in self.contexts:
-            context.close()
 
 
 def heading(language: str, view: dict[str, Any]) -> str:
@@ -169,11 +70,7 @@ def test_no_serious_accessibility_violation_in_a_whole_game(
         play_and_scan(engine, people, audit)
     finally:
         people.close()
-    print(audit.report())
-    for finding in audit.findings:
-        print(finding)
-    blocking = [f for f in audit.findings if f.impact in BLOCKING]
-    assert not blocking, f"{len(blocking)} critical or serious:\n" + "\n".join(map(str, blocking))
+    audit.assert_clean()
 
 
 def play_and_scan(engine: Engine, people: People, audit: Audit) -> None:
