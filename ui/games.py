@@ -10,17 +10,20 @@ from typing import Any, Protocol
 
 from engine import Engine
 from ui.canvas_layers import facilitator as layers_facilitator
+from ui.canvas_layers import how_to as layers_how_to
 from ui.canvas_layers import parts as layers_parts
 from ui.canvas_layers import play as layers_play
 from ui.canvas_layers import results as layers_results
 from ui.canvas_layers import screen as layers_screen
 from ui.critters import facilitator as critters_facilitator
+from ui.critters import how_to as critters_how_to
 from ui.critters import parts as critters_parts
 from ui.critters import play as critters_play
 from ui.critters import results as critters_results
 from ui.critters import screen as critters_screen
 from ui.crossed_canvas import deck_upload as crossed_canvas_decks
 from ui.crossed_canvas import facilitator as crossed_canvas_facilitator
+from ui.crossed_canvas import how_to as crossed_canvas_how_to
 from ui.crossed_canvas import parts as crossed_canvas_parts
 from ui.crossed_canvas import play as crossed_canvas_play
 from ui.crossed_canvas import results as crossed_canvas_results
@@ -83,6 +86,17 @@ class LiveParts(Protocol):
     def screen_html(self, view: Mapping[str, Any], t: Translator) -> str: ...
 
 
+class HowTo(Protocol):
+    """A picture for each of a game's lobby lines (ui/how_to_play.py: `ui.howto.<game>.<n>`, on
+    the projector and the phones): an SVG document `width` x `height` px and its alt text in
+    `language`. Fixed compositions of the game's own assets, never what a game in progress
+    drew (a lobby is public), and naming no role."""
+
+    def how_to_pictures(
+        self, t: Translator, language: str, width: int, height: int
+    ) -> list[tuple[str, str]]: ...
+
+
 class Decks(Protocol):
     """The deck choice and the own-deck upload on the home page's create form, for a game
     whose declaration takes decks (app.py draws them where that game is chosen)."""
@@ -105,6 +119,7 @@ class GameParts:
     facilitator: Facilitator
     parts: LiveParts
     results: Results
+    how_to: HowTo
     lobby: LobbySettings | None = None
     decks: Decks | None = None
 
@@ -116,6 +131,7 @@ PARTS: Mapping[str, GameParts] = {
         facilitator=crossed_canvas_facilitator,
         parts=crossed_canvas_parts,
         results=crossed_canvas_results,
+        how_to=crossed_canvas_how_to,
         decks=crossed_canvas_decks,
     ),
     "canvas_critters": GameParts(
@@ -124,6 +140,7 @@ PARTS: Mapping[str, GameParts] = {
         facilitator=critters_facilitator,
         parts=critters_parts,
         results=critters_results,
+        how_to=critters_how_to,
     ),
     "canvas_layers": GameParts(
         phone=layers_play,
@@ -131,6 +148,7 @@ PARTS: Mapping[str, GameParts] = {
         facilitator=layers_facilitator,
         parts=layers_parts,
         results=layers_results,
+        how_to=layers_how_to,
         lobby=layers_facilitator.lobby_body,
     ),
 }

@@ -17,7 +17,7 @@ from engine import Engine
 from ui.cycle import cycle_html
 from ui.fullscreen import full_screen_button
 from ui.games import last_seconds, parts_of
-from ui.how_to_play import how_to_lines
+from ui.how_to_play import HOW_TO_CSS, how_to_html
 from ui.links import page_url, qr_png, shown_url
 from ui.live import live_status
 from ui.text import Translator, literal, url_html
@@ -110,11 +110,12 @@ def screen_body(
             with st.container(width="content", gap="small"):
                 st.image(qr_png(join_url), width=QR_PX, alt=t("ui.qr.join"))
                 # Which game the class is joining, under the code they scan, and the game
-                # told in three lines, one at a time, while the class joins.
+                # told in three lines, one at a time, each with its picture, while the class
+                # joins.
                 title = Engine.game_title(view["game"], view["language"])
-                told = [literal(line) for line in how_to_lines(view["game"], t)]
+                told = how_to_html(view["game"], view["language"], t)
                 st.html(
-                    f'<div class="cc-big cc-game-name">{literal(title)}</div>'
+                    f'{HOW_TO_CSS}<div class="cc-big cc-game-name">{literal(title)}</div>'
                     + cycle_html(told, HOW_TO_SECONDS, time.time(), "cc-howto")
                 )
     else:
