@@ -263,9 +263,7 @@ def score_round(table: Table) -> None:
         scores = rules.round_scores(given, everyone)
         keep.golden_given = sorted(set(keep.golden_given) | rules.golden_given(given))
         if game.round == rules.rounds_for(len(players)):
-            kept = set(everyone) - set(keep.golden_given)
-            for player_id in kept:
-                scores[player_id] -= rules.UNUSED_GOLDEN_PENALTY
+            scores = rules.less_kept_golden(scores, set(everyone) - set(keep.golden_given))
     rnd.scores = {str(p): points for p, points in scores.items()}
     session.add_all([rnd, keep])
     session.flush()

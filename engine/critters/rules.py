@@ -287,57 +287,9 @@ def check_mosaic(mosaic: Mapping[str, Placement]) -> None:
         raise RuleError("error.critters.piece_outside")
 
 
-def mosaic_ready(mosaic: Mapping[str, Placement]) -> bool:
-    """Whether the mosaic may be declared finished."""
-    try:
-        check_mosaic(mosaic)
-    except RuleError:
-        return False
-    return True
-
-
 # ---------------------------------------------------------------- the round's timer
 
-FINISH_TIMER_SECONDS = 60  # the one-minute sand timer
-
-
-def making_deadline(
-    *,
-    duel: bool,
-    started_at: float,
-    first_finished_at: float | None,
-    seconds: float | None = FINISH_TIMER_SECONDS,
-) -> float | None:
-    """When building stops, or None while no timer runs.
-
-    In the judged game the first player to finish flips the timer; in the duel it is flipped
-    as building starts (2-player rule 4). `seconds` None turns the timer off (a facilitator
-    who wants an untimed pace): building then ends when everyone has finished.
-    """
-    if seconds is None:
-        return None
-    if duel:
-        return started_at + seconds
-    return None if first_finished_at is None else first_finished_at + seconds
-
-
-def making_over(*, deadline: float | None, now: float, finished: int, players: int) -> bool:
-    """Whether the round's building is over: everyone finished, or the timer ran out.
-
-    Every mosaic is then judged as it stands, even one short of seven pieces: rule 3 is
-    enforced when a player declares their mosaic finished (`check_mosaic`), and a slow phone
-    should not cost a student the round; the judges see it and decide.
-    """
-    return finished >= players or (deadline is not None and now >= deadline)
-
-
-def check_may_build(*, finished: bool, deadline: float | None, now: float) -> None:
-    """Refuse taking, moving, returning or exchanging once a player finished (they "must
-    stop taking and placing") or the timer ran out."""
-    if finished:
-        raise RuleError("error.critters.finished")
-    if deadline is not None and now >= deadline:
-        raise RuleError("error.critters.time_up")
+FINISH_TIMER_SECONDS = 60  # the one-minute sand timer: the "last_minute" phase (game.py)
 
 
 # ---------------------------------------------------------------- titles
@@ -468,11 +420,6 @@ def _check_receiver(panel: Judging, giver: int, receiver: object) -> int:
     return receiver
 
 
-def ribbons_revealed(panel: Judging, awarded: Collection[int]) -> bool:
-    """Whether the ribbons may be turned over: every giver has awarded (nobody peeks before)."""
-    return panel.givers <= set(awarded)
-
-
 def round_scores(awards: Iterable[Award], players: Iterable[int]) -> dict[int, int]:
     """Points each player receives in a round (Scoring): the values of the ribbons placed
     beside their mosaic, 5 for a golden one."""
@@ -490,12 +437,13 @@ def golden_given(awards: Iterable[Award]) -> frozenset[int]:
     return frozenset(award.giver for award in awards if award.golden is not None)
 
 
-def final_scores(totals: Mapping[int, int], golden_kept: Collection[int]) -> dict[int, int]:
-    """Totals after the last round, less 5 for each golden ribbon never given (Don't Be So
-    Judgmental). Everyone's total starts at 0: the track's start changes no ranking."""
+def less_kept_golden(points: Mapping[int, int], golden_kept: Collection[int]) -> dict[int, int]:
+    """The last regular round's points, less 5 for each golden ribbon never given (Don't Be
+    So Judgmental): the totals then hold the penalty. Everyone's total starts at 0: the
+    track's start changes no ranking."""
     return {
-        player: points - (UNUSED_GOLDEN_PENALTY if player in golden_kept else 0)
-        for player, points in totals.items()
+        player: earned - (UNUSED_GOLDEN_PENALTY if player in golden_kept else 0)
+        for player, earned in points.items()
     }
 
 

@@ -379,7 +379,7 @@ TestPile = PileMachine.TestCase
 TestPile.settings = settings(max_examples=60, stateful_step_count=40, deadline=None)
 
 
-# ---------------------------------------------------------------- finishing and the timer
+# ---------------------------------------------------------------- finishing
 
 
 def mosaic(count, placement=CENTRE):
@@ -389,37 +389,10 @@ def mosaic(count, placement=CENTRE):
 def test_a_mosaic_needs_seven_pieces_all_inside_the_frame():
     error = refused("error.critters.too_few_pieces", rules.check_mosaic, mosaic(6))
     assert error.params == {"fewest": 7, "count": 6}
-    assert not rules.mosaic_ready(mosaic(6)) and not rules.mosaic_ready({})
-    assert rules.mosaic_ready(mosaic(7)) and rules.mosaic_ready(mosaic(rules.PILE_SIZE))
+    rules.check_mosaic(mosaic(7))
+    rules.check_mosaic(mosaic(rules.PILE_SIZE))
     hanging = {**mosaic(7), "rhino-01": Placement(0.99, 0.5)}  # never passed validation
     refused("error.critters.piece_outside", rules.check_mosaic, hanging)
-    assert not rules.mosaic_ready(hanging)
-
-
-def test_the_first_to_finish_starts_the_minute():
-    deadline = rules.making_deadline(duel=False, started_at=100.0, first_finished_at=None)
-    assert deadline is None
-    deadline = rules.making_deadline(duel=False, started_at=100.0, first_finished_at=130.0)
-    assert deadline == 130.0 + rules.FINISH_TIMER_SECONDS == 190.0
-    assert not rules.making_over(deadline=deadline, now=189.9, finished=1, players=4)
-    assert rules.making_over(deadline=deadline, now=190.0, finished=1, players=4)
-    assert rules.making_over(deadline=deadline, now=150.0, finished=4, players=4)
-    assert not rules.making_over(deadline=None, now=10**9, finished=3, players=4)
-
-
-def test_the_duel_flips_the_timer_as_building_starts_and_a_facilitator_may_turn_it_off():
-    assert rules.making_deadline(duel=True, started_at=100.0, first_finished_at=None) == 160.0
-    assert rules.making_deadline(duel=False, started_at=0, first_finished_at=5, seconds=90) == 95
-    for duel in (True, False):
-        off = rules.making_deadline(duel=duel, started_at=0, first_finished_at=5, seconds=None)
-        assert off is None
-
-
-def test_nobody_builds_after_finishing_or_after_the_timer():
-    rules.check_may_build(finished=False, deadline=None, now=10**6)
-    rules.check_may_build(finished=False, deadline=60.0, now=59.9)
-    refused("error.critters.finished", rules.check_may_build, finished=True, deadline=None, now=0)
-    refused("error.critters.time_up", rules.check_may_build, finished=False, deadline=60, now=60)
 
 
 # ---------------------------------------------------------------- titles
@@ -600,8 +573,6 @@ def test_a_round_scores_the_ribbons_given_and_nobody_scores_their_own(data, coun
         # nothing of their score.
         without = rules.round_scores([a for a in awards if a.giver != player], players)
         assert without[player] == scores[player]
-    assert rules.ribbons_revealed(panel, [a.giver for a in awards])
-    assert not rules.ribbons_revealed(panel, [a.giver for a in awards][1:])
 
 
 @settings(max_examples=100, deadline=None)
@@ -632,7 +603,7 @@ def test_a_golden_ribbon_is_given_at_most_once_a_game_and_a_kept_one_costs_five(
                 golden_available=False,
             )
     assert all(times <= 1 for times in given_by.values())
-    final = rules.final_scores(totals, golden_left)
+    final = rules.less_kept_golden(totals, golden_left)
     for player in players:
         assert final[player] == totals[player] - (5 if player in golden_left else 0)
 
