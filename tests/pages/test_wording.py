@@ -109,3 +109,18 @@ MASCULINE_YOU = re.compile(
 def test_no_spanish_text_calls_the_student_you_in_the_masculine():
     said = {key: text for key, text in catalogue("es").items() if MASCULINE_YOU.search(text)}
     assert said == {}
+
+
+# "Vosotros" and its forms: a word of them in a text read by one student.
+PLURAL_YOU = re.compile(r"\b(vosotr|vuestr|os\b)", re.IGNORECASE)
+
+
+def test_spanish_speaks_to_each_student_as_tu():
+    """A phone, the home page and the lobby's lines (shown on the phones too) say "tú"; only
+    the projector, which speaks to the whole class at once, may say "vosotros"."""
+    said = {
+        key: text
+        for key, text in catalogue("es").items()
+        if not key.startswith("ui.screen.") and PLURAL_YOU.search(text)
+    }
+    assert said == {}
