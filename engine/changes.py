@@ -16,6 +16,8 @@ from sqlalchemy import Engine as SqlEngine
 from sqlalchemy import text
 from sqlmodel import Session
 
+from engine.db import driver_connection
+
 #: The PostgreSQL channel every app server LISTENs on.
 CHANNEL = "crossed_canvas_changes"
 
@@ -50,14 +52,15 @@ class ChangeFeed:
         for listener in listeners:
             try:
                 listener(code)
-            except Exception:  # noqa: BLE001 - a listener's bug is logged, never a player's error
+            except Exception:  # a listener's bug is logged, never a player's error
                 log.exception("change listener failed")
 
 
 def notify_other_servers(session: Session, code: str) -> None:
     """Within a PostgreSQL write transaction: other servers hear of it once it commits (a
     rolled-back command tells nobody)."""
-    session.exec(text("SELECT pg_notify(:channel, :code)").bindparams(channel=CHANNEL, code=code))
+    notice = text("SELECT pg_notify(:channel, :code)").bindparams(channel=CHANNEL, code=code)
+    session.connection().execute(notice)
 
 
 def listen_to_other_servers(
@@ -70,10 +73,10 @@ def listen_to_other_servers(
         try:
             with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
                 connection.execute(text(f"LISTEN {CHANNEL}"))
-                driver = connection.connection.driver_connection
+                driver = driver_connection(connection)
                 while not stop.is_set():
                     for notice in driver.notifies(timeout=wait_seconds):
                         heard(notice.payload)
-        except Exception:  # noqa: BLE001 - a dropped connection must not end the listening
+        except Exception:  # a dropped connection must not end the listening
             log.exception("listening for other servers' changes failed; trying again")
             stop.wait(wait_seconds)

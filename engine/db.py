@@ -20,11 +20,12 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
+from typing import Any
 
 from sqlalchemy import event, text
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.engine import Engine as SqlEngine
-from sqlalchemy.pool import StaticPool
+from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
 from sqlmodel import Session, create_engine
 
 from engine import migrations
@@ -41,9 +42,10 @@ class Database:
         self.backend = parsed.get_backend_name()
         self.is_sqlite = self.backend == "sqlite"
         if self.is_sqlite:
-            memory = parsed.database in (None, "", ":memory:")
-            if not memory:
-                _make_private(parsed.database)
+            path = parsed.database
+            memory = path in (None, "", ":memory:")
+            if path and not memory:
+                _make_private(path)
             self.engine = create_engine(
                 url,
                 connect_args={"timeout": BUSY_TIMEOUT_SECONDS, "check_same_thread": False},
@@ -118,7 +120,7 @@ def _switch_to_wal(cursor: sqlite3.Cursor) -> None:
 
 def _configure_sqlite(engine: SqlEngine, *, wal: bool) -> None:
     @event.listens_for(engine, "connect")
-    def _on_connect(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+    def _on_connect(dbapi_connection: sqlite3.Connection, _record: ConnectionPoolEntry) -> None:
         # Let SQLAlchemy's "begin" event, not the driver, open transactions.
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
@@ -130,9 +132,19 @@ def _configure_sqlite(engine: SqlEngine, *, wal: bool) -> None:
         cursor.close()
 
     @event.listens_for(engine, "begin")
-    def _on_begin(connection) -> None:  # type: ignore[no-untyped-def]
+    def _on_begin(connection: Connection) -> None:
         write = connection.get_execution_options().get("crossed_write", False)
         connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def driver_connection(connection: Connection) -> Any:
+    """The driver's own connection under SQLAlchemy's (sqlite3's or psycopg's), for what only
+    the driver does (a PRAGMA outside a transaction, LISTEN's notices): Any, as its methods
+    are the driver's. A connection already closed has none."""
+    driver = connection.connection.driver_connection
+    if driver is None:
+        raise RuntimeError("the database connection is closed")
+    return driver
 
 
 @contextmanager
@@ -141,7 +153,7 @@ def _foreign_keys_checked_at_end(connection: Connection) -> Iterator[None]:
     statement by statement: a migration copies a table to alter it (SQLite cannot ALTER most
     things), and dropping the old copy would break every reference to it until the new copy
     takes its name. The switch only works outside a transaction, on the driver's connection."""
-    driver = connection.connection.driver_connection
+    driver = driver_connection(connection)
     driver.execute("PRAGMA foreign_keys=OFF")
     try:
         with connection.begin():

@@ -11,7 +11,7 @@ import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, NamedTuple, TypeVar
+from typing import Any, ClassVar, NamedTuple, TypedDict, TypeVar, Unpack
 
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
@@ -31,6 +31,7 @@ from engine.models import (
     Game,
     Player,
     StoredDeck,
+    id_of,
 )
 from engine.storage import delete_games
 from engine.table import Table
@@ -65,6 +66,17 @@ R = TypeVar("R", Game, Classroom)
 class NewGame(NamedTuple):
     code: str
     facilitator_token: str
+
+
+class ClassTable(TypedDict, total=False):
+    """What makes a new game a table of a class (`Door._new_game`): the class, its sitting
+    and the table's number in it, and the class's name filter, copied."""
+
+    classroom_id: int
+    sitting: int
+    table: int
+    name_filter: bool
+    allowed_names: list[str]
 
 
 class Progress(NamedTuple):
@@ -130,7 +142,7 @@ class Door:
         durations: dict[str, float | None],
         now: float,
         kind: str,
-        **table: int,
+        **table: Unpack[ClassTable],
     ) -> NewGame:
         """A game row in the lobby, under a join code no other game or class has. `table`
         (classroom_id, sitting, table) makes it a class's table: its facilitator token is
@@ -183,7 +195,7 @@ class Door:
         seats = session.exec(select(Player.seat).where(Player.game_id == game.id)).all()
         session.add(
             Player(
-                game_id=game.id,
+                game_id=id_of(game),
                 seat=max(seats, default=0) + 1,
                 name=name,
                 name_key=names.name_key(name),
@@ -197,9 +209,10 @@ class Door:
     def _delete(self, session: Session, game: Game) -> None:
         session.flush()
         session.expunge(game)  # gone below: nothing of it is left to write back
-        delete_games(session, [game.id], self.GAMES.values())
+        game_id = id_of(game)
+        delete_games(session, [game_id], self.GAMES.values())
         with self._snapshots_lock:
-            self._snapshots.pop(game.id, None)
+            self._snapshots.pop(game_id, None)
 
     def _start(self, session: Session, game: Game, now: float) -> None:
         flow.start(self._table(session, game), self._rules_of(game), now, resolve=self._rules_of)
@@ -338,24 +351,25 @@ class Door:
         cached = self._kept_snapshot(game)
         if cached is not None:
             return cached
-        with self._reading[game.id % READING_LOCKS]:
+        game_id = id_of(game)
+        with self._reading[game_id % READING_LOCKS]:
             cached = self._kept_snapshot(game)
             if cached is not None:
                 return cached
             snap = self._rules_of(game).read(self._table(session, game))
             with self._snapshots_lock:
-                kept = self._snapshots.get(game.id)
+                kept = self._snapshots.get(game_id)
                 if kept is not None and kept[0] == game.code and kept[1] > game.version:
                     return snap  # a page still at an older version: the newer one stays kept
                 if len(self._snapshots) >= SNAPSHOT_CACHE_SIZE:
                     self._snapshots.pop(next(iter(self._snapshots)))
-                self._snapshots[game.id] = (game.code, game.version, snap)
+                self._snapshots[game_id] = (game.code, game.version, snap)
         return snap
 
     def _kept_snapshot(self, game: Game) -> Any:
         """The snapshot kept for `game` at its version, if one is."""
         with self._snapshots_lock:
-            cached = self._snapshots.get(game.id)
+            cached = self._snapshots.get(id_of(game))
         if cached is None or cached[:2] != (game.code, game.version):
             return None
         return cached[2]
@@ -499,7 +513,11 @@ class Door:
                 return chosen.act(self._table(session, game), player, now, **retry, **args)
 
             def earlier(session: Session, player: Player) -> Any:
-                return None if retried is None else retried(session, player, request_id)
+                if retried is None:
+                    return None
+                if request_id is None:  # a move a page may retry names its request
+                    raise RuleError("error.bad_request_id")
+                return retried(session, player, request_id)
 
             return self._pass_gate(
                 session, game, now, player_token, move, act, (phase, round), earlier
@@ -641,7 +659,7 @@ def _phase(game: Game) -> tuple[object, ...]:
 
 def checked_settings(
     language: object, durations: Mapping[str, float] | None, game: GameDeclaration
-) -> dict:
+) -> dict[str, float | None]:
     """A new game's or class's language and phase lengths, refused when they cannot be."""
     if not isinstance(language, str) or language not in LANGUAGES:
         raise RuleError("error.bad_language", language=storage.shown(language))

@@ -46,7 +46,7 @@ def walk(table: Table, game_rules: GameDeclaration, until: float) -> None:
     (no skips, no drift)."""
     game = table.game
     for _step in range(game_rules.table.most_steps):
-        if not is_due(game, game_rules, until):
+        if game.deadline is None or not is_due(game, game_rules, until):
             return
         enter_next_phase(table, game_rules, game.deadline)
     raise RuntimeError(f"game {game.code}: catch-up did not settle")

@@ -17,7 +17,8 @@ def catalogue(language: str) -> dict[str, str]:
     """All strings of one language, keyed by dotted message key."""
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}")
-    return json.loads((I18N_DIR / f"{language}.json").read_text(encoding="utf-8"))
+    strings: dict[str, str] = json.loads((I18N_DIR / f"{language}.json").read_text("utf-8"))
+    return strings
 
 
 def translate(language: str, key: str, **params: Any) -> str:

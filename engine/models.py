@@ -5,10 +5,38 @@ carry idempotency: whatever a retry or a race tries twice, the database itself r
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, Protocol
 
 from sqlalchemy import JSON, BigInteger, Column, LargeBinary, UniqueConstraint
 from sqlmodel import Field, SQLModel
+
+
+class Row(Protocol):
+    """Any table's row: its id is None until the database gives it one (a flush)."""
+
+    @property
+    def id(self) -> int | None: ...
+
+
+def id_of(row: Row) -> int:
+    """The id of a row the database has stored. Every row read from the database or flushed
+    has one; asking for the id of a row never flushed is a bug in the engine, said loudly here
+    rather than stored as NULL in another row's foreign key."""
+    if row.id is None:
+        raise ValueError(f"{type(row).__name__} has no id: it was never flushed")
+    return row.id
+
+
+def primary_keys(values: Iterable[int | None]) -> list[int]:
+    """Ids as a query of a primary key column reads them: never NULL, whatever the column's
+    Python type (None before a flush) says."""
+    keys: list[int] = []
+    for value in values:
+        if value is None:
+            raise ValueError("a primary key read as NULL")
+        keys.append(value)
+    return keys
 
 
 class Classroom(SQLModel, table=True):

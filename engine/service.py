@@ -39,7 +39,7 @@ from engine.door import (  # noqa: F401  (CODE_ALPHABET, Progress, RETENTION_DAY
 from engine.durations import MAX_PHASE_SECONDS
 from engine.errors import RuleError
 from engine.games import DECLARATIONS
-from engine.models import Classroom, Game, Player
+from engine.models import Classroom, Game, Player, primary_keys
 from engine.storage import delete_classes, delete_games, delete_unused_decks, old_classes
 from engine.view_parts import seconds_left
 
@@ -289,7 +289,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
                 room.stage += game.stage + 1
             self._delete(session, game)
 
-        self._class_command(lambda s: s.get(Classroom, room_id), act)
+        self._class_command(lambda s: s.get_one(Classroom, room_id), act)
 
     def start(self, facilitator_token: str) -> None:
         """Freeze the roster, draw both rotations and open round 1 (R1)."""
@@ -406,7 +406,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
         with self._db.write() as session:
             alone = col(Game.classroom_id).is_(None)  # a class's tables go with their class
             old = session.exec(select(Game.id).where(Game.touched_at < cutoff, alone)).all()
-            delete_games(session, list(old), self.GAMES.values())
+            delete_games(session, primary_keys(old), self.GAMES.values())
             tables = delete_classes(session, old_classes(session, cutoff), self.GAMES.values())
             delete_unused_decks(session, cutoff, STORED_DECK_PREFIX)
         return len(old) + tables
@@ -423,7 +423,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
 
         def find(session: Session) -> tuple[Game, Player]:
             player = storage.player_by_token(session, player_token)
-            return session.get(Game, player.game_id), player
+            return session.get_one(Game, player.game_id), player
 
         return self._guarded(browser, lambda: self._view(find, "player"))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import String, cast
 from sqlmodel import Session, col, delete, select
@@ -14,14 +14,21 @@ from sqlmodel import Session, col, delete, select
 from engine import names
 from engine.declaration import GameDeclaration
 from engine.errors import RuleError
-from engine.models import Classroom, DeckPicture, Game, Player, StoredDeck
+from engine.models import Classroom, DeckPicture, Game, Player, StoredDeck, primary_keys
 from engine.tokens import same_hash, token_hash, well_formed
 
 # What a typed code may be once spaces and dashes are gone; anything else is refused unread.
 CODE_PATTERN = re.compile(r"[A-Z0-9]{1,12}")
 REQUEST_ID_PATTERN = re.compile(r"[A-Za-z0-9_.:-]{1,100}")
 
-T = TypeVar("T")
+
+class Requested(Protocol):
+    """A move's row that carries the request that made it (R12)."""
+
+    request_id: str
+
+
+R = TypeVar("R", bound=Requested)
 
 
 def game_by_code(session: Session, code: str) -> Game:
@@ -63,7 +70,7 @@ def removed(session: Session, digest: str) -> bool:
 
 
 def game_by_player(session: Session, token: str) -> Game:
-    return session.get(Game, player_by_token(session, token).game_id)
+    return session.get_one(Game, player_by_token(session, token).game_id)
 
 
 def players(session: Session, game: Game) -> list[Player]:
@@ -91,7 +98,9 @@ def named_player(session: Session, game: Game, name: object) -> Player:
     return player
 
 
-def earlier(session: Session, table: type[T], owner_column: Any, player: Player, request_id: str):  # type: ignore[no-untyped-def]
+def earlier(
+    session: Session, table: type[R], owner_column: Any, player: Player, request_id: str
+) -> R | None:
     """The action this request already made, if it is a retry (R12)."""
     if not isinstance(request_id, str) or not REQUEST_ID_PATTERN.fullmatch(request_id):
         raise RuleError("error.bad_request_id")
@@ -137,7 +146,7 @@ def old_classes(session: Session, cutoff: float) -> list[int]:
     stale = select(Classroom.id).where(
         Classroom.touched_at < cutoff, col(Classroom.id).not_in(recent)
     )
-    return list(session.exec(stale).all())
+    return primary_keys(session.exec(stale).all())
 
 
 def delete_classes(
@@ -147,7 +156,7 @@ def delete_classes(
     if not class_ids:
         return 0
     tables = session.exec(select(Game.id).where(col(Game.classroom_id).in_(class_ids))).all()
-    delete_games(session, list(tables), games)
+    delete_games(session, primary_keys(tables), games)
     session.exec(delete(Classroom).where(col(Classroom.id).in_(class_ids)))
     return len(tables)
 

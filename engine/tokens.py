@@ -12,6 +12,7 @@ import hashlib
 import hmac
 import re
 import secrets
+from typing import TypeGuard
 
 TOKEN_BYTES = 32  # 256 random bits
 # What `new_token` makes (URL-safe base64); anything else cannot be a token: refused unread.
@@ -35,7 +36,7 @@ def token_hash(value: str) -> str:
     return hashlib.sha256(value.encode("ascii")).hexdigest()
 
 
-def well_formed(value: object) -> bool:
+def well_formed(value: object) -> TypeGuard[str]:
     """Whether `value` could be one of our tokens (a string from a URL, nothing else)."""
     return isinstance(value, str) and TOKEN_PATTERN.fullmatch(value) is not None
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.declaration import PhaseTable
-from engine.models import Game, Player
+from engine.models import Game, Player, id_of
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class GameFacts:
     @classmethod
     def of(cls, game: Game) -> GameFacts:
         return cls(
-            id=game.id,
+            id=id_of(game),
             code=game.code,
             kind=game.kind,
             language=game.language,

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from sqlmodel import Session, col, func, select
+from sqlmodel import Session, and_, col, func, select
 
 from engine import storage
 from engine.changes import notify_other_servers
@@ -34,6 +34,8 @@ from engine.models import (
     Classroom,
     Game,
     Player,
+    id_of,
+    primary_keys,
 )
 from engine.storage import delete_classes
 from engine.tokens import derived_token, new_token, same_hash, token_hash, well_formed
@@ -118,10 +120,13 @@ class ClassCommands(Door):
             kind = self._class_game(room)
             fewest, most = kind.class_sizes
             open_tables = {
-                g.table: g for g in tables if g.phase == kind.table.lobby and not g.locked
+                table_number(g): g for g in tables if g.phase == kind.table.lobby and not g.locked
             }
             plan = seating.arrange(
-                {n: [Seat(p.id, p.pinned) for p in rosters[g.id]] for n, g in open_tables.items()},
+                {
+                    n: [Seat(id_of(p), p.pinned) for p in rosters[g.id]]
+                    for n, g in open_tables.items()
+                },
                 [NEWCOMER],
                 itertools.count(max((g.table or 0 for g in tables), default=0) + 1),
                 fewest=fewest,
@@ -135,8 +140,8 @@ class ClassCommands(Door):
             token = self._seat(session, placed[NEWCOMER], cleaned, browser, label)
             for game in list(open_tables.values()):
                 for player in rosters.get(game.id, []):
-                    if placed[player.id].id != game.id:
-                        self._move(session, player, game, placed[player.id])
+                    if placed[id_of(player)].id != game.id:
+                        self._move(session, player, game, placed[id_of(player)])
             _mark_latecomers(tables, kind.table.lobby)
             return token
 
@@ -179,7 +184,7 @@ class ClassCommands(Door):
             kind = self._class_game(room)
             if any(g.phase != kind.table.lobby for g in tables):
                 raise RuleError("error.class.count_after_start")
-            rosters = {g.table: storage.players(session, g) for g in tables}
+            rosters = {table_number(g): storage.players(session, g) for g in tables}
             students = sum(len(roster) for roster in rosters.values())
             fewest, most = kind.class_sizes
             fits = seating.table_counts(students, fewest, most)
@@ -194,9 +199,9 @@ class ClassCommands(Door):
                     most_tables=fits[-1],
                     **sizes,
                 )
-            by_number = {g.table: g for g in tables}
+            by_number = {table_number(g): g for g in tables}
             plan = seating.reseat(
-                {n: [Seat(p.id) for p in roster] for n, roster in rosters.items()},
+                {n: [Seat(id_of(p)) for p in roster] for n, roster in rosters.items()},
                 count,
                 itertools.count(max(by_number, default=0) + 1),
             )
@@ -206,8 +211,8 @@ class ClassCommands(Door):
             placed = {pid: by_number[n] for n, ids in plan.items() for pid in ids}
             for number, roster in rosters.items():
                 for player in roster:
-                    if placed[player.id].id != by_number[number].id:
-                        self._move(session, player, by_number[number], placed[player.id])
+                    if placed[id_of(player)].id != by_number[number].id:
+                        self._move(session, player, by_number[number], placed[id_of(player)])
                     player.pinned = False
                     session.add(player)
             for number, ids in plan.items():
@@ -250,7 +255,7 @@ class ClassCommands(Door):
             for game in ready:
                 self._start(session, game, now)
             _mark_latecomers(tables, kind.table.lobby)
-            return [g.table for g in ready]
+            return [table_number(g) for g in ready]
 
         return self._class_command(self._room_by_key(class_key), act, class_key=class_key)
 
@@ -313,7 +318,7 @@ class ClassCommands(Door):
                 if not meant(game, phase, round_number):
                     continue
                 if drawn is not None and (game.phase, game.round) != tuple(
-                    drawn.get(game.table, ())
+                    drawn.get(table_number(game), ())
                 ):
                     continue
                 version = game.version
@@ -324,7 +329,7 @@ class ClassCommands(Door):
                     if table is not None:
                         raise
                 if game.version != version:
-                    done.append(game.table)
+                    done.append(table_number(game))
             return done
 
         return self._class_command(
@@ -333,19 +338,23 @@ class ClassCommands(Door):
 
     def set_class_name_filter(self, class_key: str, on: bool = True) -> None:
         """Turn the name filter on or off for the class and its current tables."""
-        self._class_command(
-            self._room_by_key(class_key),
-            lambda session, room, tables, now: [switch_name_filter(h, on) for h in (room, *tables)],
-            class_key=class_key,
-        )
+
+        def act(session: Session, room: Classroom, tables: list[Game], now: float) -> None:
+            holders: list[Game | Classroom] = [room, *tables]
+            for holder in holders:
+                switch_name_filter(holder, on)
+
+        self._class_command(self._room_by_key(class_key), act, class_key=class_key)
 
     def allow_class_name(self, class_key: str, name: str) -> None:
         """Let a real name the filter refuses by mistake join the class (and its tables)."""
-        self._class_command(
-            self._room_by_key(class_key),
-            lambda session, room, tables, now: [add_allowed_name(h, name) for h in (room, *tables)],
-            class_key=class_key,
-        )
+
+        def act(session: Session, room: Classroom, tables: list[Game], now: float) -> None:
+            holders: list[Game | Classroom] = [room, *tables]
+            for holder in holders:
+                add_allowed_name(holder, name)
+
+        self._class_command(self._room_by_key(class_key), act, class_key=class_key)
 
     def next_class_game(self, class_key: str, *, sitting: int | None = None) -> int:
         """Once every table that started has finished, the class's next game: a new sitting.
@@ -403,9 +412,11 @@ class ClassCommands(Door):
         """Delete the class and every table it ever had, names included, now."""
         with self._db.write() as session:
             room = self._locked(session, self._room_by_key(class_key)(session))
-            ids = session.exec(select(Game.id).where(Game.classroom_id == room.id)).all()
+            ids = primary_keys(
+                session.exec(select(Game.id).where(Game.classroom_id == room.id)).all()
+            )
             session.expunge(room)
-            delete_classes(session, [room.id], self.GAMES.values())
+            delete_classes(session, [id_of(room)], self.GAMES.values())
         with self._snapshots_lock:
             for game_id in ids:
                 self._snapshots.pop(game_id, None)
@@ -506,7 +517,7 @@ class ClassCommands(Door):
             dict(room.durations),
             now,
             room.game,
-            classroom_id=room.id,
+            classroom_id=id_of(room),
             sitting=room.sitting,
             table=number,
             name_filter=room.name_filter,
@@ -526,7 +537,7 @@ class ClassCommands(Door):
         """Move a student between two lobby tables of one class; their token stays valid and
         both tables' pages redraw (stage)."""
         seats = session.exec(select(Player.seat).where(Player.game_id == to.id)).all()
-        player.game_id, player.seat = to.id, max(seats, default=0) + 1
+        player.game_id, player.seat = id_of(to), max(seats, default=0) + 1
         session.add(player)
         session.flush()
         for game in (source, to):
@@ -606,6 +617,14 @@ class ClassCommands(Door):
         return None if game.classroom_id is None else session.get(Classroom, game.classroom_id)
 
 
+def table_number(game: Game) -> int:
+    """A class's table's number in its sitting: every table of a class has one (a game of
+    its own has none, and no class command sees it)."""
+    if game.table is None:
+        raise ValueError(f"game {game.code} is not a class's table")
+    return game.table
+
+
 def chosen_tables(tables: Sequence[Game], table: object) -> list[Game]:
     """Every table of the sitting (`table` None), or the one numbered `table`."""
     if table is None:
@@ -619,7 +638,7 @@ def chosen_tables(tables: Sequence[Game], table: object) -> list[Game]:
 def class_versions(session: Session, codes: Sequence[str]) -> dict[str, Progress]:
     """Each class's progress: its own version (and stage) plus those of its current tables, so
     one stream moves whenever the class or any of its tables changes."""
-    tables = (Game.classroom_id == Classroom.id) & (Game.sitting == Classroom.sitting)
+    tables = and_(Game.classroom_id == Classroom.id, Game.sitting == Classroom.sitting)
     rows = session.exec(
         select(
             Classroom.code,

@@ -3,7 +3,10 @@ configuration (engine/migrations/__init__.py), inside the transaction it is in."
 
 from __future__ import annotations
 
+from typing import Literal
+
 from alembic import context
+from alembic.autogenerate.api import AutogenContext
 from sqlmodel import SQLModel
 from sqlmodel.sql.sqltypes import AutoString
 
@@ -12,7 +15,7 @@ from sqlmodel.sql.sqltypes import AutoString
 from engine import models  # noqa: F401
 
 
-def render_item(kind: str, item: object, _context: object) -> str | bool:
+def render_item(kind: str, item: object, _context: AutogenContext) -> str | Literal[False]:
     """SQLModel's string type written as SQLAlchemy's, so revisions need no sqlmodel import."""
     if kind == "type" and isinstance(item, AutoString):
         return f"sa.String(length={item.length})" if item.length else "sa.String()"
