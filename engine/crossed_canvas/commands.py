@@ -16,10 +16,10 @@ from engine.crossed_canvas import rules, views
 from engine.crossed_canvas.deck_csv import parse_deck
 from engine.crossed_canvas.drawing import drawing_signature, own_draft, stored
 from engine.crossed_canvas.models import Draft, Fragment, Round, current_round
-from engine.crossed_canvas.rules import ACCUSE, CHOOSE, DRAW, Phase
+from engine.crossed_canvas.rules import ACCUSE, CHOOSE, DRAW, Phase, SentStrokes
 from engine.door import Door, browser_key, is_whole
 from engine.errors import RuleError
-from engine.models import DeckPicture, Game, StoredDeck
+from engine.models import DeckPicture, Game, StoredDeck, id_of
 
 DECK_REF_BYTES = 18
 MAX_DECK_TITLE = 60
@@ -33,20 +33,23 @@ class CrossedCanvasCommands(Door):
     def submit_fragment(
         self,
         player_token: str,
-        strokes: Sequence,
+        strokes: SentStrokes,
         request_id: str,
         *,
         phase: str | None = None,
         round: int | None = None,
-    ) -> dict:
+    ) -> dict[str, Any]:
         """Lock this artist's strokes for the current pulse (R4, R5).
 
         `phase` and `round` (here and in `choose` and `accuse`) name what the page showed when
         the player acted: once that is over, the action is refused, never counted in the next
         phase (a pulse-1 drawing arriving in pulse 2)."""
-        return self.move(player_token, DRAW, request_id, phase=phase, round=round, strokes=strokes)
+        answer: dict[str, Any] = self.move(
+            player_token, DRAW, request_id, phase=phase, round=round, strokes=strokes
+        )
+        return answer
 
-    def save_draft(self, player_token: str, strokes: Sequence) -> int:
+    def save_draft(self, player_token: str, strokes: SentStrokes) -> int:
         """Keep this artist's finished strokes for the current pulse as drawn (R4), replacing
         the last draft; returns how many are kept. Private to its owner, so it changes no
         version: nobody else's page reruns for it."""
@@ -59,8 +62,9 @@ class CrossedCanvasCommands(Door):
             rnd = current_round(session, game)
             drawing_signature(session, player, rnd, pulse)
             checked = rules.validate_draft(strokes)
-            draft = own_draft(session, rnd.id, player.id, pulse) or Draft(
-                round_id=rnd.id, player_id=player.id, pulse=pulse, strokes=[]
+            round_id, player_id = id_of(rnd), id_of(player)
+            draft = own_draft(session, round_id, player_id, pulse) or Draft(
+                round_id=round_id, player_id=player_id, pulse=pulse, strokes=[]
             )
             draft.strokes = stored(checked)
             session.add(draft)
@@ -94,9 +98,10 @@ class CrossedCanvasCommands(Door):
         round: int | None = None,
     ) -> str:
         """The Curator locks one of the four options; the choice phase ends at once (R6)."""
-        return self.move(
+        answer: str = self.move(
             player_token, CHOOSE, request_id, phase=phase, round=round, option_id=option_id
         )
+        return answer
 
     def accuse(
         self,
@@ -108,9 +113,10 @@ class CrossedCanvasCommands(Door):
         round: int | None = None,
     ) -> str:
         """Cast this player's one secret vote for a signature (R7)."""
-        return self.move(
+        answer: str = self.move(
             player_token, ACCUSE, request_id, phase=phase, round=round, signature=signature
         )
+        return answer
 
     def upload_deck(
         self,
@@ -148,7 +154,7 @@ class CrossedCanvasCommands(Door):
             session.flush()
             for object_id, (mime, data) in parsed.pictures.items():
                 session.add(
-                    DeckPicture(deck_id=stored.id, object_id=object_id, mime=mime, data=data)
+                    DeckPicture(deck_id=id_of(stored), object_id=object_id, mime=mime, data=data)
                 )
         return ref
 

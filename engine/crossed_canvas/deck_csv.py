@@ -16,9 +16,16 @@ import secrets
 import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from engine.crossed_canvas.decks import CLOSENESS_LEVELS, Deck, reads_as, signature_word
+from engine.crossed_canvas.decks import (
+    CLOSENESS_LEVELS,
+    Deck,
+    DeckObject,
+    reads_as,
+    signature_word,
+)
 from engine.crossed_canvas.rules import MAX_PLAYERS
 from engine.errors import DeckRefused, RuleError
 from engine.names import typed_text
@@ -136,7 +143,7 @@ def _rows(text: str) -> list[_Row]:
             raise RuleError(
                 "error.deck.columns", missing=", ".join(missing), expected=", ".join(COLUMNS)
             )
-        rows = []
+        rows: list[_Row] = []
         for number, cells in enumerate(reader, start=2):
             if not any(cell.strip() for cell in cells):
                 continue
@@ -257,7 +264,7 @@ def _category_id(categories: dict[str, tuple[str, str]], row: _Row) -> str:
 def _pairs(rows: list[_Row], problems: list[RuleError]) -> list[dict[str, Any]]:
     """The close pairs the close_to cells name, each once, with its closeness level."""
     by_name = {reads_as(row.english): row for row in rows if row.english}
-    pairs: dict[tuple[str, str], dict[str, Any]] = {}
+    pairs: dict[tuple[int, int], dict[str, Any]] = {}  # by the two rows' numbers
     for row in rows:
         for entry in filter(None, (e.strip() for e in re.split(r"[,;]", row.close_to))):
             name, _, level = (part.strip() for part in entry.rpartition(":"))
@@ -278,7 +285,7 @@ def _pairs(rows: list[_Row], problems: list[RuleError]) -> list[dict[str, Any]]:
                     RuleError("error.deck.pair_category", row=row.number, name=shown(name))
                 )
             else:
-                key = tuple(sorted((row.number, other.number)))
+                key = (min(row.number, other.number), max(row.number, other.number))
                 pair = pairs.setdefault(key, {"a": row.id, "b": other.id, "closeness": int(level)})
                 if pair["closeness"] != int(level):
                     problems.append(
@@ -316,7 +323,7 @@ def deck_as_csv(deck: Deck) -> str:
                 obj.names["es"],
                 category["en"],
                 category["es"],
-                obj.image.name,
+                _picture_file(obj).name,
                 "; ".join(close.get(obj.id, [])),
             )
         )
@@ -328,5 +335,13 @@ def deck_pictures_zip(deck: Deck) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for obj in deck.objects.values():
-            archive.write(obj.image, obj.image.name)
+            picture = _picture_file(obj)
+            archive.write(picture, picture.name)
     return buffer.getvalue()
+
+
+def _picture_file(obj: DeckObject) -> Path:
+    """An object's picture in a deck loaded from files (never an uploaded deck's data URI)."""
+    if not isinstance(obj.image, Path):
+        raise ValueError(f"object {obj.id} has no picture file")
+    return obj.image

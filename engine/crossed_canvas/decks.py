@@ -137,7 +137,7 @@ NAME_PROBLEMS = {
 }
 
 
-def _names(path: Path, where: str, entry: dict) -> dict[str, str]:
+def _names(path: Path, where: str, entry: dict[str, Any]) -> dict[str, str]:
     """An entry's names, one per language, as a page shows them (engine.names.typed_text)."""
     names = {}
     for language in LANGUAGES:
@@ -151,7 +151,7 @@ def _names(path: Path, where: str, entry: dict) -> dict[str, str]:
     return names
 
 
-def _entries(path: Path, raw: object, what: str) -> list[dict]:
+def _entries(path: Path, raw: object, what: str) -> list[dict[str, Any]]:
     if not isinstance(raw, list) or not raw or not all(isinstance(e, dict) for e in raw):
         raise DeckError(f"deck {path}: {what!r} must be a non-empty list of objects")
     return raw
@@ -166,7 +166,9 @@ def _checked_id(path: Path, value: object, where: str, seen: dict[str, str]) -> 
     return value
 
 
-def _distinct(path: Path, where: str, names: dict[str, str], seen: dict[tuple, str]) -> None:
+def _distinct(
+    path: Path, where: str, names: dict[str, str], seen: dict[tuple[str, str], str]
+) -> None:
     """Refuse a name that reads the same (reads_as) as an earlier entry's in its language."""
     for language, name in names.items():
         first = seen.setdefault((language, reads_as(name)), where)
@@ -176,7 +178,7 @@ def _distinct(path: Path, where: str, names: dict[str, str], seen: dict[tuple, s
 
 def _categories(path: Path, raw: object) -> dict[str, dict[str, str]]:
     ids: dict[str, str] = {}
-    read: dict[tuple, str] = {}
+    read: dict[tuple[str, str], str] = {}
     result = {}
     for index, entry in enumerate(_entries(path, raw, "categories")):
         where = f"categories[{index}]"
@@ -186,9 +188,11 @@ def _categories(path: Path, raw: object) -> dict[str, dict[str, str]]:
     return result
 
 
-def _objects(path: Path, raw: object, categories: dict) -> dict[str, DeckObject]:
+def _objects(
+    path: Path, raw: object, categories: dict[str, dict[str, str]]
+) -> dict[str, DeckObject]:
     ids: dict[str, str] = {}
-    read: dict[tuple, str] = {}
+    read: dict[tuple[str, str], str] = {}
     result = {}
     for index, entry in enumerate(_entries(path, raw, "objects")):
         where = f"objects[{index}]"

@@ -10,13 +10,13 @@ from sqlmodel import Session, select
 
 from engine.crossed_canvas.models import Draft, Fragment, Round
 from engine.errors import RuleError
-from engine.models import Player
+from engine.models import Player, id_of
 
 
 def drawing_signature(session: Session, player: Player, rnd: Round, pulse: int) -> str:
     """The signature of an artist who may still draw in this pulse (a submit or a draft): the
     Curator never may, nor an artist whose fragment for it is locked."""
-    signature = signature_of(rnd, player.id)
+    signature = signature_of(rnd, id_of(player))
     if signature is None:
         raise RuleError("error.curator_does_not_draw")
     mine = (Fragment.round_id == rnd.id, Fragment.player_id == player.id)

@@ -25,7 +25,7 @@ from engine.crossed_canvas.models import (
 from engine.crossed_canvas.moves import MOVES
 from engine.crossed_canvas.rules import Phase
 from engine.declaration import Answers, Decks, GameDeclaration
-from engine.models import Game, Player
+from engine.models import Game, Player, id_of
 from engine.table import Table
 from engine.view_parts import GameFacts
 
@@ -34,8 +34,8 @@ def setup(table: Table) -> None:
     """Freeze the roster: one round per player, both rotations drawn (R1)."""
     game, players = table.game, table.players()
     curators, distorters = rules.rotations(len(players), table.rng("rotations"))
-    game.curator_order = [players[i].id for i in curators]
-    game.distorter_order = [players[i].id for i in distorters]
+    game.curator_order = [id_of(players[i]) for i in curators]
+    game.distorter_order = [id_of(players[i]) for i in distorters]
     game.rounds = len(players)
 
 
@@ -47,12 +47,12 @@ def deal_round(table: Table) -> None:
     pair = deck.unused_pair(_used_pairs(table, len(deck.pairs)), rng)
     true_id, false_id = rng.sample((pair.a, pair.b), 2)
     curator_id = game.curator_order[game.round - 1]
-    artists = [p.id for p in table.players() if p.id != curator_id]
+    artists = [id_of(p) for p in table.players() if p.id != curator_id]
     rng.shuffle(artists)
     signatures = rules.draw_signatures(len(artists), rng)
     session.add(
         Round(
-            game_id=game.id,
+            game_id=id_of(game),
             number=game.round,
             pair_key=pair.key,
             category=deck.objects[pair.a].category,
@@ -92,19 +92,21 @@ def lock_drafts(table: Table) -> None:
     """The pulse ends: each artist's finished strokes that were not submitted are locked for
     them, up to the pulse's limit in drawing order (R4); drafts are then gone."""
     session, rnd = table.session, current_round(table.session, table.game)
-    pulse = rules.pulse_of(table.game.phase)
+    pulse = rules.drawing_pulse(table.game.phase)
     fewest, most = rules.STROKE_LIMITS[pulse]
     mine = (Fragment.round_id == rnd.id, Fragment.pulse == pulse)
     locked = set(session.exec(select(Fragment.player_id).where(*mine)).all())
     drafts = session.exec(select(Draft).where(Draft.round_id == rnd.id, Draft.pulse == pulse))
     for draft in drafts:
-        if draft.player_id not in locked and len(draft.strokes) >= fewest:
+        # Only an artist keeps a draft (drawing.drawing_signature): the Curator has no signature.
+        signature = signature_of(rnd, draft.player_id)
+        if signature and draft.player_id not in locked and len(draft.strokes) >= fewest:
             session.add(
                 Fragment(
-                    round_id=rnd.id,
+                    round_id=id_of(rnd),
                     player_id=draft.player_id,
                     pulse=pulse,
-                    signature=signature_of(rnd, draft.player_id),
+                    signature=signature,
                     strokes=draft.strokes[:most],
                     # "/" is outside REQUEST_ID_PATTERN: no page's request can take it.
                     request_id=f"auto/{rnd.number}/{pulse}",
@@ -122,7 +124,7 @@ def score_round(table: Table) -> None:
     if rnd.outcome is not None:
         return
     choice = session.exec(select(Choice).where(Choice.round_id == rnd.id)).first()
-    players = [p.id for p in table.players()]
+    players = [id_of(p) for p in table.players()]
     rnd.outcome = rules.round_outcome(
         players,
         rnd.distorter_id,
@@ -134,7 +136,7 @@ def score_round(table: Table) -> None:
     paid = rnd.outcome["points"]
     for player_id in players:
         points = sum(outcome[str(player_id)] for outcome in paid.values())
-        session.add(Award(round_id=rnd.id, player_id=player_id, points=points))
+        session.add(Award(round_id=id_of(rnd), player_id=player_id, points=points))
     session.add(rnd)
 
 
@@ -163,7 +165,7 @@ def read_snapshot(table: Table) -> views.Snapshot:
     rounds = list(
         session.exec(select(Round).where(Round.game_id == game.id).order_by(col(Round.number)))
     )
-    round_ids = [r.id for r in rounds]
+    round_ids = [id_of(r) for r in rounds]
     snap = views.Snapshot(
         game=GameFacts.of(game),
         deck=table.deck,
@@ -193,7 +195,7 @@ def draft_in_progress(table: Table, snap: views.Snapshot, player: Player) -> Dra
     rnd, pulse = snap.current_round, rules.pulse_of(snap.phase)
     if rnd is None or pulse is None:
         return None
-    return own_draft(table.session, rnd.id, player.id, pulse)
+    return own_draft(table.session, id_of(rnd), id_of(player), pulse)
 
 
 CROSSED_CANVAS = GameDeclaration(

@@ -16,7 +16,7 @@ from engine.crossed_canvas.drawing import drawing_signature, own_draft, stored
 from engine.crossed_canvas.models import Choice, Fragment, Round, Vote, current_round
 from engine.declaration import Move
 from engine.errors import RuleError
-from engine.models import Player
+from engine.models import Player, id_of
 from engine.table import Table
 
 RoundRow = Fragment | Choice | Vote
@@ -27,15 +27,15 @@ def fragment(
 ) -> Fragment:
     """An artist's fragment for the current pulse (R4, R5), replacing their draft."""
     session = table.session
-    pulse = rules.pulse_of(table.game.phase)
+    pulse = rules.drawing_pulse(table.game.phase)
     signature = drawing_signature(session, player, rnd, pulse)
     checked = rules.validate_strokes(strokes, pulse)
-    draft = own_draft(session, rnd.id, player.id, pulse)
+    draft = own_draft(session, id_of(rnd), id_of(player), pulse)
     if draft is not None:
         session.delete(draft)
     return Fragment(
-        round_id=rnd.id,
-        player_id=player.id,
+        round_id=id_of(rnd),
+        player_id=id_of(player),
         pulse=pulse,
         signature=signature,
         strokes=stored(checked),
@@ -53,7 +53,9 @@ def choice(
         raise RuleError("error.unknown_option")
     if table.session.exec(select(Choice.id).where(Choice.round_id == rnd.id)).first():
         raise RuleError("error.already_chosen")
-    return Choice(round_id=rnd.id, player_id=player.id, option_id=option_id, request_id=request_id)
+    return Choice(
+        round_id=id_of(rnd), player_id=id_of(player), option_id=option_id, request_id=request_id
+    )
 
 
 def vote(table: Table, player: Player, rnd: Round, request_id: str, *, signature: object) -> Vote:
@@ -65,7 +67,9 @@ def vote(table: Table, player: Player, rnd: Round, request_id: str, *, signature
     mine = (Vote.round_id == rnd.id, Vote.voter_id == player.id)
     if table.session.exec(select(Vote.id).where(*mine)).first():
         raise RuleError("error.already_voted")
-    return Vote(round_id=rnd.id, voter_id=player.id, signature=signature, request_id=request_id)
+    return Vote(
+        round_id=id_of(rnd), voter_id=id_of(player), signature=signature, request_id=request_id
+    )
 
 
 def fragment_result(row: Fragment) -> dict[str, Any]:

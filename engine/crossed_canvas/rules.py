@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from engine.declaration import PhaseRule, PhaseTable, everyone_answered, one_answer_decides
 from engine.errors import RuleError
@@ -78,7 +79,7 @@ ROUND_PHASES: tuple[Phase, ...] = tuple(Phase(phase) for phase in PHASE_TABLE.ro
 DEFAULT_DURATIONS: dict[Phase, float] = {
     Phase(phase): seconds for phase, seconds in PHASE_TABLE.default_seconds.items()
 }
-PULSES = {Phase.PULSE1: 1, Phase.PULSE2: 2}
+PULSES: dict[str, int] = {Phase.PULSE1: 1, Phase.PULSE2: 2}
 
 
 def next_phase(phase: Phase, round_number: int, rounds: int) -> Phase:
@@ -89,6 +90,12 @@ def next_phase(phase: Phase, round_number: int, rounds: int) -> Phase:
 def pulse_of(phase: str) -> int | None:
     """1 or 2 in an ink pulse, else None."""
     return PULSES.get(phase)
+
+
+def drawing_pulse(phase: str) -> int:
+    """1 or 2: the ink pulse of a phase that allows drawing (where the phase table lets a
+    fragment in, or the pulse ends)."""
+    return PULSES[phase]
 
 
 def fragment_shown(phase: str, current_round: int, round_number: int, pulse: int) -> bool:
@@ -228,6 +235,8 @@ def draw_options(
 
 
 Point = tuple[float, float]
+# Strokes as a page sends them (each a list of [x, y] points), before they are checked.
+SentStrokes = Sequence[Sequence[Sequence[float]]]
 
 
 def validate_strokes(strokes: object, pulse: int) -> list[list[Point]]:
@@ -319,11 +328,11 @@ def round_outcome(
     true_id: str,
     votes: Iterable[str],
     authors: Mapping[str, int],
-) -> dict[str, object]:
-    """A round's outcome (R7 to R10), decided once when the round is revealed and stored:
-    whether the Curator found the target, the signature accused (None: no majority), whether
-    that caught the Distorter, and what each outcome paid each player (ids as text, as JSON
-    keeps them)."""
+) -> dict[str, Any]:
+    """A round's outcome (R7 to R10), decided once when the round is revealed and stored
+    (Round.outcome, JSON): whether the Curator found the target, the signature accused (None:
+    no majority), whether that caught the Distorter, and what each outcome paid each player
+    (ids as text, as JSON keeps them)."""
     accused = accused_signature(votes)
     found = chosen is not None and chosen == true_id
     caught = accused is not None and authors[accused] == distorter

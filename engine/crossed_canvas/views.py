@@ -28,7 +28,7 @@ from engine.crossed_canvas.rules import (
     pulse_of,
     signature_name,
 )
-from engine.models import Player, StoredDeck
+from engine.models import Player, StoredDeck, id_of
 from engine.standings import winners
 from engine.view_parts import GameFacts, facilitator_actions, game_header
 
@@ -124,6 +124,7 @@ def player_view(
     }
     if rnd is None:
         return view
+    round_id = id_of(rnd)
     own_signature = next(
         (sig_id for sig_id, sig in rnd.signatures.items() if sig["player"] == player.id), None
     )
@@ -131,7 +132,7 @@ def player_view(
         view["role"] = "curator"
         if PHASE_TABLE.shows(snap.phase, OPTIONS_SHOWN):
             view["options"] = [_object(snap, option) for option in rnd.options]
-        choice = snap.choices.get(rnd.id)
+        choice = snap.choices.get(round_id)
         view["my_choice"] = choice.option_id if choice else None
     elif player.id == rnd.distorter_id:
         view["role"] = "distorter"
@@ -149,7 +150,7 @@ def player_view(
         lambda fragment: fragment.player_id == player.id or _is_public(snap, fragment),
         drawn_order=_outcome_shown(snap),
     )
-    vote = next((v for v in snap.votes.get(rnd.id, []) if v.voter_id == player.id), None)
+    vote = next((v for v in snap.votes.get(round_id, []) if v.voter_id == player.id), None)
     view["my_vote"] = vote.signature if vote else None
     view["actions"] = _actions(snap, player, rnd, view)
     return view
@@ -163,7 +164,7 @@ def _actions(
     paused they wait). Only this player's own view has them: they tell a role."""
     phase, actions = snap.phase, {}
     pulse = pulse_of(phase)
-    if PHASE_TABLE.allows(phase, DRAW) and view["signature"] is not None:
+    if pulse is not None and PHASE_TABLE.allows(phase, DRAW) and view["signature"] is not None:
         drawn = any(f.player_id == player.id and f.pulse == pulse for f in snap.fragments)
         if not drawn:
             fewest, most = STROKE_LIMITS[pulse]
@@ -248,7 +249,9 @@ def _gallery_round(snap: Snapshot, rnd: Round) -> dict[str, Any]:
         "false_target": _object(snap, rnd.false_id),
         "signatures": _signatures(rnd, language),
         "authors": _authors(snap, rnd),
-        "fragments": _fragments(snap.drawings.get(rnd.id, []), lambda f: True, drawn_order=True),
+        "fragments": _fragments(
+            snap.drawings.get(id_of(rnd), []), lambda f: True, drawn_order=True
+        ),
     }
 
 
@@ -267,7 +270,7 @@ def _readiness(snap: Snapshot) -> tuple[dict[str, int] | None, list[str]]:
         done = sorted(sig_id for sig_id, sig in rnd.signatures.items() if sig["player"] in seen)
         return {"done": len(seen), "total": len(snap.players)}, done
     if snap.phase is Phase.ACCUSATION:
-        votes = snap.votes.get(rnd.id, [])
+        votes = snap.votes.get(id_of(rnd), [])
         voted = {v.voter_id for v in votes}
         done = sorted(sig_id for sig_id, sig in rnd.signatures.items() if sig["player"] in voted)
         return {"done": len(votes), "total": len(snap.players)}, done
@@ -295,11 +298,13 @@ def _signatures(rnd: Round, language: str) -> dict[str, dict[str, str]]:
 
 
 def _reveal(snap: Snapshot, rnd: Round) -> dict[str, Any]:
-    votes = snap.votes.get(rnd.id, [])
-    choice = snap.choices.get(rnd.id)
-    outcome = rnd.outcome
+    round_id, outcome = id_of(rnd), rnd.outcome
+    if outcome is None:  # shown only once the round is scored (game.score_round)
+        raise ValueError(f"round {rnd.number} has no outcome yet")
+    votes = snap.votes.get(round_id, [])
+    choice = snap.choices.get(round_id)
     awards = {p.name: 0 for p in snap.players}
-    for award in snap.awards.get(rnd.id, []):
+    for award in snap.awards.get(round_id, []):
         awards[snap.name_of(award.player_id)] = award.points
     return {
         "true_target": _object(snap, rnd.true_id),
