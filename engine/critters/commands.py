@@ -26,7 +26,10 @@ class CritterCommands(Door):
         self, player_token: str, theme: str, *, phase: str | None = None, round: int | None = None
     ) -> str:
         """The active player (in the duel: each player, in secret) picks a theme."""
-        return self.move(player_token, critters.PICK_THEME, phase=phase, round=round, theme=theme)
+        answer: str = self.move(
+            player_token, critters.PICK_THEME, phase=phase, round=round, theme=theme
+        )
+        return answer
 
     def take_piece(
         self,
@@ -44,7 +47,7 @@ class CritterCommands(Door):
         """Take one piece of `kind` from the pile onto this player's canvas at (x, y);
         returns the piece's id. A retried request returns the piece it took; when none of
         that kind is left, the player is told so."""
-        return self.move(
+        answer: str = self.move(
             player_token,
             critters.TAKE_PIECE,
             request_id,
@@ -56,6 +59,7 @@ class CritterCommands(Door):
             rotation=rotation,
             mirrored=mirrored,
         )
+        return answer
 
     def move_piece(
         self,
@@ -100,7 +104,7 @@ class CritterCommands(Door):
     ) -> str:
         """Swap one of this player's pieces for one of `kind` from the pile (rule 5); returns
         the new piece's id."""
-        return self.move(
+        answer: str = self.move(
             player_token,
             critters.EXCHANGE_PIECE,
             request_id,
@@ -109,6 +113,7 @@ class CritterCommands(Door):
             piece=piece,
             kind=kind,
         )
+        return answer
 
     def clear_mosaic(
         self, player_token: str, *, phase: str | None = None, round: int | None = None
@@ -132,7 +137,8 @@ class CritterCommands(Door):
         self, player_token: str, title: str, *, phase: str | None = None, round: int | None = None
     ) -> str:
         """Give this player's mosaic its title; returns the title as shown."""
-        return self.move(player_token, critters.TITLE, phase=phase, round=round, title=title)
+        answer: str = self.move(player_token, critters.TITLE, phase=phase, round=round, title=title)
+        return answer
 
     def award_ribbons(
         self,
@@ -147,7 +153,7 @@ class CritterCommands(Door):
         """Place this player's ribbons in secret ({value: player name}), and their golden
         ribbon if they give it now; returns them. Nobody sees any until everyone has
         awarded (the scores)."""
-        return self.move(
+        answer: dict[str, Any] = self.move(
             player_token,
             critters.AWARD,
             request_id,
@@ -156,6 +162,7 @@ class CritterCommands(Door):
             ribbons=ribbons,
             golden=golden,
         )
+        return answer
 
     def guess_theme(
         self,
@@ -170,7 +177,7 @@ class CritterCommands(Door):
     ) -> dict[str, Any]:
         """The duel's guess of the opponent's theme: the +1 ribbon under a card, or the +3
         ribbon on one of its themes."""
-        return self.move(
+        answer: dict[str, Any] = self.move(
             player_token,
             critters.GUESS,
             request_id,
@@ -180,6 +187,7 @@ class CritterCommands(Door):
             card=card,
             theme=theme,
         )
+        return answer
 
     def set_tie_rule(self, facilitator_token: str, tie_rule: str) -> None:
         """Once the game has started and until it ends: a tie for the lead is played off (the

@@ -21,9 +21,9 @@ from engine.critters.game import (
 )
 from engine.critters.models import forget
 from engine.critters.moves import MOVES
-from engine.declaration import GameDeclaration
+from engine.declaration import GameDeclaration, View
 
-VIEWS = {
+VIEWS: dict[str, View] = {
     "public": views.public_view,
     "player": views.player_view,
     "facilitator": views.facilitator_view,

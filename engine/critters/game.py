@@ -22,7 +22,7 @@ from engine.declaration import (
     nobody_answered,
     one_answer_decides,
 )
-from engine.models import Game, Player
+from engine.models import Game, Player, id_of, primary_keys
 from engine.table import Table
 
 KIND = "canvas_critters"
@@ -121,7 +121,7 @@ def builders(rnd: CritterRound, players: Sequence[Player]) -> list[Player]:
 
 def panel(rnd: CritterRound, players: Sequence[Player]) -> rules.Judging:
     """Who awards ribbons this round and to whom (rules.judging)."""
-    return rules.judging([p.id for p in players], rnd.tied)
+    return rules.judging([id_of(p) for p in players], rnd.tied)
 
 
 def mosaics(session: Session, rnd: CritterRound) -> dict[int, Mosaic]:
@@ -145,14 +145,14 @@ def table_of(held: Sequence[Holding]) -> dict[str, rules.Held]:
 def totals(session: Session, game: Game) -> dict[int, int]:
     """Everyone's points: every round turned over so far, less any golden ribbon kept past
     the last regular round (Don't Be So Judgmental)."""
-    players = session.exec(select(Player.id).where(Player.game_id == game.id)).all()
+    players = primary_keys(session.exec(select(Player.id).where(Player.game_id == game.id)).all())
     sums = dict.fromkeys(players, 0)
     for scores in session.exec(
         select(CritterRound.scores).where(
             CritterRound.game_id == game.id, col(CritterRound.scores).is_not(None)
         )
     ):
-        for player_id, points in scores.items():
+        for player_id, points in (scores or {}).items():  # never None: the query says so
             sums[int(player_id)] = sums.get(int(player_id), 0) + points
     return sums
 
@@ -169,7 +169,7 @@ def setup(table: Table) -> None:
     cards = [card.id for card in load_themes()]
     table.session.add(
         CritterGame(
-            game_id=game.id,
+            game_id=id_of(game),
             duel=duel,
             first_active=0 if duel else rules.first_active(count, table.rng("first")),
             deck=rules.shuffled_deck(cards, table.rng("deck")),
@@ -187,7 +187,7 @@ def open_round(table: Table) -> None:
     session, game = table.session, table.game
     keep = critter_game(session, game)
     players = table.players()
-    everyone = [p.id for p in players]
+    everyone = [id_of(p) for p in players]
     rng = table.rng(f"round:{game.round}")
     cards = [card.id for card in load_themes()]
     tied: list[int] = []
@@ -200,7 +200,7 @@ def open_round(table: Table) -> None:
     drawn, keep.deck = rules.draw(keep.deck, len(choosers), cards, rng)
     session.add(keep)
     rnd = CritterRound(
-        game_id=game.id,
+        game_id=id_of(game),
         number=game.round,
         active_id=None if keep.duel else choosers[0],
         choices={
@@ -211,7 +211,7 @@ def open_round(table: Table) -> None:
     session.add(rnd)
     session.flush()
     for player_id in tied or everyone:
-        session.add(Mosaic(round_id=rnd.id, player_id=player_id))
+        session.add(Mosaic(round_id=id_of(rnd), player_id=player_id))
     session.flush()
 
 
@@ -247,7 +247,7 @@ def score_round(table: Table) -> None:
     if rnd.scores is not None:
         return
     players = table.players()
-    everyone = [p.id for p in players]
+    everyone = [id_of(p) for p in players]
     if keep.duel:
         guesses = {
             g.player_id: rules.Guess(g.ribbon, g.card, g.theme)
@@ -257,7 +257,7 @@ def score_round(table: Table) -> None:
         scores = rules.duel_round_scores(guesses, secrets)
     else:
         given = [
-            rules.Award(r.giver_id, tuple(tuple(pair) for pair in r.ribbons), r.golden)
+            rules.Award(r.giver_id, tuple((value, to) for value, to in r.ribbons), r.golden)
             for r in session.exec(select(Ribbons).where(Ribbons.round_id == rnd.id))
         ]
         scores = rules.round_scores(given, everyone)

@@ -18,7 +18,7 @@ from engine.critters.models import CritterRound, Guess, Holding, Mosaic, Ribbons
 from engine.critters.themes import theme_ids
 from engine.declaration import Move
 from engine.errors import RuleError
-from engine.models import Game, Player
+from engine.models import Game, Player, id_of
 from engine.table import Table
 
 T = TypeVar("T")
@@ -63,7 +63,7 @@ def take_piece(
     free = _free_piece(pieces, kind)
     placement = rules.validate_placement(x, y, rotation, mirrored)
     builders = critters.builders(rnd, table.players())
-    rules.take_piece(pieces, player.id, free, placement, builders=[p.id for p in builders])
+    rules.take_piece(pieces, id_of(player), free, placement, builders=[id_of(p) for p in builders])
     session.add(_holding(rnd, player, free, placement, held, request_id))
     return _changed(table.game, free)
 
@@ -124,7 +124,7 @@ def exchange_piece(
     holding = _held_by(session, rnd, player, piece)
     pieces = critters.table_of(critters.holdings(session, rnd))
     free = _free_piece(pieces, kind)
-    rules.exchange_piece(pieces, player.id, piece, free)
+    rules.exchange_piece(pieces, id_of(player), piece, free)
     holding.piece, holding.request_id = free, request_id
     session.add(holding)
     return _changed(table.game, free)
@@ -159,7 +159,7 @@ def finish_mosaic(table: Table, rnd: CritterRound, player: Player, now: float) -
     if mosaic.finished_at is not None:
         return
     pieces = critters.table_of(critters.holdings(session, rnd))
-    rules.check_mosaic(rules.mosaic_of(pieces, player.id))
+    rules.check_mosaic(rules.mosaic_of(pieces, id_of(player)))
     mosaic.finished_at = now
     session.add(mosaic)
     _changed(table.game, None)
@@ -204,14 +204,14 @@ def award_ribbons(
     keep = critters.critter_game(session, game)
     award = rules.validate_awards(
         critters.panel(rnd, players),
-        player.id,
+        id_of(player),
         by_id,
         None if golden is None else _receiver(players, golden),
         golden_available=player.id not in keep.golden_given,
     )
     row = Ribbons(
-        round_id=rnd.id,
-        giver_id=player.id,
+        round_id=id_of(rnd),
+        giver_id=id_of(player),
         ribbons=[list(pair) for pair in award.ribbons],
         golden=award.golden,
         request_id=request_id,
@@ -244,8 +244,8 @@ def guess_theme(
     face_up = {shown: themes[shown] for shown in rnd.face_up}
     guess = rules.validate_guess(ribbon, card, theme, face_up=face_up)
     row = Guess(
-        round_id=rnd.id,
-        player_id=player.id,
+        round_id=id_of(rnd),
+        player_id=id_of(player),
         ribbon=guess.ribbon,
         card=guess.card,
         theme=guess.theme,
@@ -307,7 +307,7 @@ MOVES: dict[str, Move] = {
 
 def _mosaic_of(session: Session, rnd: CritterRound, player: Player) -> Mosaic:
     """This player's mosaic this round; in a tie-break only the tied have one."""
-    mosaic = critters.mosaics(session, rnd).get(player.id)
+    mosaic = critters.mosaics(session, rnd).get(id_of(player))
     if mosaic is None:
         raise RuleError("error.critters.not_building")
     return mosaic
@@ -329,7 +329,7 @@ def _changed(game: Game, result: T) -> T:
 
 def _free_piece(table: rules.Table, kind: object) -> str:
     """The first piece of `kind` still in the pile; refused when the kind is unknown or gone."""
-    if kind not in rules.PILE:
+    if not isinstance(kind, str) or kind not in rules.PILE:
         raise RuleError("error.critters.unknown_piece")
     pieces = (rules.piece_id(kind, n) for n in range(1, rules.PILE[kind] + 1))
     free = next((piece for piece in pieces if piece not in table), None)
@@ -348,8 +348,8 @@ def _holding(
 ) -> Holding:
     """A newly taken piece, on top of every other."""
     return Holding(
-        round_id=rnd.id,
-        player_id=player.id,
+        round_id=id_of(rnd),
+        player_id=id_of(player),
         piece=piece,
         x=placement.x,
         y=placement.y,
@@ -374,7 +374,7 @@ def _receiver(players: list[Player], name: object) -> int:
     player = storage.named(players, name)
     if player is None:
         raise RuleError("error.critters.cannot_receive")
-    return player.id
+    return id_of(player)
 
 
 def _ribbons_result(row: Ribbons) -> dict[str, Any]:

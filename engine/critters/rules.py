@@ -154,6 +154,17 @@ def inside_frame(placement: Placement) -> bool:
     return all(margin <= value <= 1 - margin for value in (placement.x, placement.y))
 
 
+def _finite(value: object) -> int | float:
+    """A number of a placement as a page sent it, refused unless it is one (True is not)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise RuleError("error.critters.bad_placement")
+    # Only a float can be infinite or NaN; an int is compared as it is, since float() of a
+    # huge one raises OverflowError.
+    if isinstance(value, float) and not math.isfinite(value):
+        raise RuleError("error.critters.bad_placement")
+    return value
+
+
 def validate_placement(
     x: object, y: object, rotation: object = 0, mirrored: object = False
 ) -> Placement:
@@ -161,21 +172,15 @@ def validate_placement(
 
     Rotation may be any finite number of degrees; it is kept as a whole number from 0 to 359.
     """
-    for value in (x, y, rotation):
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise RuleError("error.critters.bad_placement")
-        # Only a float can be infinite or NaN; an int is compared as it is, since float() of
-        # a huge one raises OverflowError.
-        if isinstance(value, float) and not math.isfinite(value):
-            raise RuleError("error.critters.bad_placement")
+    left, top, turn = (_finite(value) for value in (x, y, rotation))
     if not isinstance(mirrored, bool):
         raise RuleError("error.critters.bad_placement")
-    if not (0 <= x <= 1 and 0 <= y <= 1):
+    if not (0 <= left <= 1 and 0 <= top <= 1):
         raise RuleError("error.critters.piece_outside")
     placement = Placement(
-        round(float(x), POSITION_DIGITS),
-        round(float(y), POSITION_DIGITS),
-        round(rotation) % 360,
+        round(float(left), POSITION_DIGITS),
+        round(float(top), POSITION_DIGITS),
+        round(turn) % 360,
         mirrored,
     )
     if not inside_frame(placement):

@@ -21,7 +21,7 @@ from engine.critters.models import CritterGame, CritterRound, Guess, Holding, Mo
 from engine.critters.themes import cards_by_id, themes_by_id
 from engine.declaration import PhaseTable
 from engine.i18n import translate
-from engine.models import Player
+from engine.models import Player, id_of
 from engine.standings import winners
 from engine.table import Table
 from engine.view_parts import GameFacts, facilitator_actions, game_header
@@ -95,15 +95,15 @@ def read_snapshot(table: Table) -> CritterSnapshot:
         snap.mosaics = critters.mosaics(session, rnd)
         snap.ribbons = list(session.exec(select(Ribbons).where(Ribbons.round_id == rnd.id)))
         snap.guesses = list(session.exec(select(Guess).where(Guess.round_id == rnd.id)))
-    snap.played = _played(session, [r.id for r in rounds if r.scores is not None])
+    snap.played = _played(session, [id_of(r) for r in rounds if r.scores is not None])
     return snap
 
 
-def _played(session: Session, round_ids: list[int | None]) -> dict[int, Played]:
+def _played(session: Session, round_ids: list[int]) -> dict[int, Played]:
     """The rows of the rounds turned over, four reads for them all."""
     if not round_ids:
         return {}
-    played = {round_id: Played({}, [], [], []) for round_id in round_ids if round_id is not None}
+    played = {round_id: Played({}, [], [], []) for round_id in round_ids}
     for mosaic in session.exec(select(Mosaic).where(col(Mosaic.round_id).in_(round_ids))):
         played[mosaic.round_id].mosaics[mosaic.player_id] = mosaic
     held = select(Holding).where(col(Holding.round_id).in_(round_ids)).order_by(col(Holding.layer))
@@ -162,7 +162,7 @@ def public_view(snap: CritterSnapshot, now: float) -> dict[str, Any]:
     if rnd.face_up:
         view["face_up"] = [_card(card, game.language) for card in rnd.face_up]
     if snap.shows(critters.RIBBONS_SHOWN) and rnd.scores is not None:
-        view["turned_over"] = _turned_over(snap, rnd, snap.played[rnd.id])
+        view["turned_over"] = _turned_over(snap, rnd, snap.played[id_of(rnd)])
     return view
 
 
@@ -229,20 +229,21 @@ def _actions(
 ) -> dict[str, dict[str, Any]]:
     """The moves this player may make now and has not made (the service accepts exactly
     these; while the game is paused they wait)."""
-    phases, phase, actions = snap.phases, snap.game.phase, {}
+    phases, phase = snap.phases, snap.game.phase
+    actions: dict[str, dict[str, Any]] = {}
     mine = rnd.choices.get(str(player.id))
     if phases.allows(phase, critters.PICK_THEME) and mine is not None and not mine["theme"]:
         actions[critters.PICK_THEME] = {"themes": [t["id"] for t in view["card"]["themes"]]}
-    mosaic = snap.mosaics.get(player.id)
+    mosaic = snap.mosaics.get(id_of(player))
     building = mosaic is not None and mosaic.finished_at is None
     if phases.allows(phase, critters.TAKE_PIECE) and building:
         pieces = len(view["mosaic"]["pieces"])
         # The limit tells only what the pile already shows, less what the others still need
         # in all: never who holds what.
-        builders = [p.id for p in critters.builders(rnd, snap.players)]
+        builders = [id_of(p) for p in critters.builders(rnd, snap.players)]
         actions[critters.BUILD] = {
             "pieces": pieces,
-            "most": rules.most_pieces(critters.table_of(snap.holdings), player.id, builders),
+            "most": rules.most_pieces(critters.table_of(snap.holdings), id_of(player), builders),
             "piece_size": rules.PIECE_SIZE,
         }
         actions[critters.FINISH] = {"fewest": rules.MIN_PIECES, "ready": pieces >= rules.MIN_PIECES}
@@ -263,7 +264,8 @@ def _actions(
             }
     if phases.allows(phase, critters.GUESS) and view["my_guess"] is None:
         # The face-up cards but the player's own (they know it is not the opponent's).
-        cards = [card for card in rnd.face_up if card != mine["card"]]
+        own = rnd.choices[str(player.id)]["card"]
+        cards = [card for card in rnd.face_up if card != own]
         actions[critters.GUESS] = {"ribbons": [1, 3], "cards": cards}
     return actions
 
@@ -277,10 +279,10 @@ def _readiness(
         done = [snap.name_of(int(p)) for p, c in rnd.choices.items() if c["theme"]]
         return {"done": len(done), "total": len(rnd.choices)}, done
     if phase in ("build", "last_minute"):
-        done = [p.name for p in builders if snap.mosaics[p.id].finished_at is not None]
+        done = [p.name for p in builders if snap.mosaics[id_of(p)].finished_at is not None]
         return {"done": len(done), "total": len(builders)}, done
     if phase == "titles":
-        done = [p.name for p in builders if snap.mosaics[p.id].title is not None]
+        done = [p.name for p in builders if snap.mosaics[id_of(p)].title is not None]
         return {"done": len(done), "total": len(builders)}, done
     if phase == "judging":
         givers = critters.panel(rnd, snap.players).givers
@@ -299,7 +301,7 @@ def _pile(held: list[Holding]) -> dict[str, int]:
 
 
 def _mosaic(snap: CritterSnapshot, player: Player, *, titled: bool) -> dict[str, Any]:
-    mosaic = snap.mosaics[player.id]
+    mosaic = snap.mosaics[id_of(player)]
     pieces = _pieces(snap.holdings, player.id)
     # One's own title before titles are shown stays empty: not yet given, still to give.
     title = mosaic.title if titled else None
@@ -369,11 +371,13 @@ def given_text(given: Mapping[str, Any]) -> str:
 def _turned_over(snap: CritterSnapshot, rnd: CritterRound, rows: Played) -> dict[str, Any]:
     """The round turned over: every ribbon (or the duel's secret themes and guesses) and
     what each player scored."""
-    language = snap.game.language
+    language, scores = snap.game.language, rnd.scores
+    if scores is None:  # only a round whose scores are stored is turned over
+        raise ValueError(f"round {rnd.number} is not scored yet")
     by_giver = {given.giver_id: given for given in rows.ribbons}
     givers = _from_active(rnd, [p for p in snap.players if p.id in by_giver], snap.players)
     return {
-        "ribbons": [given_by(snap.name_of, by_giver[p.id]) for p in givers],
+        "ribbons": [given_by(snap.name_of, by_giver[id_of(p)]) for p in givers],
         "themes": {
             snap.name_of(int(p)): _theme(choice, language) for p, choice in rnd.choices.items()
         }
@@ -383,7 +387,7 @@ def _turned_over(snap: CritterSnapshot, rnd: CritterRound, rows: Played) -> dict
             snap.name_of(g.player_id): {"ribbon": g.ribbon, "card": g.card, "theme": g.theme}
             for g in rows.guesses
         },
-        "scores": {snap.name_of(int(p)): points for p, points in rnd.scores.items()},
+        "scores": {snap.name_of(int(p)): points for p, points in scores.items()},
     }
 
 
@@ -394,7 +398,7 @@ def _history(snap: CritterSnapshot) -> list[dict[str, Any]]:
     points."""
     history = []
     for rnd in snap.rounds:
-        rows = snap.played.get(rnd.id)
+        rows = snap.played.get(id_of(rnd))
         if rows is None:
             continue
         active = rnd.active_id  # None in the duel: each player's theme is in "themes"
