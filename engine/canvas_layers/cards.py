@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 from engine.paths import DATA
 
@@ -163,8 +164,9 @@ def load_cards(path: Path = CARDS_FILE) -> Cards:
     scoring = tuple(_scoring(raw, path) for raw in _list(data, "scoring", SCORING_CARDS, path))
     if sorted(card.id for card in scoring) != sorted(SCORING_IDS):
         raise CardDataError(f"{path}: the scoring cards must be {', '.join(SCORING_IDS)}")
-    _distinct(path, "id", [card.id for card in (*art, *backgrounds)])
-    _distinct(path, "picture", [card.picture for card in (*art, *backgrounds)])
+    pictured: tuple[ArtCard | Background, ...] = (*art, *backgrounds)
+    _distinct(path, "id", [card.id for card in pictured])
+    _distinct(path, "picture", [card.picture for card in pictured])
     for language in LANGUAGES:
         for layer in ("bottom", "middle", "top"):
             _distinct(
@@ -202,14 +204,14 @@ def picture_path(picture: str) -> Path:
 # ---------------------------------------------------------------- checking one card
 
 
-def _list(data: dict, key: str, count: int, path: Path) -> list:
+def _list(data: dict[str, Any], key: str, count: int, path: Path) -> list[Any]:
     raw = data.get(key)
     if not isinstance(raw, list) or len(raw) != count:
         raise CardDataError(f"{path}: '{key}' must be a list of {count}")
     return raw
 
 
-def _object(raw: object, what: str, path: Path) -> dict:
+def _object(raw: object, what: str, path: Path) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise CardDataError(f"{path}: {what} is not an object")
     return raw

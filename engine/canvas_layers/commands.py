@@ -53,7 +53,7 @@ class LayersCommands(Door):
     ) -> Result:
         """Take the card `card` lying at `position` of the row (1 on the left), paying one
         token onto each card to its left and gaining those on it."""
-        return self.move(
+        answer: Result = self.move(
             player_token,
             turns.TAKE,
             request_id,
@@ -62,6 +62,7 @@ class LayersCommands(Door):
             position=position,
             card=card,
         )
+        return answer
 
     def complete_painting(
         self,
@@ -75,7 +76,7 @@ class LayersCommands(Door):
     ) -> Result:
         """Layer three cards of the hand, bottom first, over one unused background; the
         painting takes its ribbons at once."""
-        return self.move(
+        answer: Result = self.move(
             player_token,
             turns.COMPLETE,
             request_id,
@@ -84,6 +85,7 @@ class LayersCommands(Door):
             cards=cards,
             background=background,
         )
+        return answer
 
     def pick_winner(
         self,
@@ -95,4 +97,7 @@ class LayersCommands(Door):
         round: int | None = None,
     ) -> Result:
         """The best-placed player outside a tie picks its winner among the tied, by name."""
-        return self.move(player_token, turns.PICK, request_id, phase=phase, round=round, name=name)
+        answer: Result = self.move(
+            player_token, turns.PICK, request_id, phase=phase, round=round, name=name
+        )
+        return answer

@@ -16,7 +16,7 @@ from engine.canvas_layers import rules, turns
 from engine.canvas_layers.models import LayersGame, LayersMove
 from engine.declaration import Move
 from engine.errors import RuleError
-from engine.models import Player
+from engine.models import Player, id_of
 from engine.table import Table
 
 Result = dict[str, Any]
@@ -37,8 +37,8 @@ def _stored(table: Table, player: Player, request_id: str, play: Play) -> Result
     session.add(keep)
     session.add(
         LayersMove(
-            game_id=game.id,
-            player_id=player.id,
+            game_id=id_of(game),
+            player_id=id_of(player),
             turn=game.round,
             request_id=request_id,
             result=result,
@@ -74,11 +74,17 @@ def take(
 
 
 def complete(
-    table: Table, player: Player, now: float, *, request_id: str, cards: object, background: str
+    table: Table,
+    player: Player,
+    now: float,
+    *,
+    request_id: str,
+    cards: list[str] | tuple[str, ...],
+    background: str,
 ) -> Result:
     """Layer three cards of the hand, bottom first, over one unused background."""
     layers = tuple(cards) if isinstance(cards, list | tuple) else cards
-    action = rules.Complete(layers, background)  # type: ignore[arg-type]
+    action = rules.Complete(layers, background)
     return _stored(table, player, request_id, _turn(turns.COMPLETE, action))
 
 

@@ -119,9 +119,10 @@ class Take:
 
 @dataclass(frozen=True)
 class Complete:
-    """Complete a painting: three cards of the hand, bottom first, over an unused background."""
+    """Complete a painting: three cards of the hand, bottom first, over an unused background.
+    As a page sent it: `apply` checks there are three, each in the hand."""
 
-    cards: tuple[str, str, str]
+    cards: tuple[str, ...]
     background: str
 
 
@@ -148,7 +149,7 @@ def check_scoring(scoring: object) -> tuple[str, ...]:
         raise RuleError("error.layers.scoring_unknown")
     if len(set(picked)) < len(picked):
         raise RuleError("error.layers.scoring_twice")
-    return picked  # type: ignore[return-value]
+    return picked
 
 
 def setup(players: int, rng: random.Random, scoring: Iterable[str] = DEFAULT_SCORING) -> State:
@@ -260,9 +261,10 @@ def _complete(state: State, player: int, action: Complete) -> State:
         raise RuleError("error.layers.not_your_background")
     if action.background not in painter.unused_backgrounds:
         raise RuleError("error.layers.background_used")
-    layers = tuple(cards)
+    bottom, middle, top = cards
+    layers = (bottom, middle, top)
     ribbons = painting_ribbons(state.scoring, shown(layers), painter.ribbons())
-    painting = Painting(action.background, layers, ribbons)  # type: ignore[arg-type]
+    painting = Painting(action.background, layers, ribbons)
     painted = replace(
         painter,
         hand=tuple(card for card in painter.hand if card not in cards),
@@ -293,7 +295,7 @@ def timed_out_action(state: State) -> Action:
     if state.turn is None:
         raise RuleError("error.layers.game_over")
     painter = state.painters[state.turn]
-    oldest = Complete(painter.hand[:LAYERS], painter.unused_backgrounds[0])  # type: ignore[arg-type]
+    oldest = Complete(painter.hand[:LAYERS], painter.unused_backgrounds[0])
     if len(painter.hand) >= HAND_LIMIT or not state.market:
         return oldest
     return Take(1, state.market[0].card)
@@ -544,7 +546,7 @@ def pick_winner(result: Outcome, picker: int, chosen: object) -> int:
         raise RuleError("error.layers.not_picker")
     if isinstance(chosen, bool) or chosen not in result.tied:
         raise RuleError("error.layers.not_tied")
-    return chosen  # type: ignore[return-value]
+    return chosen
 
 
 # ---------------------------------------------------------------- titles

@@ -16,7 +16,7 @@ from engine.canvas_layers import rules
 from engine.canvas_layers.cards import DEFAULT_SCORING
 from engine.canvas_layers.models import LayersGame
 from engine.declaration import PhaseRule, PhaseTable, one_answer_decides
-from engine.models import Game
+from engine.models import Game, id_of
 
 KIND = "canvas_layers"
 TURN = "turn"
@@ -85,7 +85,7 @@ def from_json(data: dict[str, Any]) -> rules.State:
                 paintings=tuple(
                     rules.Painting(
                         painting["background"],
-                        tuple(painting["cards"]),  # type: ignore[arg-type]
+                        tuple(painting["cards"]),
                         tuple((card, count) for card, count in painting["ribbons"]),
                     )
                     for painting in painter["paintings"]
@@ -110,7 +110,7 @@ def lobby_game(session: Session, game: Game) -> LayersGame:
     """The lobby's row, made with the first game's four scoring cards if none is yet."""
     keep = session.exec(select(LayersGame).where(LayersGame.game_id == game.id)).first()
     if keep is None:
-        keep = LayersGame(game_id=game.id, state={"scoring": list(DEFAULT_SCORING)})
+        keep = LayersGame(game_id=id_of(game), state={"scoring": list(DEFAULT_SCORING)})
     return keep
 
 
