@@ -26,6 +26,7 @@ fi
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/lint-imports
+.venv/bin/mypy  # the engine's type hints, strict ([tool.mypy] in pyproject.toml)
 # `tests/run.sh --quick` is the inner loop: lint, imports, units and engine, no page and no
 # browser (about a minute and a half here). Tests named on the command line run as asked.
 # Otherwise every layer without a browser runs on both cores (pytest-xdist, a file's tests on
