@@ -799,3 +799,43 @@ def neutral_texts(language: str = LANGUAGE) -> list[str]:
         key=len,
         reverse=True,
     )
+
+
+# -- a whole class's Crossed Canvas tables, played through the engine --------------------------
+
+
+def class_tables(engine: Engine, key: str) -> dict[int, dict[str, Any]]:
+    """A class's tables by number: each one's public view, as the class's view gives it."""
+    return {table["table"]: table["view"] for table in engine.class_view(key)["tables"]}
+
+
+def class_table_to_reveal(
+    engine: Engine, key: str, tokens: dict[str, str], number: int
+) -> dict[str, Any]:
+    """Crossed Canvas table `number` of the class whose key is `key` played to its reveal
+    through the engine: every artist draws, the Curator chooses, everyone votes (the
+    Distorter for someone else); returns the table's view there."""
+    for _ in range(12):
+        view = class_tables(engine, key)[number]
+        phase, players = view["phase"], view["players"]
+        if phase == "reveal":
+            return view
+        mine = {name: engine.player_view(tokens[name]) for name in players}
+        artists = [name for name in players if mine[name]["role"] != "curator"]
+        if phase in ("pulse1", "pulse2"):
+            for index, name in enumerate(artists):
+                strokes = engine_strokes(index, int(phase[-1]))
+                engine.submit_fragment(tokens[name], strokes, uuid.uuid4().hex)
+        elif phase == "choice":
+            (curator,) = [name for name in players if mine[name]["role"] == "curator"]
+            option = mine[curator]["options"][0]["id"]
+            engine.choose(tokens[curator], option, uuid.uuid4().hex)
+        elif phase == "accusation":
+            (distorter,) = [name for name in players if mine[name]["role"] == "distorter"]
+            other = next(name for name in artists if name != distorter)
+            for name in players:
+                suspect = other if name == distorter else distorter
+                engine.accuse(tokens[name], mine[suspect]["signature"], uuid.uuid4().hex)
+        else:
+            engine.advance_tables(key, number)
+    raise AssertionError("no reveal")

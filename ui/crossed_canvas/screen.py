@@ -30,6 +30,21 @@ SHOWCASE = frozenset({"reveal"})
 # The composition in a class's projected card: the largest that leaves the rest of a card on
 # screen.
 CARD_COMPOSITION_PX = 330
+# A class's table in its reveal (`showcase_body`): the replay beside everything else, from
+# under the heading down, rather than under the objects and the outcome (which took 100 to 130
+# px from its height): up to this size, less the strip's line when it may wrap, it still ends
+# within 720 px (ui/classes/tables.py heads the page with the table and the other tables).
+CLASS_REPLAY_PX = 540
+# Beside the replay, the objects, the outcome and a row per player stack up: up to this many
+# players they end within 720 px; a larger table's reveal is laid out as a game's (its replay
+# is narrow anyway, the table of players taking the width).
+CLASS_BESIDE_MOST = 10
+# Beside the replay, the rows' cells a little closer (and a small gap): the width they give
+# back is the replay's, which long signatures otherwise hold under 480 px.
+CLASS_REVEAL_CSS = """<style>
+.st-key-cc_class_reveal .cc-by-player td, .st-key-cc_class_reveal .cc-by-player th {
+  padding: 0 .3rem; }
+</style>"""
 
 
 def heading(view: Mapping[str, Any], t: Translator) -> tuple[str, str]:
@@ -72,8 +87,21 @@ def round_body(
 
 
 def showcase_body(view: Mapping[str, Any], t: Translator) -> None:
-    """A class's table in its reveal, on the class projector: as a game's projector shows it."""
-    reveal_body(view, t)
+    """A class's table in its reveal, on the class projector: what a game's reveal shows, the
+    replay at least 480 px wide where the row per player leaves it the width (issue 34), so
+    on the left from under the heading, the objects, the outcome and the rows beside it."""
+    if len(view["players"]) > CLASS_BESIDE_MOST:
+        reveal_body(view, t)
+        return
+    st.html(CLASS_REVEAL_CSS)
+    with st.container(horizontal=True, gap="small", wrap=False, key="cc_class_reveal"):
+        with st.container():
+            show_replay(view["fragments"], view["signatures"], CLASS_REPLAY_PX, t)
+        with st.container(width="content", gap="xsmall"):
+            reveal_pictures(view["reveal"], t, 96, big=True)
+            # Under the objects, as wide as the rows below: its own line would widen the column.
+            st.html(outcome_html(view, t, 'style="width:0;min-width:100%"'))
+            reveal_by_player(view, t)
 
 
 def card_html(view: Mapping[str, Any], t: Translator) -> str:
@@ -89,11 +117,17 @@ def reveal_body(view: Mapping[str, Any], t: Translator, replay_px: int = REPLAY_
     with st.container(gap="xsmall"):
         with st.container(horizontal=True, gap="medium", vertical_alignment="center", wrap=False):
             reveal_pictures(view["reveal"], t, 96, big=True)
-            outcome = reveal_outcome_html(view["reveal"], t)
-            st.html(f'<div class="cc-label-big cc-outcome">{outcome}</div>')
+            st.html(outcome_html(view, t))
         # The table takes the width its names need; the replay takes the rest, up to replay_px.
         with st.container(horizontal=True, gap="medium", wrap=False):
             with st.container():
                 show_replay(view["fragments"], view["signatures"], replay_px, t)
             with st.container(width="content"):
                 reveal_by_player(view, t)
+
+
+def outcome_html(view: Mapping[str, Any], t: Translator, attributes: str = "") -> str:
+    """The reveal's outcome (who the Curator and the Distorter were, what came of it), large;
+    `attributes` added to its element."""
+    outcome = reveal_outcome_html(view["reveal"], t)
+    return f'<div class="cc-label-big cc-outcome" {attributes}>{outcome}</div>'
