@@ -93,3 +93,13 @@ def longest_pairs_first(monkeypatch: pytest.MonkeyPatch, language: str) -> None:
         return max((pair for pair in deck.pairs if pair.key not in used), key=length)
 
     monkeypatch.setattr(Deck, "unused_pair", unused_pair)
+
+
+def widest_class(language: str, count: int) -> list[str]:
+    """`count` names of a whole class (up to 24), as wide as WIDEST_NAMES: those, then each
+    with its first word moved to the end ("Wardrum-Whitman Mohammed"), the same letters and
+    so the same width, and a name of its own."""
+    names = WIDEST_NAMES[language]
+    turned = [" ".join(reversed(name.split(" ", 1))) for name in names]
+    assert count <= len(names) + len(turned), count
+    return (names + turned)[:count]

@@ -45,7 +45,10 @@ BIG_CSS = """
 /* A table waiting for players: its count says so, and twelve long names need the room. */
 .cc-tables-big .cc-waiting .cc-table-phase { display: none; }
 .cc-tables-big .cc-names { line-height: 1.05; }
-.cc-class-podium-big { font-size: 1.75rem; line-height: 1.25; }
+/* Tight lines: two tables of twelve tied (every winner in their table's card) and three best
+   totals of 24-character names still end within 720 px. */
+.cc-class-podium-big { font-size: 1.75rem; line-height: 1.1; }
+.cc-class-podium-big .cc-table-card { line-height: 1.1; }
 .cc-join-line { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 1.5rem; }
 .cc-class-code { font-size: 4.5rem; line-height: 1.1; }
 .cc-class-podium-big > h3 { font-size: 2rem; }
