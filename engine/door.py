@@ -11,7 +11,7 @@ import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, NamedTuple, TypedDict, TypeVar, Unpack
+from typing import Any, NamedTuple, TypedDict, TypeVar, Unpack
 
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
@@ -99,8 +99,9 @@ class Door:
     """The engine's state (database, clock, caches) and its transactions; see `Engine`."""
 
     #: Every game this door runs, by Game.kind: the registry's (engine/games.py), handed in
-    #: by the Engine, so the door itself names no game.
-    GAMES: ClassVar[Games] = {}
+    #: by the Engine, so the door itself names no game. An instance may run other games
+    #: (`games=`: a test's own declarations) without touching the registry.
+    GAMES: Games = {}
 
     def __init__(
         self,
@@ -109,7 +110,10 @@ class Door:
         clock: Clock | None = None,
         seed: int | None = None,
         retention_days: float = RETENTION_DAYS,
+        games: Games | None = None,
     ) -> None:
+        if games is not None:
+            self.GAMES = dict(games)
         self._db = Database(database_url)
         self._clock = clock or system_clock
         self._retention_seconds = retention_days * 86400.0
@@ -473,15 +477,15 @@ class Door:
             self._decks[ref] = deck
         return deck
 
-    @classmethod
-    def _rules_of(cls, game: Game) -> GameDeclaration:
+    def _rules_of(self, game: Game) -> GameDeclaration:
         """The declaration of the game a row stores."""
-        return cls.GAMES[game.kind]
+        return self.GAMES[game.kind]
 
-    @classmethod
-    def _offered(cls, kind: object) -> GameDeclaration:
-        """The game a teacher asked for by name, refused clearly when it is not one."""
-        rules = cls.GAMES.get(kind) if isinstance(kind, str) else None
+    @staticmethod
+    def _offered_in(games: Games, kind: object) -> GameDeclaration:
+        """The game of `games` a teacher asked for by name, refused clearly when it is not
+        one (the registry's for the pages' questions, an engine's own for its commands)."""
+        rules = games.get(kind) if isinstance(kind, str) else None
         if rules is None or not rules.offered:
             raise RuleError("error.unknown_game")
         return rules

@@ -84,13 +84,13 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
     @classmethod
     def game_title(cls, game: str, language: str) -> str:
         """A game's name in `language` (its declaration's), for titles and links."""
-        return cls._offered(game).titles[language]
+        return cls._offered_in(cls.GAMES, game).titles[language]
 
     @classmethod
     def default_durations(cls, game: str = CROSSED_CANVAS.name) -> dict[str, float]:
         """The rulebook's phase lengths in seconds of a game ("crossed_canvas" or
         "canvas_critters"), by phase (the home page scales them to a class's pace)."""
-        return cls._offered(game).phase_seconds
+        return cls._offered_in(cls.GAMES, game).phase_seconds
 
     def create_game(
         self,
@@ -108,7 +108,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
         tools), or the id `upload_deck` gave: such a deck is only found for the `browser` key
         that uploaded it.
         """
-        kind = self._offered(game)
+        kind = self._offered_in(self.GAMES, game)
         phase_seconds = checked_settings(language, durations, kind)
         with self._db.write() as session:
             now = self._clock()

@@ -218,16 +218,17 @@ def data_folder(tmp_path, monkeypatch):
     return tmp_path
 
 
-def test_a_deck_file_outside_the_data_folder_is_refused_unread(tmp_path, engine, monkeypatch):
+def test_a_deck_file_outside_the_data_folder_is_refused_unread(tmp_path):
     outside = write(tmp_path, portable(RAW))
     (tmp_path / "secret.json").write_text('{"password": "hunter2"}', encoding="utf-8")
 
     def never(*_args, **_kwargs):
         raise AssertionError("a deck outside the data folder was opened")
 
-    # The door reads a deck only through its game's declaration: this one opens nothing.
+    # The door reads a deck only through its game's declaration: this engine's opens nothing.
     unread = replace(CROSSED_CANVAS.decks, load=never)
-    monkeypatch.setitem(Engine.GAMES, CROSSED_CANVAS.name, replace(CROSSED_CANVAS, decks=unread))
+    games = {**Engine.GAMES, CROSSED_CANVAS.name: replace(CROSSED_CANVAS, decks=unread)}
+    engine = Engine(f"sqlite:///{tmp_path / 'decks.db'}", games=games)
     rows = row_counts(engine)
     for path in [
         outside,

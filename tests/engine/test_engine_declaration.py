@@ -224,3 +224,17 @@ def test_a_game_is_declared_with_its_name_in_every_language_the_pages_speak():
         _declaration(phases, titles={"en": "Declared"})
     assert Engine.game_title("crossed_canvas", "es") == "Lienzo cruzado"
     assert Engine.game_title("canvas_critters", "en") == "Canvas Critters"
+
+
+def test_an_engine_runs_the_games_it_is_given_and_leaves_the_registry_as_it_is(tmp_path):
+    """A test builds an Engine with the games it wants (`games=`), instead of editing the
+    registry every other engine reads."""
+    registry = dict(Engine.GAMES)
+    only = {"canvas_critters": Engine.GAMES["canvas_critters"]}
+    engine = Engine(f"sqlite:///{tmp_path / 'only.db'}", games=only)
+    refused("error.unknown_game", engine.create_game, game="crossed_canvas")
+    made = engine.create_game(game="canvas_critters")
+    assert engine.public_view(made.code)["game"] == "canvas_critters"
+    assert Engine.GAMES == registry
+    other = Engine(f"sqlite:///{tmp_path / 'all.db'}")
+    assert other.public_view(other.create_game(game="crossed_canvas").code)["phase"] == "lobby"
