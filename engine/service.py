@@ -88,8 +88,8 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
 
     @classmethod
     def default_durations(cls, game: str = CROSSED_CANVAS.name) -> dict[str, float]:
-        """The rulebook's phase lengths in seconds of a game ("crossed_canvas" or
-        "canvas_critters"), by phase (the home page scales them to a class's pace)."""
+        """The rulebook's phase lengths in seconds of an offered game (its registry name), by
+        phase (the home page scales them to a class's pace)."""
         return cls._offered_in(cls.GAMES, game).phase_seconds
 
     def create_game(
@@ -103,7 +103,8 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
     ) -> NewGame:
         """A new game in the lobby, with its join code and the facilitator's secret token.
 
-        `game`: "crossed_canvas" or "canvas_critters" (two players then play its duel).
+        `game`: any offered game's registry name (`offered_games`); a game with a variant for
+        a count (two at Canvas Critters play its duel) becomes it at the start.
         `deck` (Crossed Canvas): None or "default" (the built-in deck), a `Path` (tests and
         tools), or the id `upload_deck` gave: such a deck is only found for the `browser` key
         that uploaded it.
