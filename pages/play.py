@@ -36,7 +36,7 @@ PLAY_CSS = """
 .cc-phase { font-size: 1.1rem; }
 /* The reveal table sizes its columns to their words (a fixed layout gave three equal columns
    and broke "Konstantinova" mid-word); a name breaks between its words, and only a single
-   over-long word (ui/look.py's cc-long-word) anywhere. */
+   over-long word (ui/crossed_canvas/look.py's cc-long-word) anywhere. */
 .cc-table { table-layout: auto; width: 100%; }
 .cc-table td, .cc-table th { padding: .25rem .45rem; }
 /* The countdown floats in the top corner, in sight while the student scrolls to draw; taps

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
-from ui.look import SHAPE_GLYPHS, signature_html
+from ui.crossed_canvas.look import SHAPE_GLYPHS, signature_html
 
 
 class ColouredText(HTMLParser):

@@ -12,7 +12,13 @@ import streamlit as st
 from engine import Engine
 from ui.crossed_canvas import gallery
 from ui.crossed_canvas.board import show_composition
-from ui.look import legend, reveal_pictures, reveal_summary, signature_html
+from ui.crossed_canvas.look import (
+    crossed_canvas_style,
+    legend,
+    reveal_pictures,
+    reveal_summary,
+    signature_html,
+)
 from ui.moderation import Run, gallery_steps
 from ui.text import Translator, literal
 
@@ -41,6 +47,7 @@ def round_body(
 ) -> None:
     """A round in the main column: the legend (unless the live part lists who is ready,
     `listed`), the reveal or the drawing so far, and the moderation of drawings."""
+    crossed_canvas_style()
     if not listed:
         legend(view, t)
     if view["phase"] == "reveal":
@@ -55,6 +62,7 @@ def round_body(
 
 def finished_body(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run) -> None:
     """After the podium: the gallery the projector steps through."""
+    crossed_canvas_style()
     gallery_controls(engine, view, t, run)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ui.look import legend_html
+from ui.crossed_canvas.look import legend_html
 from ui.text import Translator
 
 

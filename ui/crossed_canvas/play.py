@@ -13,9 +13,10 @@ import streamlit as st
 from engine import RuleError
 from ui.crossed_canvas.board import composition_png, show_composition
 from ui.crossed_canvas.canvas import drawing_canvas, reset_canvas
-from ui.look import (
+from ui.crossed_canvas.look import (
     SHAPE_GLYPHS,
     category_line,
+    crossed_canvas_style,
     object_image,
     picture,
     reveal_pictures,
@@ -103,6 +104,7 @@ def role_card(view: dict[str, Any], t: Translator, token: str) -> bool:
 
 def phase_body(view: dict[str, Any], t: Translator, token: str) -> None:
     """A round's phase on the phone: the secret card, then what this role does now."""
+    crossed_canvas_style()
     phase = view["phase"]
     card_shown = phase != "reveal" and role_card(view, t, token)
     curator = view["role"] == "curator"

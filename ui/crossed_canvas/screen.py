@@ -9,15 +9,16 @@ from typing import Any
 import streamlit as st
 
 from ui.crossed_canvas.board import composition_html, show_composition, show_replay
-from ui.look import (
+from ui.crossed_canvas.look import (
     authors_html,
     category_line,
-    podium,
+    crossed_canvas_style,
     reveal_by_player,
     reveal_outcome_html,
     reveal_pictures,
     round_heading,
 )
+from ui.look import podium
 from ui.text import Translator, literal
 
 COMPOSITION_PX = 500
@@ -61,6 +62,7 @@ def round_body(
 ) -> None:
     """The projector after the lobby: a round's composition beside its hint (`part`: who is
     ready), the reveal, then the gallery the facilitator steps through, or the podium."""
+    crossed_canvas_style()
     phase = view["phase"]
     if phase == "finished":
         # The facilitator steps through the rounds: a teacher talks over each drawing for as
@@ -90,6 +92,7 @@ def showcase_body(view: Mapping[str, Any], t: Translator) -> None:
     """A class's table in its reveal, on the class projector: what a game's reveal shows, the
     replay at least 480 px wide where the row per player leaves it the width (issue 34), so
     on the left from under the heading, the objects, the outcome and the rows beside it."""
+    crossed_canvas_style()
     if len(view["players"]) > CLASS_BESIDE_MOST:
         reveal_body(view, t)
         return
