@@ -66,10 +66,18 @@ def nobody_answered(answers: Answers) -> bool:
     return answers.answered == 0
 
 
+#: The phase a game waits in before its start, and the one it ends in: the platform's names,
+#: the same for every game (each game's `PhaseTable` declares them as its `lobby` and
+#: `finished`), which the pages and classes read a view's phase by. Stored as they are.
+LOBBY = "lobby"
+FINISHED = "finished"
+
+
 @dataclass(frozen=True)
 class PhaseTable:
-    """A game's phases: the lobby, the phases of a round in order, and the end. The round
-    repeats `rounds` times; after the last phase of the last round the game is finished."""
+    """A game's phases: the lobby (`LOBBY`), the phases of a round in order, and the end
+    (`FINISHED`). The round repeats `rounds` times; after the last phase of the last round
+    the game is finished."""
 
     lobby: str
     round_phases: tuple[str, ...]

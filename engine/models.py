@@ -11,6 +11,8 @@ from typing import Any, Protocol
 from sqlalchemy import JSON, BigInteger, Column, LargeBinary, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
+from engine.declaration import LOBBY
+
 
 class Row(Protocol):
     """Any table's row: its id is None until the database gives it one (a flush)."""
@@ -83,7 +85,7 @@ class Game(SQLModel, table=True):
     durations: dict[str, float | None] = Field(sa_column=Column(JSON, nullable=False))
     # Secret: rotations, pairs, signatures and option order all derive from it.
     seed: int = Field(sa_column=Column(BigInteger, nullable=False))
-    phase: str = Field(default="lobby", max_length=16)
+    phase: str = Field(default=LOBBY, max_length=16)
     round: int = 0
     rounds: int = 0
     phase_started_at: float | None = None

@@ -14,7 +14,7 @@ from typing import Any
 
 import streamlit as st
 
-from engine import RuleError
+from engine import FINISHED, LOBBY, RuleError
 from ui.browser import browser_id
 from ui.classes.downloads import class_file_stem, class_zip
 from ui.classes.tables import (
@@ -108,7 +108,7 @@ def table_buttons(table: Mapping[str, Any]) -> None:
     meant_for = {"table": number, "phase": phase, "round": table["round"]}
     stage = (table["round"], phase)
     with st.container(horizontal=True, key=f"{TIMER_ROW}_{number}"):
-        if phase == "lobby":
+        if phase == LOBBY:
             st.button(
                 t("ui.class.start_table"),
                 key=f"start_table_{number}",
@@ -117,7 +117,7 @@ def table_buttons(table: Mapping[str, Any]) -> None:
                 kwargs={"table": number},
                 disabled=not table["can_start"],
             )
-        elif phase != "finished":
+        elif phase != FINISHED:
             paused = table["paused"]
             st.button(
                 t("ui.fac.resume") if paused else t("ui.fac.pause"),
@@ -185,7 +185,7 @@ def move_student() -> None:
     """Seat a student at another table (before that table starts); the engine keeps them
     there when more students join. Every table still in its lobby with room is offered."""
     seated = {name: table["table"] for table in tables for name in table["players"]}
-    if not seated or "lobby" not in phases:
+    if not seated or LOBBY not in phases:
         return
     with (
         st.expander(t("ui.class.move")),
@@ -204,7 +204,7 @@ def move_student() -> None:
         room = {
             table["table"]: len(table["players"])
             for table in tables
-            if table["phase"] == "lobby"
+            if table["phase"] == LOBBY
             and len(table["players"]) < view["most_per_table"]
             and table["table"] != seated.get(who or "")
         }
@@ -233,7 +233,7 @@ st.html(f'<div class="cc-phase">{class_heading(view, t)}</div>')
 if "command_error" in st.session_state:
     show_error(st.session_state.pop("command_error"), language)
 
-playing = [table for table in tables if table["phase"] not in ("lobby", "finished")]
+playing = [table for table in tables if table["phase"] not in (LOBBY, FINISHED)]
 with st.container(horizontal=True, vertical_alignment="center", key=TIMER_ROW):
     all_button(t("ui.class.start_all"), "start_all", engine.start_tables, view["can_start"])
     paused = [table["paused"] for table in playing]
@@ -247,13 +247,13 @@ with st.container(horizontal=True, vertical_alignment="center", key=TIMER_ROW):
     private_link_button(view["code"], key, t, page="classroom")
 st.caption(t("ui.class.private_link_hint"))
 
-if "lobby" in phases or not tables:  # (a new game has no table until a student joins)
+if LOBBY in phases or not tables:  # (a new game has no table until a student joins)
     join_block()
 else:
     with st.expander(t("ui.class.code")):
         join_block()
 
-if phases == {"lobby"}:  # before any table starts: how many tables
+if phases == {LOBBY}:  # before any table starts: how many tables
     choose_tables()
 remember_in_browser(table_keys())
 for column, table in zip(st.columns(len(tables)) if tables else [], tables, strict=True):
@@ -271,7 +271,7 @@ with st.expander(t("ui.fac.names"), key="names_panel", on_change="rerun"):
 if view["podium"] is not None:
     st.subheader(t("ui.class.podium"))
     st.html(class_podium_html(view["podium"], t))
-if "finished" in phases:
+if FINISHED in phases:
     # Named for the game on screen: a double click finds the next one made, and stops there.
     st.button(
         t("ui.class.next_game"),
@@ -283,7 +283,7 @@ if "finished" in phases:
         kwargs={"sitting": view["sitting"]},
         help=None if view["can_play_next"] else t("ui.class.next_game_wait"),
     )
-if phases - {"lobby"}:
+if phases - {LOBBY}:
     st.download_button(
         t("ui.class.results_csv"),
         class_results_csv(view, t),

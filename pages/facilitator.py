@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine import RuleError
+from engine import FINISHED, LOBBY, RuleError
 from ui.browser import browser_id
 from ui.games import last_seconds, parts_of
 from ui.links import join_details, page_url, qr_png
@@ -137,7 +137,7 @@ phase = view["phase"]
 readying = in_round(view)
 screen_url = page_url("screen", code=view["code"])
 
-if phase == "lobby":
+if phase == LOBBY:
     info, qr = st.columns([3, 2])
     with info:
         join_url = join_details(view["code"], "ui.fac.code", t)
@@ -180,7 +180,7 @@ else:
         if view["interrupted"]:
             st.warning(t("ui.fac.interrupted"), icon=":material/power:")
         with st.container(horizontal=True, key=TIMER_ROW):
-            if phase != "finished":
+            if phase != FINISHED:
                 if view["paused"]:
                     timer_button(t("ui.fac.resume"), "resume_game", engine.resume, type="primary")
                 else:
@@ -204,7 +204,7 @@ else:
                 pause_redraws=True,
                 warning=last_seconds(view),
             )
-        if phase == "finished":
+        if phase == FINISHED:
             st.html(f'<div class="cc-huge">★ {", ".join(map(name_html, view["winners"]))}</div>')
             play_again()
             game.facilitator.finished_body(engine, view, t, run)
@@ -240,7 +240,7 @@ def delete_game() -> None:
                 st.switch_page("app.py")
 
 
-with side if phase != "lobby" else qr:
+with side if phase != LOBBY else qr:
     delete_game()
 if not readying:
     follow_changes(view["code"], status, language, warning=last_seconds(view))

@@ -10,7 +10,7 @@ from typing import Any
 
 import streamlit as st
 
-from engine import NAME_MAX_CHARS, Engine, RuleError
+from engine import FINISHED, LOBBY, NAME_MAX_CHARS, Engine, RuleError
 from ui.browser import browser_id
 from ui.classes.tables import is_class, view_of_code
 from ui.games import last_seconds, parts_of
@@ -101,7 +101,7 @@ def join_form() -> None:
     st.title(t("ui.play.join_title"))
     st.html(f'<div class="cc-code">{literal(view["code"])}</div>')
     # A class always seats a newcomer (a late student gets a table of their own to start).
-    if not is_class(status) and (view["phase"] != "lobby" or view["locked"]):
+    if not is_class(status) and (view["phase"] != LOBBY or view["locked"]):
         # Said before a name is typed (a late student, a locked lobby), unless this browser
         # holds a seat already: joining again returns it, on its same link, whatever the name.
         try:
@@ -249,7 +249,7 @@ def player_page(token: str) -> None:
     )
     live_status(view["code"], status, language, warning=last_seconds(view))
 
-    if phase == "lobby":
+    if phase == LOBBY:
         # The game is named, and told in a few lines, while the class waits for the start.
         st.subheader(Engine.game_title(view["game"], language))
         if view["latecomers"]:  # the class's other tables play: say why, and what comes
@@ -261,7 +261,7 @@ def player_page(token: str) -> None:
             lobby_how_to(view["game"], language, t)
         follow(view, status)
         return
-    if phase == "finished":
+    if phase == FINISHED:
         winners = view["winners"]
         message = "ui.play.you_won" if view["name"] in winners else "ui.play.game_over"
         st.html(f'<div class="cc-role">{literal(t(message))}</div>')

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine import RuleError
+from engine import FINISHED, LOBBY, RuleError
 from ui.browser import browser_id
 from ui.classes.tables import BIG_CSS, CLASS_CSS, class_screen, is_class, view_of_code
 from ui.games import last_seconds
@@ -42,7 +42,7 @@ if is_class(status):
 language = view["language"]
 t = translator(language)
 name_the_tab(view["game"], language, t, "screen")
-if view["phase"] == "finished" and view["next_game"]:  # the teacher started the next game
+if view["phase"] == FINISHED and view["next_game"]:  # the teacher started the next game
     st.query_params.from_dict({"code": view["next_game"]})
     st.rerun()
 # Canvas Critters shares the header, the lobby and the move to the next game; the rest is its own.
@@ -66,7 +66,7 @@ def follow_part() -> None:
 
 
 # Elsewhere (Canvas Critters, a reveal, the end) the whole page redraws on every change.
-part_in_place = view["phase"] == "lobby" or in_round(view)
+part_in_place = view["phase"] == LOBBY or in_round(view)
 screen_body(view, t, join_code=view["code"], part=follow_part)
 if not part_in_place:
     follow_changes(view["code"], status, language, big=True, warning=last_seconds(view))

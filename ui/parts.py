@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from engine import LOBBY
 from ui.games import parts_of
 from ui.text import Translator, literal, name_html
 
@@ -27,7 +28,7 @@ def in_round(view: Mapping[str, Any]) -> bool:
 
 def phone_part(view: Mapping[str, Any], t: Translator) -> str:
     """A phone's list: who joined (the lobby), or who is ready."""
-    if view["phase"] == "lobby":
+    if view["phase"] == LOBBY:
         return "<ol>" + "".join(f"<li>{name_html(n)}</li>" for n in view["players"]) + "</ol>"
     return parts_of(view).parts.phone_html(view, t)
 
@@ -35,7 +36,7 @@ def phone_part(view: Mapping[str, Any], t: Translator) -> str:
 def screen_part(view: Mapping[str, Any], t: Translator) -> str:
     """The projector's roster under the join code, or a round's readiness by signature;
     two names a line: twelve 24-character names fit in six lines under the code."""
-    if view["phase"] == "lobby":
+    if view["phase"] == LOBBY:
         joined = t("ui.players_joined", count=len(view["players"]))
         names = "".join(f"<span>{name_html(name)}</span>" for name in view["players"])
         return (

@@ -13,7 +13,7 @@ from typing import Any
 
 import streamlit as st
 
-from engine import Engine
+from engine import LOBBY, Engine
 from ui.cycle import cycle_html
 from ui.fullscreen import full_screen_button
 from ui.games import last_seconds, parts_of
@@ -97,7 +97,7 @@ def screen_body(
     podium. `part` draws what changes within a phase (the lobby's roster, a round's
     readiness: ui/parts.py) where it belongs."""
     phase = view["phase"]
-    if phase == "lobby":
+    if phase == LOBBY:
         join_url = page_url("play", code=join_code)
         with st.container(horizontal=True, gap="medium"):
             with st.container():

@@ -14,7 +14,7 @@ from typing import Any
 
 import streamlit as st
 
-from engine import Engine, RuleError
+from engine import FINISHED, LOBBY, Engine, RuleError
 from ui.fullscreen import full_screen_button
 from ui.games import parts_of
 from ui.links import page_url, qr_png, shown_url
@@ -119,25 +119,25 @@ def table_card_html(table: Mapping[str, Any], t: Translator, version: int, extra
     phase, players = view["phase"], view["players"]
     # Beside the table's number: its countdown in a round, how many sit there in the lobby.
     corner = ""
-    if phase == "lobby":
+    if phase == LOBBY:
         corner = f"<b>{literal(t('ui.class.students', count=len(players)))}</b>"
-    elif phase != "finished":
+    elif phase != FINISHED:
         corner = clock_html(table["code"], view["seconds_left"], view["paused"], version, t)
     lines = [
         f'<div class="cc-card-top"><h3>{table_title(table["table"], t)}</h3>{corner}</div>',
         f'<div class="cc-table-phase">{parts_of(view).screen.heading(view, t)[0]}</div>',
     ]
-    if phase == "lobby":
+    if phase == LOBBY:
         names = "".join(f"<span>{name_html(name)}</span>" for name in players)
         lines.append(f'<div class="cc-names">{names}</div>')
-    elif phase == "finished":
+    elif phase == FINISHED:
         lines.append(winners_html(view["winners"]))
     elif (ready := view["ready"]) and ready["total"] > 1:
         # One student's turn (a theme, a Curator's choice): "0 of 1" tells the room nothing
         # the clock does not; the game's card says whose turn it is where that is public.
         done = t("ui.ready_count", done=ready["done"], total=ready["total"])
         lines.append(f"<div>{literal(done)}</div>")
-    card = "cc-table-card cc-waiting" if phase == "lobby" else "cc-table-card"
+    card = "cc-table-card cc-waiting" if phase == LOBBY else "cc-table-card"
     return f'<div class="{card}">{"".join(lines)}{extra}</div>'
 
 
@@ -216,7 +216,7 @@ def projected_card(table: Mapping[str, Any], t: Translator, version: int) -> str
     public clue and composition at Crossed Canvas)."""
     view = table["view"]
     screen = parts_of(view).screen
-    if view["phase"] in ("lobby", "finished") or view["phase"] in screen.SHOWCASE:
+    if view["phase"] in (LOBBY, FINISHED) or view["phase"] in screen.SHOWCASE:
         return table_card_html(table, t, version)
     return table_card_html(table, t, version, screen.card_html(view, t))
 
@@ -285,7 +285,7 @@ def _empty_lobby(view: Mapping[str, Any]) -> dict[str, Any]:
         "game": view["game"],
         "code": view["code"],
         "language": view["language"],
-        "phase": "lobby",
+        "phase": LOBBY,
         "round": 0,
         "rounds": 0,
         "seconds_left": None,
@@ -326,7 +326,7 @@ def strip_html(tables: Sequence[Mapping[str, Any]], t: Translator, version: int)
     for table in tables:
         view = table["view"]
         phase = view["phase"]
-        if phase in ("lobby", "finished"):
+        if phase in (LOBBY, FINISHED):
             after = literal(t(f"ui.phase.{phase}"))
         else:
             after = clock_html(table["code"], view["seconds_left"], view["paused"], version, t)
@@ -345,7 +345,7 @@ def every_table(view: Mapping[str, Any], version: int, t: Translator) -> None:
         st.html(f'<div class="cc-phase">{class_heading(view, t)}</div>')
         full_screen_button(t)
     tables = view["tables"]
-    waiting = [table["view"]["phase"] == "lobby" for table in tables]
+    waiting = [table["view"]["phase"] == LOBBY for table in tables]
     join_url = page_url("play", code=view["code"])
     if all(waiting):
         with st.container(horizontal=True, gap="medium", wrap=False):

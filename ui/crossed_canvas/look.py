@@ -13,6 +13,7 @@ from typing import Any
 
 import streamlit as st
 
+from engine import FINISHED, LOBBY
 from ui.text import Translator, literal, name_html, sentence_html
 
 SHAPE_GLYPHS = {
@@ -124,9 +125,9 @@ def object_image(
 
 def round_heading(view: Mapping[str, Any], t: Translator) -> str:
     """ "Round 2 of 6 · Ink pulse 1" as HTML."""
-    if view["phase"] == "lobby":
+    if view["phase"] == LOBBY:
         return literal(t("ui.phase.lobby"))
-    if view["phase"] == "finished":
+    if view["phase"] == FINISHED:
         if shown := view.get("shown_round"):
             return literal(t("ui.gallery.heading", round=shown, rounds=view["rounds"]))
         return literal(t("ui.phase.finished"))
@@ -139,7 +140,7 @@ def round_heading(view: Mapping[str, Any], t: Translator) -> str:
 
 def category_line(view: Mapping[str, Any], t: Translator) -> str:
     """The round's public clue: category and closeness level."""
-    if not view.get("category") or view["phase"] == "finished":
+    if not view.get("category") or view["phase"] == FINISHED:
         return ""
     return literal(
         t("ui.category", category=view["category"]) + " · " + t(f"ui.closeness.{view['closeness']}")
