@@ -46,15 +46,15 @@ const RULES = [
 ];
 const SELECTOR = RULES.map((rule) => rule.selector).join(", ");
 
-// One observer for the document, whichever instance mounted last (a page's run may mount a
-// new one before Streamlit removes the old one). The words in place now are kept: another
-// language picked on the same page (the home page's switch) first puts Streamlit's English
-// back, which React, whose attributes did not change, would not. When the last instance leaves
-// (another page of the app, which may mount none), the document's language is Streamlit's again.
-let speaking = null;
+// One observer for the document, the last mounted instance's (a page's run may mount a
+// new one before Streamlit removes the old one, or remove it before mounting the next). The
+// words in place now are kept: another language picked on the same page (the home page's
+// switch) first puts Streamlit's English back, which React, whose attributes did not change,
+// would not. An instance that leaves changes nothing: the next one takes over from the words
+// in place (putting Streamlit's English back there would leave it on the page until then, as
+// a page's run that moves this component does).
 let observer = null;
 let shown = {};
-const streamlitLang = document.documentElement.lang;
 
 // A word's English as a pattern: the whole string, its `{...}` parts kept to be put back.
 function pattern(english) {
@@ -131,14 +131,6 @@ function speak(words) {
 
 export default function (component) {
   const { data } = component;
-  const me = {};
-  speaking = me;
   document.documentElement.lang = data.lang;
   speak(data.words);
-  return () => {
-    if (speaking !== me) return;
-    speaking = null;
-    speak({});
-    document.documentElement.lang = streamlitLang;
-  };
 }

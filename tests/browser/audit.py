@@ -116,6 +116,11 @@ class Audit:
             page.evaluate(AXE_SCRIPT)
         results = page.evaluate("options => axe.run(document, options)", AXE_OPTIONS)
         if self.language != "en":
+            # Once the page says its language (ui/aria_words.js, which then puts Streamlit's
+            # own words in it): a page still loading its scripts is not yet what a person hears.
+            page.wait_for_function(
+                "lang => document.documentElement.lang === lang", arg=self.language
+            )
             found = english_on(page.evaluate(SAID_JS))
             self.english.extend(f"{self.language} {moment}: {piece!r}" for piece in found)
         page.set_viewport_size(viewport)
