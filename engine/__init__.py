@@ -1,4 +1,4 @@
-"""Crossed Canvas's game engine: pure Python, no Streamlit. Pages use `Engine` and its views."""
+"""The engine of every game: pure Python, no Streamlit. Pages use `Engine` and its views."""
 
 from engine.clock import FakeClock
 from engine.declaration import FINISHED, LOBBY

@@ -235,6 +235,6 @@ def test_an_engine_runs_the_games_it_is_given_and_leaves_the_registry_as_it_is(t
     refused("error.unknown_game", engine.create_game, game="crossed_canvas")
     made = engine.create_game(game="canvas_critters")
     assert engine.public_view(made.code)["game"] == "canvas_critters"
-    assert Engine.GAMES == registry
+    assert registry == Engine.GAMES
     other = Engine(f"sqlite:///{tmp_path / 'all.db'}")
     assert other.public_view(other.create_game(game="crossed_canvas").code)["phase"] == "lobby"
