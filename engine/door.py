@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from engine import flow, name_filter, names, storage
+from engine.caches import Shelf, Snapshots
 from engine.changes import ChangeFeed, notify_other_servers
 from engine.clock import Clock, system_clock
 from engine.db import Database
@@ -42,8 +43,8 @@ from engine.uploads import picture_data_uri
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 SNAPSHOT_CACHE_SIZE = 256
-#: Locks that let one reader of a game's new snapshot go first (`_snapshot`), shared by games
-#: whose ids fall on the same one.
+#: Locks that let one reader of a game's new snapshot go first (engine/caches.py), shared by
+#: games whose ids fall on the same one.
 READING_LOCKS = 64
 DEFAULT_DECK_NAME = "default"
 # A game on an uploaded deck stores this before the deck's id (never a file's path).
@@ -128,15 +129,11 @@ class Door:
             random.Random(seed) if seed is not None else secrets.SystemRandom()
         )
         self._rng_lock = threading.Lock()
-        #: {game id: (its code, version, snapshot)}: the code tells a game from a later one
-        #: that got the id of one another process deleted (SQLite reuses the largest id).
-        self._snapshots: dict[int, tuple[str, int, Any]] = {}
-        self._snapshots_lock = threading.Lock()
-        self._reading = [threading.RLock() for _ in range(READING_LOCKS)]
+        self._snapshots = Snapshots(SNAPSHOT_CACHE_SIZE, READING_LOCKS)
         #: Told the code of every game a command here changed, once committed (push streams).
         self.changes = ChangeFeed()
-        self._decks: dict[str, Any] = {}
-        self._decks_lock = threading.Lock()
+        #: Uploaded decks read, by their id: a deck is read once, not at every round.
+        self._decks: Shelf[str, Any] = Shelf(DECK_CACHE_SIZE)
 
     def _new_game(
         self,
@@ -215,8 +212,7 @@ class Door:
         session.expunge(game)  # gone below: nothing of it is left to write back
         game_id = id_of(game)
         delete_games(session, [game_id], self.GAMES.values())
-        with self._snapshots_lock:
-            self._snapshots.pop(game_id, None)
+        self._snapshots.forget([game_id])
 
     def _start(self, session: Session, game: Game, now: float) -> None:
         flow.start(self._table(session, game), self._rules_of(game), now, resolve=self._rules_of)
@@ -347,36 +343,13 @@ class Door:
 
     def _snapshot(self, session: Session, game: Game) -> Any:
         """The game's rows at its current version (its declaration's `read`); reused while
-        the version stands.
-
-        A new version is asked for by every page of the game at once (and by the push hub):
-        one of them reads it while the others wait for it, rather than each reading the same
-        rows on the server's one core (a class of 12 read it 14 times)."""
-        cached = self._kept_snapshot(game)
-        if cached is not None:
-            return cached
-        game_id = id_of(game)
-        with self._reading[game_id % READING_LOCKS]:
-            cached = self._kept_snapshot(game)
-            if cached is not None:
-                return cached
-            snap = self._rules_of(game).read(self._table(session, game))
-            with self._snapshots_lock:
-                kept = self._snapshots.get(game_id)
-                if kept is not None and kept[0] == game.code and kept[1] > game.version:
-                    return snap  # a page still at an older version: the newer one stays kept
-                if len(self._snapshots) >= SNAPSHOT_CACHE_SIZE:
-                    self._snapshots.pop(next(iter(self._snapshots)))
-                self._snapshots[game_id] = (game.code, game.version, snap)
-        return snap
-
-    def _kept_snapshot(self, game: Game) -> Any:
-        """The snapshot kept for `game` at its version, if one is."""
-        with self._snapshots_lock:
-            cached = self._snapshots.get(id_of(game))
-        if cached is None or cached[:2] != (game.code, game.version):
-            return None
-        return cached[2]
+        the version stands (engine/caches.py: one reader per new version)."""
+        return self._snapshots.at(
+            id_of(game),
+            game.code,
+            game.version,
+            lambda: self._rules_of(game).read(self._table(session, game)),
+        )
 
     def _lost_at(self, game: Game, now: float) -> float | None:
         """When no server kept this running game any more, if that lasted over OUTAGE_SECONDS.
@@ -461,8 +434,7 @@ class Door:
         if not game.deck.startswith(STORED_DECK_PREFIX):
             return decks.load(Path(game.deck))
         ref = game.deck.removeprefix(STORED_DECK_PREFIX)
-        with self._decks_lock:
-            deck = self._decks.get(ref)
+        deck = self._decks.get(ref)
         if deck is not None:
             return deck
         stored = session.exec(select(StoredDeck).where(StoredDeck.ref == ref)).one()
@@ -471,10 +443,7 @@ class Door:
             for picture in session.exec(select(DeckPicture).where(DeckPicture.deck_id == stored.id))
         }
         deck = decks.from_stored(stored.content, pictures)
-        with self._decks_lock:
-            if len(self._decks) >= DECK_CACHE_SIZE:
-                self._decks.pop(next(iter(self._decks)))
-            self._decks[ref] = deck
+        self._decks.put(ref, deck)
         return deck
 
     def _rules_of(self, game: Game) -> GameDeclaration:

@@ -417,9 +417,7 @@ class ClassCommands(Door):
             )
             session.expunge(room)
             delete_classes(session, [id_of(room)], self.GAMES.values())
-        with self._snapshots_lock:
-            for game_id in ids:
-                self._snapshots.pop(game_id, None)
+        self._snapshots.forget(ids)
 
     def class_public_view(self, code: str, *, browser: str | None = None) -> dict[str, Any]:
         """The class projector's view: every table's public view, never more (R11)."""
