@@ -460,9 +460,9 @@ def seeded_engine(server: Any, purpose: str) -> Engine:
 
 
 def projector_game(
-    server: Any, page: Page, language: str, purpose: str = "projector"
+    server: Any, page: Page, language: str, purpose: str = "projector", players: int = 12
 ) -> Iterator[str]:
-    """Play a 12-player game with the widest names through the engine, shown on ``page``
+    """Play a game of ``players`` (12) with the widest names through the engine, shown on ``page``
     opened on the projector; yields each phase once the page shows it: the lobby, the eight
     phases of round 1 (the reveal once more paused, "reveal-paused") and the end. Pulses and the
     accusation are looked at half answered (both readiness marks show); every round has a
@@ -470,7 +470,7 @@ def projector_game(
     scores differ."""
     engine = seeded_engine(server, f"{purpose}-{language}")
     game = engine.create_game(language=language, durations=SLOW)
-    tokens = {name: engine.join(game.code, name) for name in WIDEST_NAMES[language]}
+    tokens = {name: engine.join(game.code, name) for name in WIDEST_NAMES[language][:players]}
     page.goto(f"{server.url}/screen?code={game.code}")
 
     def shown(*texts: str) -> str:
@@ -839,3 +839,40 @@ def class_table_to_reveal(
         else:
             engine.advance_tables(key, number)
     raise AssertionError("no reveal")
+
+
+# A reveal of up to ten replays the drawing at least this wide, where the rows per player leave
+# it the width (issue 34: it was 395 px on a class's table, 430 on a game's, the height it was
+# given); a larger table's rows take the width (ui/crossed_canvas/screen.py).
+REPLAY_LEAST_PX = 480
+REPLAY_BESIDE_MOST = 10
+LARGE_TABLE_REPLAY_PX = 340
+REPLAY_GAP_PX = 16  # the small gap between the replay and the rows
+
+
+def element_width(page: Page, selector: str) -> float:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    return box["width"]
+
+
+def room_for_replay(screen: Page) -> float:
+    """The width left of the rows per player for the replay: from the replay's left edge to
+    the rows' (a small gap apart)."""
+    replay = screen.locator("img.cc-replay").first.bounding_box()
+    rows = screen.locator(".cc-by-player").first.bounding_box()
+    assert replay is not None and rows is not None
+    return rows["x"] - REPLAY_GAP_PX - replay["x"]
+
+
+def replays_big_enough(screen: Page, players: int) -> None:
+    """The reveal on `screen` replays the drawing, once the columns have their final widths,
+    at least 480 px wide or all the width the rows leave (a table of up to ten), or at least
+    340 px beside a larger table's rows (two long Spanish signatures per row)."""
+    if players > REPLAY_BESIDE_MOST:
+        least = LARGE_TABLE_REPLAY_PX
+    else:
+        least = min(REPLAY_LEAST_PX, room_for_replay(screen))
+    replay = eventually(lambda: element_width(screen, "img.cc-replay") >= least, True)
+    shown = element_width(screen, "img.cc-replay")
+    assert replay, f"the replay is {shown} px wide, under {least}"

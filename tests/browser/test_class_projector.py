@@ -23,8 +23,10 @@ from gamekit import (
     button,
     class_table_to_reveal,
     class_tables,
+    element_width,
     eventually,
     projected_problems,
+    replays_big_enough,
     seeded_engine,
     settle,
 )
@@ -37,10 +39,6 @@ pytestmark = pytest.mark.browser
 
 SHOTS = "/tmp/cc"
 NAMES = [f"Student {number:02d}" for number in range(1, 18)]
-# A class's table at its reveal replays the drawing at least this wide, where the rows leave
-# it the width (issue 34: it was 395 px, the height it was given).
-CLASS_REPLAY_LEAST_PX = 480
-GAP_PX = 16  # the small gap between them
 
 
 def seat(engine: Engine, students: int, language: str) -> tuple[str, str, dict[str, str]]:
@@ -50,21 +48,6 @@ def seat(engine: Engine, students: int, language: str) -> tuple[str, str, dict[s
         for index, name in enumerate(NAMES[:students])
     }
     return room.code, room.facilitator_token, tokens
-
-
-def width(page: Page, selector: str) -> float:
-    box = page.locator(selector).first.bounding_box()
-    assert box is not None, selector
-    return box["width"]
-
-
-def room_for_replay(screen: Page) -> float:
-    """The width left of the rows per player for the replay: from the replay's left edge to
-    the rows' (a small gap apart)."""
-    replay = screen.locator("img.cc-replay").first.bounding_box()
-    rows = screen.locator(".cc-by-player").first.bounding_box()
-    assert replay is not None and rows is not None
-    return rows["x"] - GAP_PX - replay["x"]
 
 
 def shows_the_reveal(screen: Page, view: dict[str, Any], number: int | None, language: str):
@@ -87,13 +70,7 @@ def shows_the_reveal(screen: Page, view: dict[str, Any], number: int | None, lan
         expect(row).to_contain_text(reveal["signatures"][reveal["votes"][author]]["name"])
     for side in ("true_target", "false_target"):
         expect(screen.get_by_text(reveal[side]["name"], exact=True).first).to_be_visible()
-    # The drawing replayed, once the columns have their final widths. A game's projector (a
-    # class of one table): up to 430 px, less what the table needs beside it (two long Spanish
-    # signatures per row leave it 350 to 370 px). A class's table (issue 34): at least
-    # 480 px, or all the width the rows beside it leave when that is less.
-    least = 340 if number is None else min(CLASS_REPLAY_LEAST_PX, room_for_replay(screen))
-    replay = eventually(lambda: width(screen, "img.cc-replay") >= least, True)
-    assert replay, f"the replay is {width(screen, 'img.cc-replay')} px wide, under {least}"
+    replays_big_enough(screen, len(view["players"]))
     expect(screen.locator(".cc-table-card")).to_have_count(0)
 
 
@@ -104,7 +81,7 @@ def test_a_class_of_12_as_two_tables_of_6_and_a_tables_reveal(streamlit_server, 
     screen.goto(f"{streamlit_server.url}/screen?code={code}")
     expect(screen.locator(".cc-code").first).to_have_text(code, timeout=UI_TIMEOUT_MS)
     settle(screen, images=True)
-    assert width(screen, 'img[alt="QR code to join the game"]') >= 300
+    assert element_width(screen, 'img[alt="QR code to join the game"]') >= 300
     problems = projected_problems(screen, "lobby of one table")
 
     # The teacher chooses two tables on the class page, then starts them.
@@ -117,7 +94,7 @@ def test_a_class_of_12_as_two_tables_of_6_and_a_tables_reveal(streamlit_server, 
     assert seating == [6, 6]
     expect(screen.locator(".cc-table-card")).to_have_count(2, timeout=UI_TIMEOUT_MS)
     settle(screen, images=True, pause_ms=300)
-    assert width(screen, 'img[alt="QR code to join the game"]') >= 300
+    assert element_width(screen, 'img[alt="QR code to join the game"]') >= 300
     problems += projected_problems(screen, "lobby of two tables")
     settle(teacher, pause_ms=300)
     button(teacher, "start_all").click()
@@ -140,7 +117,7 @@ def test_three_tables_in_spanish_and_a_class_of_one_table(streamlit_server, new_
     screen.goto(f"{streamlit_server.url}/screen?code={code}")
     expect(screen.locator(".cc-table-card")).to_have_count(3, timeout=UI_TIMEOUT_MS)
     settle(screen, images=True)
-    assert width(screen, 'img[alt="Código QR para unirse a la partida"]') >= 300
+    assert element_width(screen, 'img[alt="Código QR para unirse a la partida"]') >= 300
     problems = projected_problems(screen, "es lobby of three tables")
     engine.start_tables(key)
     engine.advance_tables(key, 1)
@@ -156,7 +133,7 @@ def test_three_tables_in_spanish_and_a_class_of_one_table(streamlit_server, new_
     screen.goto(f"{streamlit_server.url}/screen?code={code}")
     expect(screen.locator(".cc-code-huge")).to_have_text(code, timeout=UI_TIMEOUT_MS)
     settle(screen, images=True)
-    assert width(screen, 'img[alt="QR code to join the game"]') >= 300
+    assert element_width(screen, 'img[alt="QR code to join the game"]') >= 300
     problems += projected_problems(screen, "lobby of a class of one table")
     engine.start_tables(key)
     view = class_table_to_reveal(engine, key, tokens, 1)

@@ -11,7 +11,14 @@ The page offers a full-screen button, labelled in the game's language.
 from __future__ import annotations
 
 import pytest
-from gamekit import PHASES, PROJECTOR, SMALLEST_READABLE_PX, measure_layout, projector_game
+from gamekit import (
+    PHASES,
+    PROJECTOR,
+    SMALLEST_READABLE_PX,
+    measure_layout,
+    projector_game,
+    replays_big_enough,
+)
 from playwright.sync_api import Page, expect
 from worst_case import longest_pairs_first
 
@@ -51,6 +58,23 @@ def test_every_phase_is_big_enough_and_fits_the_projector(
             press_full_screen(page, language, "ui.screen.leave_full_screen", "null")
     assert seen == PHASES_SEEN
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_reveal_of_ten_replays_the_drawing_large_and_fits(
+    streamlit_server, new_page, language, monkeypatch
+):
+    """Ten players with the widest names and the longest pair: the replay takes the left of
+    the screen from under the heading, at least 480 px or all the width the rows leave (issue
+    34), and the reveal still fits 1280x720 at 28 px or more."""
+    longest_pairs_first(monkeypatch, language)
+    page = new_page(**PROJECTOR)
+    game = projector_game(streamlit_server, page, language, purpose="ten", players=10)
+    while next(game) != "reveal":
+        pass
+    found = measure_layout(page)
+    assert not found["small"] and not found["outside"], found
+    replays_big_enough(page, 10)
 
 
 def test_full_screen_button(streamlit_server, new_page):

@@ -31,10 +31,11 @@ SHOWCASE = frozenset({"reveal"})
 # The composition in a class's projected card: the largest that leaves the rest of a card on
 # screen.
 CARD_COMPOSITION_PX = 330
-# A class's table in its reveal (`showcase_body`): the replay beside everything else, from
-# under the heading down, rather than under the objects and the outcome (which took 100 to 130
-# px from its height): up to this size, less the strip's line when it may wrap, it still ends
-# within 720 px (ui/classes/tables.py heads the page with the table and the other tables).
+# The reveal of a table of up to CLASS_BESIDE_MOST (`reveal_beside`), a game's or a class's
+# table's: the replay beside everything else, from under the heading down, rather than under
+# the objects and the outcome (which took 100 to 130 px from its height): up to this size,
+# less the class strip's line when it may wrap, it still ends within 720 px (a game's header,
+# or ui/classes/tables.py's heading with the table and the other tables).
 CLASS_REPLAY_PX = 540
 # Beside the replay, the objects, the outcome and a row per player stack up: up to this many
 # players they end within 720 px; a larger table's reveal is laid out as a game's (its replay
@@ -78,7 +79,7 @@ def round_body(
                     reveal_pictures(shown, t, 96, big=True)
                     st.html(authors_html(shown))
     elif phase == "reveal":
-        reveal_body(view, t)
+        reveal_beside(view, t)
     else:
         with st.container(horizontal=True, gap="medium"):
             with st.container(width=COMPOSITION_PX):
@@ -89,10 +90,15 @@ def round_body(
 
 
 def showcase_body(view: Mapping[str, Any], t: Translator) -> None:
-    """A class's table in its reveal, on the class projector: what a game's reveal shows, the
-    replay at least 480 px wide where the row per player leaves it the width (issue 34), so
-    on the left from under the heading, the objects, the outcome and the rows beside it."""
+    """A class's table in its reveal, on the class projector: a game's reveal."""
     crossed_canvas_style()
+    reveal_beside(view, t)
+
+
+def reveal_beside(view: Mapping[str, Any], t: Translator) -> None:
+    """The reveal with the replay at least 480 px wide where the row per player leaves it
+    the width (issue 34), so on the left from under the heading, the objects, the outcome and
+    the rows beside it; a table of more than CLASS_BESIDE_MOST as `reveal_body`."""
     if len(view["players"]) > CLASS_BESIDE_MOST:
         reveal_body(view, t)
         return
