@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -182,3 +184,16 @@ class People:
     def close(self) -> None:
         for context in self.contexts:
             context.close()
+
+
+@contextmanager
+def audited(browser: Browser, base_url: str, language: str) -> Iterator[tuple[People, Audit]]:
+    """The people of a test and its audit: their pages closed at the end, then every finding
+    printed and none blocking (`Audit.assert_clean`), unless the test failed first."""
+    people = People(browser, base_url, language)
+    audit = Audit(language)
+    try:
+        yield people, audit
+    finally:
+        people.close()
+    audit.assert_clean()

@@ -18,7 +18,7 @@ import uuid
 from typing import Any
 
 import pytest
-from audit import LAPTOP, PHONE, Audit, People
+from audit import LAPTOP, PHONE, Audit, People, audited
 from gamekit import UI_TIMEOUT_MS, open_card, seeded_engine, wait_canvas
 from playwright.sync_api import Page, expect
 
@@ -64,13 +64,8 @@ def test_no_serious_accessibility_violation_in_a_whole_game(
     streamlit_server, browser, language: str
 ) -> None:
     engine = seeded_engine(streamlit_server, f"accessibility-{language}")
-    audit = Audit(language)
-    people = People(browser, streamlit_server.url, language)
-    try:
+    with audited(browser, streamlit_server.url, language) as (people, audit):
         play_and_scan(engine, people, audit)
-    finally:
-        people.close()
-    audit.assert_clean()
 
 
 def play_and_scan(engine: Engine, people: People, audit: Audit) -> None:

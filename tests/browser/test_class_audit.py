@@ -8,7 +8,7 @@ seated at two tables of the widest names through the engine.
 from __future__ import annotations
 
 import pytest
-from audit import LAPTOP, Audit, People
+from audit import LAPTOP, audited
 from gamekit import FRESH, UI_TIMEOUT_MS, seeded_engine, settle
 from playwright.sync_api import expect
 from worst_case import WIDEST_NAMES
@@ -22,9 +22,7 @@ CLASSES = {"crossed_canvas": 10, "canvas_critters": 6, "canvas_layers": 4}
 @pytest.mark.parametrize("game", list(CLASSES))
 def test_a_class_of_two_tables_on_its_pages(streamlit_server, browser, game, language):
     """The class page and the class projector of every game, before and after the start."""
-    people = People(browser, streamlit_server.url, language)
-    audit = Audit(language)
-    try:
+    with audited(browser, streamlit_server.url, language) as (people, audit):
         engine = seeded_engine(streamlit_server, f"audit-class-{game}-{language}")
         room = engine.create_class(language=language, game=game)
         for index, name in enumerate(WIDEST_NAMES[language][: CLASSES[game]]):
@@ -45,6 +43,3 @@ def test_a_class_of_two_tables_on_its_pages(streamlit_server, browser, game, lan
             audit.scan(f"{game} {moment} (class projector)", screen)
             if waiting:
                 assert engine.start_tables(room.facilitator_token) == [1, 2]
-    finally:
-        people.close()
-    audit.assert_clean()

@@ -18,7 +18,7 @@ import uuid
 from typing import Any
 
 import pytest
-from audit import LAPTOP, PHONE, Audit, People
+from audit import LAPTOP, PHONE, Audit, People, audited
 from gamekit import UI_TIMEOUT_MS, seeded_engine, settle, whole, words_of
 from playwright.sync_api import Page
 from worst_case import WIDEST_NAMES
@@ -69,6 +69,10 @@ class Room:
             page.wait_for_function(SHOWS_STAGE_JS, arg=stage, timeout=UI_TIMEOUT_MS)
             settle(page, images=True)
 
+    def everyone(self, name: str) -> tuple[tuple[str, Page], ...]:
+        """The teacher's page, the projector and `name`'s phone, labelled for `look`."""
+        return (("teacher", self.teacher), ("projector", self.screen), ("phone", self.phones[name]))
+
     def view(self, name: str) -> dict[str, Any]:
         return self.engine.player_view(self.tokens[name])
 
@@ -107,20 +111,11 @@ def none_of(pages: dict[str, Page], selector: str, moment: str) -> None:
 
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_a_judged_critters_game_on_every_page(streamlit_server, browser, language):
-    people = People(browser, streamlit_server.url, language)
-    audit = Audit(language)
-    try:
+    with audited(browser, streamlit_server.url, language) as (people, audit):
         room = Room(streamlit_server, people, "canvas_critters", 3, CRITTERS_SLOW)
         ana, ben, cleo = names = list(room.tokens)
         teacher, screen, phones = room.teacher, room.screen, room.phones
-        look(
-            audit,
-            room,
-            "lobby",
-            ("teacher", teacher),
-            ("projector", screen),
-            ("phone", phones[ana]),
-        )
+        look(audit, room, "lobby", *room.everyone(ana))
 
         room.engine.start(room.key)
         active = room.public()["active"]
@@ -158,24 +153,12 @@ def test_a_judged_critters_game_on_every_page(streamlit_server, browser, languag
         assert screen.locator(".cc-ribbon").count() > 0  # the check above can see ribbons
 
         finished(room)
-        look(
-            audit,
-            room,
-            "finished",
-            ("phone", phones[ana]),
-            ("projector", screen),
-            ("teacher", teacher),
-        )
-    finally:
-        people.close()
-    audit.assert_clean()
+        look(audit, room, "finished", *room.everyone(ana))
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_a_critters_duel_keeps_each_secret_theme_to_its_player(streamlit_server, browser, language):
-    people = People(browser, streamlit_server.url, language)
-    audit = Audit(language)
-    try:
+    with audited(browser, streamlit_server.url, language) as (people, audit):
         room = Room(streamlit_server, people, "canvas_critters", 2, CRITTERS_SLOW)
         ana, ben = list(room.tokens)
         room.engine.start(room.key)
@@ -196,27 +179,15 @@ def test_a_critters_duel_keeps_each_secret_theme_to_its_player(streamlit_server,
         look(audit, room, "duel guess", ("phone", room.phones[ben]), ("teacher", room.teacher))
         finished(room)
         look(audit, room, "duel finished", ("phone", room.phones[ben]), ("projector", room.screen))
-    finally:
-        people.close()
-    audit.assert_clean()
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_a_layers_game_on_every_page_and_its_hands_kept(streamlit_server, browser, language):
-    people = People(browser, streamlit_server.url, language)
-    audit = Audit(language)
-    try:
+    with audited(browser, streamlit_server.url, language) as (people, audit):
         room = Room(streamlit_server, people, "canvas_layers", 2, LAYERS_SLOW)
         teacher, screen, phones = room.teacher, room.screen, room.phones
         first = next(iter(room.tokens))
-        look(
-            audit,
-            room,
-            "lobby",
-            ("teacher", teacher),
-            ("projector", screen),
-            ("phone", phones[first]),
-        )
+        look(audit, room, "lobby", *room.everyone(first))
 
         room.engine.start(room.key)
         acting = room.public()["turn"]
@@ -245,14 +216,4 @@ def test_a_layers_game_on_every_page_and_its_hands_kept(streamlit_server, browse
 
         while room.public()["phase"] != "finished":
             room.engine.advance(room.key)  # each turn run out: the free card, or a painting
-        look(
-            audit,
-            room,
-            "finished",
-            ("phone", phones[first]),
-            ("projector", screen),
-            ("teacher", teacher),
-        )
-    finally:
-        people.close()
-    audit.assert_clean()
+        look(audit, room, "finished", *room.everyone(first))
