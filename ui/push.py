@@ -30,6 +30,7 @@ import threading
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -179,16 +180,16 @@ class PushHub:
         self._events[code] = event
         return event
 
-    def _clock_only_since(
-        self, code: str, progress: Progress, view: dict[str, object]
-    ) -> int | None:
-        """The first version since which `view` differs in its clock alone (a new stage is
-        a change too: every view carries it); otherwise this version's look is kept."""
+    def _clock_only_since(self, code: str, progress: Progress, view: dict[str, Any]) -> int | None:
+        """The first version before `progress` since which `view` differs in its clock alone
+        (a new stage is a change too: every view carries it); otherwise its look is kept."""
         look = json.dumps({k: v for k, v in view.items() if k not in CLOCK_KEYS}, sort_keys=True)
         earlier = self._looks.get(code)
         if earlier is not None and earlier[0] == look:
-            return earlier[1]
-        self._looks[code] = (look, progress.version)
+            return earlier[1] if earlier[1] < progress.version else None
+        # The view is read after the versions, so a change may land between the two: the look
+        # is this view's own version's, never the older one the event tells.
+        self._looks[code] = (look, view["version"])
         return None
 
 

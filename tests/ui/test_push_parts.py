@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -113,6 +114,33 @@ def test_a_pause_says_since_when_only_the_clock_changed_and_a_take_does_not(
         assert event["clock_only_since"] == taken["version"], step.__name__
     again = next_event(hub, code, engine.status(code)["version"], take)
     assert again["clock_only_since"] is None
+
+
+def test_a_take_landing_between_the_hub_s_two_reads_is_no_clock_change(
+    engine: Engine, hub: PushHub, monkeypatch
+):
+    """The hub reads the versions, then the public view: a piece taken in between must not
+    make the take's own event say "only the clock changed" (a phone would keep the old pile)."""
+    table = seat(engine, None, 3)
+    table.pick_all()
+    builder = table.public()["builders"][0]
+    code = table.code
+    real = engine.versions
+    landed = threading.Event()
+
+    def versions_then_a_take(codes: list[str]) -> dict:
+        found = real(codes)
+        if not landed.is_set():
+            table.take_any(builder, 1)  # after the versions were read, before the view is
+            landed.set()
+        return found
+
+    monkeypatch.setattr(engine, "versions", versions_then_a_take)
+    version = engine.status(code)["version"]
+    taken = next_event(hub, code, version, lambda: landed.wait(10))
+    assert taken["version"] > version and taken["clock_only_since"] is None
+    paused = next_event(hub, code, taken["version"], lambda: engine.pause(table.fac))
+    assert paused["clock_only_since"] == taken["version"]
 
 
 def test_a_failed_drawing_still_tells_the_version_and_the_hub_goes_on(
