@@ -6,6 +6,9 @@ never left outside the contracts unseen. A package counts as one
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -18,15 +21,20 @@ CONTRACTS = {
 }
 SHARED = CONTRACTS["Shared modules import no game and no class"]["source_modules"]
 CLASSES = CONTRACTS["Classes import no game"]["source_modules"]
-GAMES = [
-    module
-    for name, contract in CONTRACTS.items()
-    if name.endswith("imports nothing of another game, of classes or of the registry")
-    for module in contract["source_modules"]
+PLATFORM = CONTRACTS["A game imports nothing of another game, of classes or of the registries"][
+    "not_games"
 ]
+# A game is every folder of engine/ that is not the platform's: what the "games" contracts find.
+GAMES = [
+    f"engine.{path.name}"
+    for path in sorted((ROOT / "engine").iterdir())
+    if (path / "__init__.py").is_file() and path.name not in PLATFORM
+]
+PLATFORM_PACKAGES = [f"engine.{name}" for name in PLATFORM if f"engine.{name}" not in CLASSES]
 # Neither shared nor a game's: the public API, the registry (it imports every game) and the
 # service (the Engine composed from everything).
 NEITHER = ["engine", "engine.games", "engine.service"]
+LINT_IMPORTS = str(Path(sys.executable).with_name("lint-imports"))
 
 
 def engine_modules() -> list[str]:
@@ -44,6 +52,7 @@ def engine_modules() -> list[str]:
 def test_every_module_of_the_engine_is_in_exactly_one_list():
     placed = SHARED + CLASSES + GAMES + NEITHER
     assert len(placed) == len(set(placed)), "a module is listed twice"
+    assert set(PLATFORM_PACKAGES) <= set(SHARED), "a platform folder outside the shared list"
     assert sorted(placed) == sorted(engine_modules())
 
 
@@ -64,3 +73,53 @@ def test_the_pages_use_only_the_engines_public_api():
         }
         internal = {name for name in imported if name.split(".")[0] == "engine"} - public
         assert not internal, f"{script.name} imports {sorted(internal)}"
+
+
+def lint_imports(tree: Path, modules: dict[str, str]) -> str:
+    """What `lint-imports` says of package `pkg` (its modules' sources by dotted name) under the
+    project's "games" contract type, a game importing another and a shared module a game."""
+    for name, source in modules.items():
+        path = tree / Path(*name.split("."))
+        path.mkdir(parents=True, exist_ok=True)
+        (path / "__init__.py").write_text(source)
+    games = 'type = "games"\ncontainers = ["pkg"]\nnot_games = ["classes"]\n'
+    (tree / "contracts.toml").write_text(
+        '[tool.importlinter]\nroot_packages = ["pkg"]\n'
+        'contract_types = ["games: tests.import_contracts.GamesContract"]\n'
+        f'[[tool.importlinter.contracts]]\nname = "Games apart"\n{games}'
+        'forbidden_modules = ["pkg.classes"]\nallow_indirect_imports = true\n'
+        f'[[tool.importlinter.contracts]]\nname = "Shared imports no game"\n{games}'
+        'source_modules = ["pkg.shared"]\n'
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [LINT_IMPORTS, "--config", "contracts.toml", "--no-cache", "--no-logo"],
+        cwd=tree,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return done.stdout + done.stderr
+
+
+def test_a_new_game_is_held_apart_with_no_contract_edited(tmp_path: Path):
+    """The "games" contract type (tests/import_contracts.py) finds the games itself: a game
+    added later, named nowhere in the contracts, is refused another game's modules, and a
+    shared module is refused it."""
+    modules = {
+        "pkg": "",
+        "pkg.shared": "",
+        "pkg.classes": "",
+        "pkg.alpha": "",
+        "pkg.alpha.rules": "import pkg.shared\n",
+    }
+    assert "Contracts: 2 kept, 0 broken." in lint_imports(tmp_path / "a", modules)
+    modules |= {"pkg.gamma": "", "pkg.gamma.rules": "import pkg.alpha.rules\n"}
+    said = lint_imports(tmp_path / "b", modules)
+    assert "pkg.gamma is not allowed to import pkg.alpha" in said
+    assert "Contracts: 1 kept, 1 broken." in said
+    modules |= {"pkg.gamma.rules": "", "pkg.shared": "import pkg.gamma.rules\n"}
+    said = lint_imports(tmp_path / "c", modules)
+    assert "pkg.shared is not allowed to import pkg.gamma" in said
+    assert "Contracts: 1 kept, 1 broken." in said
