@@ -43,7 +43,7 @@ class Keeper:
             wait = self._interval
             try:
                 due_in = self._engine.keep()
-            except Exception:  # noqa: BLE001 - a database hiccup must not end the beat
+            except Exception:  # a database hiccup must not end the beat
                 log.exception("keeper beat failed; trying again")
             else:
                 # Wake at the next deadline, so a phase ends on time with every page closed

@@ -38,7 +38,7 @@ from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
 from engine import Engine, RuleError
-from engine.service import Progress
+from engine.door import Progress
 from ui.parts import PARTS
 from ui.text import translator
 
@@ -136,7 +136,7 @@ class PushHub:
                 continue
             try:
                 versions = self._engine.versions(codes)
-            except Exception:  # noqa: BLE001 - a database hiccup: the next beat tries again
+            except Exception:  # a database hiccup: the next beat tries again
                 log.exception("reading versions for push failed")
                 continue
             events = {code: self._event(code, versions[code]) for code in codes if code in versions}
@@ -174,7 +174,7 @@ class PushHub:
             message["clock_only_since"] = self._clock_only_since(code, progress, view)
         except RuleError:
             pass  # a class's code: its pages redraw whole
-        except Exception:  # noqa: BLE001 - e.g. a busy database: the pages ask for their part
+        except Exception:  # e.g. a busy database: the pages ask for their part
             log.exception("drawing the parts of %s for push failed", code)
         event = (progress, f"data: {json.dumps(message)}\n\n")
         self._events[code] = event

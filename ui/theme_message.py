@@ -23,7 +23,7 @@ _lock = threading.Lock()
 
 def build_theme_once() -> bool:
     """Put the once-built theme in Streamlit's place; False if it was there already."""
-    original: Callable[..., None] = app_session._populate_theme_msg  # noqa: SLF001
+    original: Callable[..., None] = app_session._populate_theme_msg
     if getattr(original, "built_once", False):
         return False
     built: dict[str, Any] = {}
@@ -44,6 +44,6 @@ def build_theme_once() -> bool:
             built.clear()
 
     populate.built_once = True  # type: ignore[attr-defined]
-    app_session._populate_theme_msg = populate  # noqa: SLF001
+    app_session._populate_theme_msg = populate
     config.on_config_parsed(forget, force_connect=True)
     return True

@@ -74,7 +74,7 @@ def sql_strings() -> Iterator[list[str]]:
     that must never reach the database can be looked for here."""
     seen: list[str] = []
 
-    def record(conn, cursor, statement, parameters, context, executemany) -> None:  # noqa: ARG001
+    def record(conn, cursor, statement, parameters, context, executemany) -> None:
         seen.extend(_strings(parameters))
 
     event.listen(sqlalchemy.engine.Engine, "before_cursor_execute", record)

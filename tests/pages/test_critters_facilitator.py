@@ -18,7 +18,7 @@ from ui.critters.facilitator import table_files
 from ui.text import translator
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-from critters_kit import LONG, NAMES, Critters, seat  # noqa: E402
+from critters_kit import LONG, NAMES, Critters, seat
 
 SVG = "{http://www.w3.org/2000/svg}"
 CROSSED_CANVAS_ONLY = ["ui.fac.moderation"]

@@ -15,8 +15,8 @@ from engine.critters import rules
 from ui.text import plain_label
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-from cc_support import refused  # noqa: E402
-from critters_kit import LONG, Critters, rid, spot  # noqa: E402
+from cc_support import refused
+from critters_kit import LONG, Critters, rid, spot
 
 
 @pytest.fixture

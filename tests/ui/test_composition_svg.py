@@ -27,7 +27,7 @@ FRAGMENTS = [
         "signature": "sa",
         "pulse": 1,
         "strokes": [[[0.2, 0.8], [0.5, 0.5]], [[0.3, 0.3], [0.4, 0.3]]],
-    },  # noqa: E501
+    },
     {"signature": "sb", "pulse": 2, "strokes": [[[0.5, 0.1], [0.5, 0.9]]]},
 ]
 

@@ -24,7 +24,7 @@ def new_session_theme() -> ForwardMsg:
         target = msg.new_session.custom_theme
         for part in filter(None, section.split(".")):
             target = getattr(target, part)
-        app_session._populate_theme_msg(target, f"theme.{section}" if section else "theme")  # noqa: SLF001
+        app_session._populate_theme_msg(target, f"theme.{section}" if section else "theme")
     return msg
 
 
@@ -32,7 +32,7 @@ def new_session_theme() -> ForwardMsg:
 def streamlit_own(monkeypatch: pytest.MonkeyPatch) -> Iterator[ForwardMsg]:
     """Streamlit's own message; its own function is put back afterwards, and so is the
     project's config (a test parses another)."""
-    monkeypatch.setattr(app_session, "_populate_theme_msg", app_session._populate_theme_msg)  # noqa: SLF001
+    monkeypatch.setattr(app_session, "_populate_theme_msg", app_session._populate_theme_msg)
     yield new_session_theme()
     config.get_config_options(force_reparse=True)
 

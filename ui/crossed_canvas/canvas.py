@@ -144,7 +144,7 @@ def _live_strokes(key: str, size: int) -> list[Stroke]:
     generation = st.session_state.get(_GEN.format(key=key), 0)
     try:
         value = st.session_state.get(canvas_widget_key(key, generation))
-    except Exception:  # noqa: BLE001 - a presenter error must not break undo
+    except Exception:  # a presenter error must not break undo
         value = None
     objects = _objects_from_state(value)
     if objects is not None:
@@ -228,7 +228,7 @@ def drawing_canvas(
     # decides whether the canvas is full before it is drawn, without waiting a rerun.
     try:
         before = _objects_from_state(st.session_state.get(widget_key))
-    except Exception:  # noqa: BLE001 - no state yet is the normal case
+    except Exception:  # no state yet is the normal case
         before = None
     if before is not None:
         count_before = len(fabric_objects_to_strokes(before, size, size))
