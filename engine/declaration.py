@@ -10,6 +10,7 @@ one bounded loop; the service finds a game's declaration and never names a phase
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -188,11 +189,55 @@ class Move:
 
 
 @dataclass(frozen=True)
+class Play:
+    """One move a robot may make now, made as a page makes it: the Engine method its button
+    calls, with that method's arguments after the player's token. `action` is the name the
+    player's view lists the move under (its "actions"), `retried` whether the method takes a
+    request id (a retry of one answers the first result)."""
+
+    action: str
+    method: str
+    args: Mapping[str, Any]
+    retried: bool = True
+
+    def on(self, engine: Any, token: str, request_id: str, **meant: Any) -> Any:
+        """Make the move on `engine` (an Engine, which the declarations lie below) as the
+        player of `token`, with `request_id` if the method takes one; `meant`: the round and
+        phase the page showed, as a page sends them."""
+        sent = {"request_id": request_id} if self.retried else {}
+        return getattr(engine, self.method)(token, **self.args, **sent, **meant)
+
+
+#: The moves one listed action allows: given its entry in the view's "actions", the whole
+#: view, and the dice for what a player chooses freely (strokes, a title, an order of ribbons).
+Plays = Callable[[Any, Mapping[str, Any], random.Random], list[Play]]
+
+
+@dataclass(frozen=True)
+class Bot:
+    """A game's robot player (boardgame.io's `ai.enumerate`, OpenSpiel's legal actions): the
+    moves each action a view lists allows, so tests and benchmarks play every game one way."""
+
+    plays: Mapping[str, Plays]
+
+    def legal_moves(self, view: Mapping[str, Any], rng: random.Random) -> list[Play]:
+        """Every move the player of `view` may make now. An action the view lists that the bot
+        cannot play is an error: a game's new move needs its robot before anything plays it."""
+        listed: Mapping[str, Any] = view["actions"]
+        lacking = set(listed) - set(self.plays)
+        if lacking:
+            raise ValueError(f"no robot plays {sorted(lacking)}")
+        return [
+            play for name, entry in listed.items() for play in self.plays[name](entry, view, rng)
+        ]
+
+
+@dataclass(frozen=True)
 class GameDeclaration:
     """A whole game as the engine runs it: its phase table and what happens to stored rows
     at the start (`setup`, once the roster is final), on leaving and on entering a phase, the
     answers so far (`answers`, for a phase that may end early), its moves (`moves`, each
-    played by name through the door's one gate), and its views.
+    played by name through the door's one gate), its robot player (`bot`) and its views.
 
     Views are built from `read` (every row the views need, at one version: the engine keeps
     it while the version stands) by `views`: "public" and "facilitator" as
@@ -214,6 +259,8 @@ class GameDeclaration:
     forget: Callable[[Session, Sequence[int]], None]
     # Every move a phase of its table allows, by the name the table lists it under.
     moves: Mapping[str, Move]
+    # How a robot plays it (engine/<game>/bots.py): what tests and benchmarks play through.
+    bot: Bot
     on_exit: Mapping[str, Hook] = field(default_factory=dict)
     on_entry: Mapping[str, Hook] = field(default_factory=dict)
     private: Callable[[Table, Any, Any], Any] | None = None

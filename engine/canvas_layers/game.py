@@ -9,6 +9,7 @@ for its player as the rulings say.
 from __future__ import annotations
 
 from engine.canvas_layers import rules, turns, views
+from engine.canvas_layers.bots import BOT
 from engine.canvas_layers.models import forget
 from engine.canvas_layers.moves import MOVES
 from engine.declaration import Answers, GameDeclaration
@@ -83,6 +84,7 @@ CANVAS_LAYERS = GameDeclaration(
     },
     forget=forget,
     moves=MOVES,
+    bot=BOT,
     on_exit={turns.TURN: play_for_the_absent},
     finished=finished,
     as_class=True,

@@ -5,6 +5,7 @@ views."""
 from __future__ import annotations
 
 from engine.critters import rules, views
+from engine.critters.bots import BOT
 from engine.critters.game import (
     DUEL,
     DUEL_KIND,
@@ -40,6 +41,7 @@ CANVAS_CRITTERS = GameDeclaration(
     views=VIEWS,
     forget=forget,
     moves=MOVES,
+    bot=BOT,
     on_exit={"theme": settle_themes},
     on_entry={"theme": open_round, SCORES: score_round},
     # One pace for both variants: it is set before anyone knows how many will play.
@@ -58,6 +60,7 @@ CRITTERS_DUEL = GameDeclaration(
     views=VIEWS,
     forget=forget,
     moves=MOVES,
+    bot=BOT,
     on_exit={"theme": settle_themes},
     on_entry={"theme": open_round, "guess": turn_up_cards, SCORES: score_round},
     created_as=KIND,

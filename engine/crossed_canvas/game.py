@@ -10,6 +10,7 @@ from __future__ import annotations
 from sqlmodel import col, select
 
 from engine.crossed_canvas import rules, views
+from engine.crossed_canvas.bots import BOT
 from engine.crossed_canvas.decks import DEFAULT_DECK, data_deck, load_deck, stored_deck
 from engine.crossed_canvas.drawing import own_draft, signature_of
 from engine.crossed_canvas.models import (
@@ -211,6 +212,7 @@ CROSSED_CANVAS = GameDeclaration(
         "facilitator": views.facilitator_view,
     },
     moves=MOVES,
+    bot=BOT,
     on_exit={Phase.PULSE1: lock_drafts, Phase.PULSE2: lock_drafts},
     on_entry={Phase.ROLES: deal_round, Phase.REVEAL: score_round},
     private=draft_in_progress,

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import Engine, FakeClock
+from engine.critters.bots import spot
 from tests.engine.seated import SeatedGame
 
 NAMES = ["Ana", "Ben", "Cy", "Di", "Eli", "Fay"]
@@ -20,11 +21,6 @@ _ids = itertools.count()
 
 def rid() -> str:
     return f"cr-{next(_ids)}"
-
-
-def spot(i: int) -> tuple[float, float]:
-    """A free spot on a canvas for the i-th piece (inside the frame, whatever it is turned)."""
-    return 0.15 + 0.1 * (i % 8), 0.15 + 0.1 * (i // 8)
 
 
 @dataclass

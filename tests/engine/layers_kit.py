@@ -14,6 +14,7 @@ from sqlmodel import select
 
 from engine import Engine, FakeClock
 from engine.canvas_layers import rules, turns
+from engine.canvas_layers.bots import BOT
 from engine.canvas_layers.models import LayersGame
 from engine.models import Game
 from tests.engine.seated import SeatedGame
@@ -34,13 +35,10 @@ class Layers(SeatedGame):
         return view["turn"] or view["picker"]
 
     def act(self, name: str, move: str, args: Any, request_id: str | None = None) -> Any:
-        """Make one move as a phone lists it (`args`: one entry of its listed actions)."""
-        token, request = self.tokens[name], request_id or rid()
-        if move == "take":
-            return self.engine.take_card(token, args["position"], args["card"], request)
-        if move == "complete":
-            return self.engine.complete_painting(token, args["cards"], args["background"], request)
-        return self.engine.pick_winner(token, args, request)
+        """Make one move as a phone lists it (`args`: one entry of its listed actions), as the
+        game's robot makes it."""
+        (play,) = BOT.plays[move]([args], {}, random.Random(0))
+        return play.on(self.engine, self.tokens[name], request_id or rid())
 
     def take_first(self, name: str) -> Any:
         return self.act(name, "take", self.view(name)["actions"]["take"][0])

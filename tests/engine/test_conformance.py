@@ -5,22 +5,23 @@ can see, every move a view offers is accepted, and each player's total is the su
 of their points round by round.
 
 The games come from the registry (Engine.offered_games), so a new game is played here as soon
-as it is registered: its moves need a player below (MOVES), and the test fails until they have
-one. Moves are made through the Engine's public methods only, as the pages make them.
+as it is registered, by its declaration's robot (`bot`, engine/<game>/bots.py), which fails
+on an action it cannot play. Moves are made through the Engine's public methods only, as the
+pages make them.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable
 from typing import Any
 
 import pytest
-from cc_support import fingerprint, strokes
-from critters_kit import spot
+from cc_support import fingerprint
 
 from engine import Engine, FakeClock
+from engine.declaration import Play
+from engine.games import DECLARATIONS
 
 _ids = itertools.count()
 #: Far more steps than any game here takes: a game that does not end fails, never hangs.
@@ -52,94 +53,11 @@ class Game:
         return self.engine.player_view(self.tokens[name])
 
 
-Move = Callable[[Engine, str, dict[str, Any], dict[str, Any], random.Random, str], object]
-
-
-def _draw(engine, token, args, view, rng, request):  # type: ignore[no-untyped-def]
-    return engine.submit_fragment(token, strokes(args["fewest"]), request)
-
-
-def _choose(engine, token, args, view, rng, request):  # type: ignore[no-untyped-def]
-    return engine.choose(token, rng.choice(view["options"])["id"], request)
-
-
-def _accuse(engine, token, args, view, rng, request):  # type: ignore[no-untyped-def]
-    others = [sig for sig in view["signatures"] if sig != view["signature"]]
-    return engine.accuse(token, rng.choice(others), request)
-
-
-def _pick_theme(engine, token, args, view, rng, request):  # type: ignore[no-untyped-def]
-    return engine.pick_theme(token, rng.choice(args["themes"]))
-
-
-def _build(engine, token, args, view, rng, request):  # type: ignore[no-untyped-def]
-    if args["pieces"] >= min(7, args["most"]):
-        return engine.finish_mosaic(token)
-    kind = rng.choice([kind for kind, left in view["pile"].items() if left])
-    x, y = spot(args["pieces"])
-    return engine.take_piece(token, kind, x, y, request)
-
-
-def _finish(engine, token, args, view, rng, request):  # type: ignore[no-untyped-def]
-    if not args["ready"]:  # short of the pieces a finished mosaic needs: build on
-        return _build(engine, token, view["actions"]["build"], view, rng, request)
-    return engine.finish_mosaic(token)
-
-
-def _title(engine, token, args, view, rng, request):  # type: ignore[no-untyped-def]
-    return engine.title_mosaic(token, f"Zoo {rng.randrange(100)}")
-
-
-def _award(engine, token, args, view, rng, request):  # type: ignore[no-untyped-def]
-    receivers = rng.sample(args["receivers"], len(args["receivers"]))
-    return engine.award_ribbons(token, dict(zip(args["ribbons"], receivers, strict=False)), request)
-
-
-def _guess(engine, token, args, view, rng, request):  # type: ignore[no-untyped-def]
-    ribbon, card = rng.choice(args["ribbons"]), rng.choice(args["cards"])
-    if ribbon == 1:  # under the whole card
-        return engine.guess_theme(token, 1, card, request)
-    themes = next(shown["themes"] for shown in view["face_up"] if shown["id"] == card)
-    return engine.guess_theme(token, 3, card, request, theme=rng.choice(themes)["id"])
-
-
-def _take(engine, token, args, view, rng, request):  # type: ignore[no-untyped-def]
-    return engine.take_card(token, args["position"], args["card"], request)
-
-
-def _complete(engine, token, args, view, rng, request):  # type: ignore[no-untyped-def]
-    return engine.complete_painting(token, args["cards"], args["background"], request)
-
-
-def _pick(engine, token, args, view, rng, request):  # type: ignore[no-untyped-def]
-    return engine.pick_winner(token, rng.choice(args), request)
-
-
-#: A player for every move a registered game lists in its views, by the move's name.
-MOVES: dict[str, Move] = {
-    "draw": _draw,
-    "choose": _choose,
-    "accuse": _accuse,
-    "pick_theme": _pick_theme,
-    "build": _build,
-    "finish": _finish,
-    "title": _title,
-    "award": _award,
-    "guess": _guess,
-    "take": _take,
-    "complete": _complete,
-    "pick": _pick,
-}
-#: Moves that carry a request id: a retry of one answers the first result.
-RETRIED = {"draw", "choose", "accuse", "award", "guess", "take", "complete", "pick"}
-
-
-def offered(listed: Any, rng: random.Random) -> Any:
-    """What a move is made with: one of its listed choices when a view lists several (each
-    card one may take, each painting one may complete), else the move's one entry."""
-    if isinstance(listed, list) and listed and isinstance(listed[0], dict):
-        return rng.choice(listed)
-    return listed
+def a_move(legal: list[Play], rng: random.Random) -> Play:
+    """One of a player's legal moves: an action they may take, then one way of taking it (so
+    a game listing many cards to take still completes paintings)."""
+    action = rng.choice(sorted({play.action for play in legal}))
+    return rng.choice([play for play in legal if play.action == action])
 
 
 def tables() -> list[tuple[str, int]]:
@@ -167,15 +85,14 @@ def test_a_registered_game_plays_to_its_end_from_its_listed_actions(kind, player
     engine = Engine(f"sqlite:///{tmp_path / 'game.db'}", clock=clock, seed=players)
     game = Game(engine, clock, kind, players)
     rng = random.Random(f"{kind}:{players}")
+    bot = DECLARATIONS[kind].bot
     retried = 0
     for _ in range(MOST_STEPS):
         if game.public()["phase"] == "finished":
             break
         views = {name: game.view(name) for name in game.tokens}
-        for view in views.values():
-            # Every move a view offers has a player here.
-            assert set(view["actions"]) <= set(MOVES), f"{kind}: no player for {view['actions']}"
-        movers = [name for name, view in views.items() if view["actions"]]
+        plays = {name: bot.legal_moves(view, rng) for name, view in views.items()}
+        movers = [name for name, legal in plays.items() if legal]
         if not movers:
             # Nobody has a move: the phase waits for its clock, as in class.
             left = game.public()["seconds_left"]
@@ -183,22 +100,20 @@ def test_a_registered_game_plays_to_its_end_from_its_listed_actions(kind, player
             engine.tick(game.code)
             continue
         name = rng.choice(movers)
-        view = views[name]
-        move = rng.choice(sorted(view["actions"]))
+        move = a_move(plays[name], rng)
         request = rid()
         token = game.tokens[name]
-        args = offered(view["actions"][move], rng)
-        drawn = rng.getstate()  # a retry sends what the first try sent
-        first = MOVES[move](engine, token, args, view, rng, request)
-        if move in RETRIED and retried < 12:
+        first = move.on(engine, token, request)
+        if move.retried and retried < 12:
             # The same request again (a double tap, a lost answer): the first result, and
             # nothing anyone can see changes.
             retried += 1
             before = fingerprint(game, rows=False)
-            rng.setstate(drawn)
-            again = MOVES[move](engine, token, args, view, rng, request)
-            assert again == first, f"{kind}: a retried {move} answered differently"
-            assert fingerprint(game, rows=False) == before, f"{kind}: a retried {move} changed"
+            again = move.on(engine, token, request)
+            assert again == first, f"{kind}: a retried {move.action} answered differently"
+            assert fingerprint(game, rows=False) == before, (
+                f"{kind}: a retried {move.action} changed"
+            )
     public = game.public()
     assert public["phase"] == "finished", f"{kind} with {players} did not end"
     best = max(public["totals"].values())

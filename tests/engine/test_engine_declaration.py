@@ -4,6 +4,7 @@ what each viewer may do now, exactly what the service then accepts."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from engine import Engine, flow
 from engine.crossed_canvas.rules import PHASE_TABLE
 from engine.declaration import (
     Answers,
+    Bot,
     GameDeclaration,
     Move,
     PhaseRule,
@@ -128,9 +130,15 @@ def test_a_finished_game_offers_no_timer_command(engine, clock):
     refused("error.game_finished", engine.pause, short.fac)
 
 
+def test_a_robot_refuses_an_action_it_cannot_play():
+    """A game's new move fails every robot game until its bot plays it, never skipped."""
+    with pytest.raises(ValueError, match="take"):
+        Bot({}).legal_moves({"actions": {"take": []}}, random.Random(0))
+
+
 def _declaration(phases: PhaseTable, **declared: Any) -> GameDeclaration:
     """A game of `phases` whose hooks and views do nothing, with what the test declares
-    (no moves unless it declares some)."""
+    (no moves, and a robot that plays none, unless it declares some)."""
     return GameDeclaration(
         name="declared",
         table=phases,
@@ -139,7 +147,10 @@ def _declaration(phases: PhaseTable, **declared: Any) -> GameDeclaration:
         read=lambda table: None,
         views={},
         forget=lambda session, ids: None,
-        **({"moves": {}, "titles": {"en": "Declared", "es": "Declarado"}} | declared),
+        **(
+            {"moves": {}, "bot": Bot({}), "titles": {"en": "Declared", "es": "Declarado"}}
+            | declared
+        ),
     )
 
 

@@ -1,0 +1,76 @@
+"""Canvas Critters' robot player, both variants' (engine/declaration.py's `Bot`): it picks any
+theme, lays pieces of any kind the pile still holds in a grid inside the frame, finishes once
+it has enough, titles, awards its ribbons in any order and guesses any theme of any card."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from engine.critters.game import AWARD, BUILD, FINISH, GUESS, PICK_THEME, TITLE
+from engine.declaration import Bot, Play
+
+
+def spot(i: int) -> tuple[float, float]:
+    """A free spot on a canvas for the i-th piece (inside the frame, whatever it is turned)."""
+    return 0.15 + 0.1 * (i % 8), 0.15 + 0.1 * (i // 8)
+
+
+def _pick_theme(
+    listed: Mapping[str, Any], view: Mapping[str, Any], rng: random.Random
+) -> list[Play]:
+    return [
+        Play(PICK_THEME, "pick_theme", {"theme": theme}, retried=False)
+        for theme in listed["themes"]
+    ]
+
+
+def _build(listed: Mapping[str, Any], view: Mapping[str, Any], rng: random.Random) -> list[Play]:
+    if listed["pieces"] >= listed["most"]:
+        return []  # the others still need the pile's pieces to reach seven
+    x, y = spot(listed["pieces"])
+    kinds = [kind for kind, left in view["pile"].items() if left]
+    return [Play(BUILD, "take_piece", {"kind": kind, "x": x, "y": y}) for kind in kinds]
+
+
+def _finish(listed: Mapping[str, Any], view: Mapping[str, Any], rng: random.Random) -> list[Play]:
+    return [Play(FINISH, "finish_mosaic", {}, retried=False)] if listed["ready"] else []
+
+
+def _title(listed: object, view: Mapping[str, Any], rng: random.Random) -> list[Play]:
+    return [Play(TITLE, "title_mosaic", {"title": f"Zoo {rng.randrange(100)}"}, retried=False)]
+
+
+def _award(listed: Mapping[str, Any], view: Mapping[str, Any], rng: random.Random) -> list[Play]:
+    """One order of the many (the golden ribbon kept: that costs points, not moves)."""
+    receivers = rng.sample(listed["receivers"], len(listed["receivers"]))
+    ribbons = dict(zip(listed["ribbons"], receivers, strict=False))
+    return [Play(AWARD, "award_ribbons", {"ribbons": ribbons})]
+
+
+def _guess(listed: Mapping[str, Any], view: Mapping[str, Any], rng: random.Random) -> list[Play]:
+    """One ribbon under a whole card, or three under one of its themes."""
+    themes = {shown["id"]: shown["themes"] for shown in view["face_up"]}
+    plays = []
+    for card in listed["cards"]:
+        if 1 in listed["ribbons"]:
+            plays.append(Play(GUESS, "guess_theme", {"ribbon": 1, "card": card}))
+        if 3 in listed["ribbons"]:
+            plays += [
+                Play(GUESS, "guess_theme", {"ribbon": 3, "card": card, "theme": theme["id"]})
+                for theme in themes[card]
+            ]
+    return plays
+
+
+BOT = Bot(
+    {
+        PICK_THEME: _pick_theme,
+        BUILD: _build,
+        FINISH: _finish,
+        TITLE: _title,
+        AWARD: _award,
+        GUESS: _guess,
+    }
+)
