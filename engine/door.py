@@ -9,18 +9,18 @@ from __future__ import annotations
 import random
 import secrets
 import threading
-from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple, TypedDict, TypeVar, Unpack
 
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from engine import flow, name_filter, names, storage
-from engine.caches import Shelf, Snapshots
+from engine import flow, storage
+from engine.caches import Snapshots
 from engine.changes import ChangeFeed, notify_other_servers
 from engine.clock import Clock, system_clock
 from engine.db import Database
+from engine.deck_store import DeckStore
 from engine.declaration import GameDeclaration, Games, Move
 from engine.durations import durations_for
 from engine.errors import RuleError
@@ -28,16 +28,14 @@ from engine.guesses import GuessLimiter
 from engine.i18n import LANGUAGES
 from engine.models import (
     Classroom,
-    DeckPicture,
     Game,
     Player,
-    StoredDeck,
     id_of,
 )
+from engine.seats import browser_key
 from engine.storage import delete_games
 from engine.table import Table
-from engine.tokens import derived_token, new_token, token_hash, well_formed
-from engine.uploads import picture_data_uri
+from engine.tokens import new_token, token_hash
 
 # Read aloud and typed on a phone: no 0/O, 1/I/L.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -46,11 +44,6 @@ SNAPSHOT_CACHE_SIZE = 256
 #: Locks that let one reader of a game's new snapshot go first (engine/caches.py), shared by
 #: games whose ids fall on the same one.
 READING_LOCKS = 64
-DEFAULT_DECK_NAME = "default"
-# A game on an uploaded deck stores this before the deck's id (never a file's path).
-STORED_DECK_PREFIX = "stored:"
-# Uploaded decks this process keeps read (with their pictures, up to 24 MB each).
-DECK_CACHE_SIZE = 8
 # RULINGS (timing): a game the server could not keep for longer resumes paused, not played.
 OUTAGE_SECONDS = 30.0
 # Games and the names in them are deleted this long after their last change (configurable).
@@ -132,8 +125,8 @@ class Door:
         self._snapshots = Snapshots(SNAPSHOT_CACHE_SIZE, READING_LOCKS)
         #: Told the code of every game a command here changed, once committed (push streams).
         self.changes = ChangeFeed()
-        #: Uploaded decks read, by their id: a deck is read once, not at every round.
-        self._decks: Shelf[str, Any] = Shelf(DECK_CACHE_SIZE)
+        #: Where games' decks come from, and the uploaded ones read: once, not every round.
+        self._decks = DeckStore()
 
     def _new_game(
         self,
@@ -186,26 +179,6 @@ class Door:
                 continue  # the code was taken: draw another
             return row
         raise RuntimeError("could not find a free join code")
-
-    def _seat(
-        self, session: Session, game: Game, name: str, browser: str | None, label: str
-    ) -> str:
-        """A new player (name already checked) at the end of the game's roster; their token
-        (`seat_token`: `label` names the game or class sitting joined)."""
-        token = seat_token(browser, label)
-        seats = session.exec(select(Player.seat).where(Player.game_id == game.id)).all()
-        session.add(
-            Player(
-                game_id=id_of(game),
-                seat=max(seats, default=0) + 1,
-                name=name,
-                name_key=names.name_key(name),
-                token_hash=token_hash(token),
-                browser=browser_key(browser),
-            )
-        )
-        game.version += 1
-        return token
 
     def _delete(self, session: Session, game: Game) -> None:
         session.flush()
@@ -383,68 +356,8 @@ class Door:
     def _table(self, session: Session, game: Game) -> Table:
         return Table(session, game, self._deck_of)
 
-    def _deck_name(
-        self,
-        session: Session,
-        deck: object,
-        browser: str | None,
-        now: float,
-        kind: GameDeclaration,
-    ) -> str:
-        """What a new game of `kind` stores to find its deck again.
-
-        Decks come from the data folder, by name, from a JSON file in the data folder the code
-        itself names (a `Path`: tests and tools, never a visitor, who can only send text), or
-        from the database, by the id only its uploading browser knows and for that browser
-        alone; anything else (a file outside the data folder too, any deck for a game that
-        plays from none) is refused unread, with one message whether the deck is missing or
-        someone else's.
-        """
-        if deck is None or deck == DEFAULT_DECK_NAME:
-            return DEFAULT_DECK_NAME
-        if kind.decks is None:
-            raise RuleError("error.unknown_deck", deck=storage.shown(str(deck)))
-        if isinstance(deck, Path):
-            path = kind.decks.in_data(deck)
-            if path is None:
-                raise RuleError("error.unknown_deck", deck=storage.shown(deck.name))
-            return str(kind.decks.load(path).path)
-        owner = browser_key(browser)
-        stored = (
-            # Locked: a purge of unused decks at this moment waits for this game, or wins.
-            session.exec(select(StoredDeck).where(StoredDeck.ref == deck).with_for_update()).first()
-            if isinstance(deck, str) and owner is not None
-            else None
-        )
-        if stored is None or stored.owner != owner:
-            raise RuleError("error.unknown_deck", deck=storage.shown(deck))
-        stored.used_at = now
-        session.add(stored)
-        return STORED_DECK_PREFIX + stored.ref
-
     def _deck_of(self, session: Session, game: Game) -> Any:
-        """The game's deck, read by its game's `Decks`; the default one by name, so a game
-        survives the app moving folders. An uploaded deck never changes, so this process keeps
-        the last few it read."""
-        decks = self._rules_of(game).decks
-        if decks is None:
-            raise ValueError(f"game {game.code}: {game.kind} plays from no deck")
-        if game.deck == DEFAULT_DECK_NAME:
-            return decks.load(decks.default)
-        if not game.deck.startswith(STORED_DECK_PREFIX):
-            return decks.load(Path(game.deck))
-        ref = game.deck.removeprefix(STORED_DECK_PREFIX)
-        deck = self._decks.get(ref)
-        if deck is not None:
-            return deck
-        stored = session.exec(select(StoredDeck).where(StoredDeck.ref == ref)).one()
-        pictures = {
-            picture.object_id: picture_data_uri(picture.data, picture.mime)
-            for picture in session.exec(select(DeckPicture).where(DeckPicture.deck_id == stored.id))
-        }
-        deck = decks.from_stored(stored.content, pictures)
-        self._decks.put(ref, deck)
-        return deck
+        return self._decks.deck_of(session, game, self._rules_of(game).decks)
 
     def _rules_of(self, game: Game) -> GameDeclaration:
         """The declaration of the game a row stores."""
@@ -559,40 +472,6 @@ class Door:
         if game.paused:
             raise RuleError("error.paused")
 
-    @staticmethod
-    def _acceptable_name(game: Game | Classroom, others: Sequence[Player], name: object) -> str:
-        """A name as a join or a rename takes it: cleaned (R1), not refused by the game's (or
-        class's) name filter unless the facilitator allowed it, and not like any other's."""
-        cleaned = names.clean_name(name)
-        key = names.name_key(cleaned)
-        if (
-            game.name_filter
-            and name_filter.refuses(cleaned)
-            and all(names.name_key(allowed) != key for allowed in game.allowed_names)
-        ):
-            raise RuleError("error.name_refused")
-        if any(p.name_key == key for p in others):
-            raise RuleError("error.name_taken", name=cleaned)
-        return cleaned
-
-    @staticmethod
-    def _seat_again(session: Session, player: Player, browser: str | None, label: str) -> str:
-        """The seat of a browser joining again: its own link, unchanged, so every tab showing
-        it stays live; made the seat's link again if another was issued since (a teacher's
-        new link), which that retires."""
-        token = seat_token(browser, label)
-        if player.token_hash != token_hash(token):
-            player.token_hash = token_hash(token)
-            session.add(player)
-        return token
-
-    @staticmethod
-    def _new_player_token(session: Session, player: Player) -> str:
-        token = new_token()
-        player.token_hash = token_hash(token)
-        session.add(player)
-        return token
-
     def _pause(self, session: Session, game: Game, now: float) -> None:
         self._require_running(game)
         if game.paused:
@@ -637,33 +516,6 @@ def checked_settings(
     if not isinstance(language, str) or language not in LANGUAGES:
         raise RuleError("error.bad_language", language=storage.shown(language))
     return durations_for(durations, game.phase_seconds)
-
-
-def switch_name_filter(holder: Game | Classroom, on: bool) -> None:
-    if holder.name_filter != bool(on):
-        holder.name_filter = bool(on)
-        holder.version += 1
-
-
-def add_allowed_name(holder: Game | Classroom, name: object) -> None:
-    cleaned = names.clean_name(name)
-    key = names.name_key(cleaned)
-    if all(names.name_key(allowed) != key for allowed in holder.allowed_names):
-        holder.allowed_names = [*holder.allowed_names, cleaned]
-        holder.version += 1
-
-
-def browser_key(browser: object) -> str | None:
-    """What is stored of a browser-session id: its hash; None when there is no usable id."""
-    return token_hash(browser) if well_formed(browser) else None
-
-
-def seat_token(browser: str | None, label: str) -> str:
-    """A seat's personal token. Joined from a browser session, it is made from that
-    session's id (stored only as a hash) and `label` (the game's code, or the class's code and
-    sitting): that browser alone can show the same link again, in another tab, without
-    retiring it. Without an id, a random one."""
-    return derived_token(browser, f"seat:{label}") if well_formed(browser) else new_token()
 
 
 def is_whole(value: object) -> bool:

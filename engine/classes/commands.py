@@ -22,12 +22,9 @@ from engine.door import (
     NewGame,
     Progress,
     T,
-    add_allowed_name,
-    browser_key,
     checked_settings,
     is_whole,
     meant,
-    switch_name_filter,
 )
 from engine.errors import RuleError
 from engine.models import (
@@ -36,6 +33,14 @@ from engine.models import (
     Player,
     id_of,
     primary_keys,
+)
+from engine.seats import (
+    acceptable_name,
+    add_allowed_name,
+    browser_key,
+    seat,
+    seat_again,
+    switch_name_filter,
 )
 from engine.storage import delete_classes
 from engine.tokens import derived_token, new_token, same_hash, token_hash, well_formed
@@ -66,7 +71,7 @@ class ClassCommands(Door):
         key = new_token()
         with self._db.write() as session:
             now = self._clock()
-            deck_name = self._deck_name(session, deck, browser, now, kind)
+            deck_name = self._decks.name_for(session, deck, browser, now, kind.decks)
             room = self._draw_code(
                 session,
                 lambda code: Classroom(
@@ -113,10 +118,10 @@ class ClassCommands(Door):
             seated = next((p for p in everyone if seat_key and p.browser == seat_key), None)
             label = f"{room.code}:{room.sitting}"
             if seated is not None:
-                return self._seat_again(session, seated, browser, label)
+                return seat_again(session, seated, browser, label)
             if seat_key is not None and any(seat_key in game.banned for game in tables):
                 raise RuleError("error.removed_from_game")
-            cleaned = self._acceptable_name(room, everyone, name)
+            cleaned = acceptable_name(room, everyone, name)
             kind = self._class_game(room)
             fewest, most = kind.class_sizes
             open_tables = {
@@ -137,7 +142,7 @@ class ClassCommands(Door):
                 open_tables[number] = self._new_table(session, room, number, now)
                 tables.append(open_tables[number])
             placed = {pid: open_tables[n] for n, ids in plan.items() for pid in ids}
-            token = self._seat(session, placed[NEWCOMER], cleaned, browser, label)
+            token = seat(session, placed[NEWCOMER], cleaned, browser, label)
             for game in list(open_tables.values()):
                 for player in rosters.get(game.id, []):
                     if placed[id_of(player)].id != game.id:

@@ -17,9 +17,10 @@ from engine.crossed_canvas.deck_csv import parse_deck
 from engine.crossed_canvas.drawing import drawing_signature, own_draft, stored
 from engine.crossed_canvas.models import Draft, Fragment, Round, current_round
 from engine.crossed_canvas.rules import ACCUSE, CHOOSE, DRAW, Phase, SentStrokes
-from engine.door import Door, browser_key, is_whole
+from engine.door import Door, is_whole
 from engine.errors import RuleError
 from engine.models import DeckPicture, Game, StoredDeck, id_of
+from engine.seats import browser_key
 
 DECK_REF_BYTES = 18
 MAX_DECK_TITLE = 60
