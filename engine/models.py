@@ -68,14 +68,14 @@ class Classroom(SQLModel, table=True):
     # None: the fewest that fit.
     table_count: int | None = None
     # The game its tables play (Game.kind of a game a whole class can play, engine/games.py).
-    game: str = Field(default="crossed_canvas", max_length=32)
+    game: str = Field(max_length=32)
 
 
 class Game(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     code: str = Field(unique=True, index=True, max_length=12)
-    # Which game it is (engine/games.py: its declaration): Crossed Canvas or Canvas Critters.
-    kind: str = Field(default="crossed_canvas", max_length=32)
+    # Which game it is (engine/games.py: its declaration), always named when a game is made.
+    kind: str = Field(max_length=32)
     # Only a hash of the facilitator's token is stored (engine/tokens.py): a copy of the
     # database file gives nobody the game.
     facilitator_hash: str = Field(unique=True, index=True, max_length=64)

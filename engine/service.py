@@ -21,7 +21,6 @@ from engine.changes import listen_to_other_servers
 from engine.classes.commands import ClassCommands, class_status, class_versions
 from engine.critters.commands import CritterCommands
 from engine.crossed_canvas.commands import CrossedCanvasCommands
-from engine.crossed_canvas.game import CROSSED_CANVAS
 from engine.deck_store import STORED_DECK_PREFIX
 from engine.door import (  # noqa: F401  (CODE_ALPHABET, Progress, RETENTION_DAYS: for tests and ui/)
     CODE_ALPHABET,
@@ -35,7 +34,7 @@ from engine.door import (  # noqa: F401  (CODE_ALPHABET, Progress, RETENTION_DAY
 )
 from engine.durations import MAX_PHASE_SECONDS
 from engine.errors import RuleError
-from engine.games import DECLARATIONS
+from engine.games import DECLARATIONS, DEFAULT_GAME
 from engine.models import Classroom, Game, Player, primary_keys
 from engine.seats import (
     acceptable_name,
@@ -93,7 +92,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
         return cls._offered_in(cls.GAMES, game).titles[language]
 
     @classmethod
-    def default_durations(cls, game: str = CROSSED_CANVAS.name) -> dict[str, float]:
+    def default_durations(cls, game: str = DEFAULT_GAME) -> dict[str, float]:
         """The rulebook's phase lengths in seconds of an offered game (its registry name), by
         phase (the home page scales them to a class's pace)."""
         return cls._offered_in(cls.GAMES, game).phase_seconds
@@ -105,7 +104,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
         durations: Mapping[str, float] | None = None,
         *,
         browser: str | None = None,
-        game: str = CROSSED_CANVAS.name,
+        game: str = DEFAULT_GAME,
     ) -> NewGame:
         """A new game in the lobby, with its join code and the facilitator's secret token.
 
