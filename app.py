@@ -78,7 +78,7 @@ else:
         st.segmented_control(
             "Language / Idioma",
             LANGUAGES,
-            format_func=LANGUAGE_NAMES.get,
+            format_func=LANGUAGE_NAMES.__getitem__,
             default=first_language,
             key="home_language",
             label_visibility="collapsed",
@@ -163,7 +163,7 @@ else:
             game_language = st.selectbox(
                 t("ui.home.game_language"),
                 LANGUAGES,
-                format_func=LANGUAGE_NAMES.get,
+                format_func=LANGUAGE_NAMES.__getitem__,
                 key="create_language",
             )
             pace = st.radio(
@@ -180,7 +180,6 @@ else:
                     phase: None if factor is None else seconds * factor
                     for phase, seconds in engine.default_durations(game_name).items()
                 }
-                settings = {"language": game_language, "deck": deck, "durations": durations}
                 create, page = (
                     (functools.partial(engine.create_class, game=game_name), "pages/classroom.py")
                     if kind == "class"
@@ -190,7 +189,14 @@ else:
                     )
                 )
                 try:
-                    new_game = create(**settings, browser=deck_owner)
+                    new_game = create(
+                        language=game_language,
+                        deck=deck,
+                        # None is an untimed phase, which the engine takes (durations_for) but
+                        # its create_game/create_class annotations (Mapping[str, float]) miss.
+                        durations=durations,  # type: ignore[arg-type]
+                        browser=deck_owner,
+                    )
                 except RuleError as error:
                     show_error(error, language)
                 else:

@@ -6,6 +6,7 @@ from engine.door import NewGame
 from engine.errors import DeckError, DeckRefused, RuleError
 from engine.names import NAME_MAX_CHARS
 from engine.service import Engine
+from engine.view_types import FacilitatorView, GameView, PlayerView
 
 __all__ = [
     "FINISHED",
@@ -14,7 +15,10 @@ __all__ = [
     "DeckError",
     "DeckRefused",
     "Engine",
+    "FacilitatorView",
     "FakeClock",
+    "GameView",
     "NewGame",
+    "PlayerView",
     "RuleError",
 ]

@@ -4,10 +4,10 @@ every public view opens with, the facilitator's commands and the time left in a 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from engine.declaration import PhaseTable
 from engine.models import Game, Player, id_of
+from engine.view_types import GameHeader
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ def facilitator_actions(game: GameFacts, phases: PhaseTable, players: int) -> li
     return ["resume" if game.paused else "pause", "advance"] + (["extend"] if timed else [])
 
 
-def game_header(game: GameFacts, players: list[Player], now: float) -> dict[str, Any]:
+def game_header(game: GameFacts, players: list[Player], now: float) -> GameHeader:
     """What every game's public view opens with: where the game is and who plays it."""
     return {
         # Which game this is (Game.kind; a variant's views say their game and the variant).

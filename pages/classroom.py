@@ -31,9 +31,9 @@ from ui.look import page_style
 from ui.moderation import (
     TIMER_ROW,
     TIMER_ROW_CSS,
-    facilitator_runner,
+    NamesRun,
+    Run,
     name_filter_controls,
-    names_runner,
     show_names_refusal,
     timer_key,
 )
@@ -65,7 +65,7 @@ show_code_only("class", view["code"], key)
 language = view["language"]
 t = translator(language)
 name_the_tab(view["game"], language, t, "class")
-run = facilitator_runner(key)
+run = Run(key)
 tables = view["tables"]
 phases = {table["phase"] for table in tables}
 
@@ -265,7 +265,7 @@ move_student()
 with st.expander(t("ui.fac.names"), key="names_panel", on_change="rerun"):
     show_names_refusal(language)
     name_filter_controls(
-        view, t, names_runner(run), engine.set_class_name_filter, engine.allow_class_name
+        view, t, NamesRun(run.key), engine.set_class_name_filter, engine.allow_class_name
     )
 
 if view["podium"] is not None:

@@ -6,6 +6,9 @@ that the screen does not also keep secret, and personal links appear only when a
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import streamlit as st
 
 from engine import FINISHED, LOBBY, RuleError
@@ -20,7 +23,7 @@ from ui.look import (
 from ui.moderation import (
     TIMER_ROW,
     TIMER_ROW_CSS,
-    facilitator_runner,
+    Run,
     names_panel,
     pick_player,
     timer_key,
@@ -59,7 +62,7 @@ t = translator(language)
 name_the_tab(view["game"], language, t, "facilitator")
 
 
-def command(action, *args) -> None:  # type: ignore[no-untyped-def]
+def command(action: Callable[..., Any], *args: Any) -> None:
     """Run one facilitator command; a refusal is shown, a success re-renders the page."""
     try:
         action(key, *args)
@@ -69,10 +72,11 @@ def command(action, *args) -> None:  # type: ignore[no-untyped-def]
         st.rerun()
 
 
-run = facilitator_runner(key)
+run = Run(key)
 
 
-def timer_button(label: str, widget_key: str, action, **options) -> None:  # type: ignore[no-untyped-def]
+def timer_button(label: str, widget_key: str, action: Callable[..., Any], **options: Any) -> None:
+    """A button ending or pausing the phase on screen, meant only for it (`timer_key`)."""
     meant_for = {"phase": view["phase"], "round": view["round"]}
     st.button(
         label,

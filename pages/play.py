@@ -10,7 +10,7 @@ from typing import Any
 
 import streamlit as st
 
-from engine import FINISHED, LOBBY, NAME_MAX_CHARS, Engine, RuleError
+from engine import FINISHED, LOBBY, NAME_MAX_CHARS, Engine, PlayerView, RuleError
 from ui.browser import browser_id
 from ui.classes.tables import is_class, view_of_code
 from ui.games import last_seconds, parts_of
@@ -170,14 +170,14 @@ if (!window.__ccStageWatch) {
 </script>"""
 
 
-def scroll_to_top_on_new_phase(view: dict[str, Any]) -> None:
+def scroll_to_top_on_new_phase(view: PlayerView) -> None:
     """A new phase starts at the top of the page, not where the last one was scrolled to."""
     with st.container(key="cc_stage", gap=None):
         st.html(SCROLL_TO_TOP_SCRIPT, unsafe_allow_javascript=True)
         st.html(f'<span data-cc-stage="{view["round"]}-{view["phase"]}"></span>')
 
 
-def next_game(view: dict[str, Any], t: Translator) -> None:
+def next_game(view: PlayerView, t: Translator) -> None:
     """Once the teacher starts the next game, join it in one tap, under the same name."""
     if not view["next_game"]:
         st.info(t("ui.play.wait_next_game"))
@@ -197,7 +197,7 @@ def next_game(view: dict[str, Any], t: Translator) -> None:
 
 
 def follow(
-    view: dict[str, Any], status: dict[str, Any], listed: bool = True, redraw: str = "stage"
+    view: PlayerView, status: dict[str, Any], listed: bool = True, redraw: str = "stage"
 ) -> None:
     """The page's live part (ui/live.py); `listed`, it also lists who joined or is ready,
     which other students change within a phase: the push stream brings the list, so a submit
@@ -214,7 +214,7 @@ def follow(
     )
 
 
-def view_and_status(token: str) -> tuple[dict[str, Any], dict[str, Any]]:
+def view_and_status(token: str) -> tuple[PlayerView, dict[str, Any]]:
     """The student's view and the game's status as it was built (`status_of`: one read); the
     tab remembers each token's game, to say that the game itself is gone (deleted, expired)
     rather than that the link is wrong. The view is of the student's own game, so a student a

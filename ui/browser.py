@@ -39,7 +39,7 @@ def browser_id() -> str:
     known = st.context.cookies.get(COOKIE)
     if well_formed(known):
         return known
-    made = st.session_state.setdefault(COOKIE, secrets.token_urlsafe(18))
+    made: str = st.session_state.setdefault(COOKIE, secrets.token_urlsafe(18))
     _store_cookie(COOKIE, made, "")
     return made
 

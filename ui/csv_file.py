@@ -9,7 +9,7 @@ order mark, which is how Excel knows to read "Chloé" as UTF-8.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
 from engine.spreadsheet import spreadsheet_csv
@@ -19,7 +19,8 @@ from ui.text import Translator
 class Results(Protocol):
     """A game's rows of the results CSV, and their columns (ui/<game>/results.py)."""
 
-    COLUMNS: tuple[str, ...]
+    @property
+    def COLUMNS(self) -> tuple[str, ...]: ...  # read-only: a module's own tuple fits it
 
     def rows(self, view: Mapping[str, Any], t: Translator) -> list[list[object]]: ...
 
@@ -31,5 +32,5 @@ def game_csv(results: Results, view: Mapping[str, Any], t: Translator) -> bytes:
     return csv_bytes([header, *results.rows(view, t)])
 
 
-def csv_bytes(rows: list[list[object]]) -> bytes:
+def csv_bytes(rows: Iterable[Iterable[object]]) -> bytes:
     return spreadsheet_csv(rows).encode("utf-8-sig")

@@ -91,5 +91,6 @@ def finish_sign_in(auth: HubOAuth, code: str | None, state: str | None) -> str:
         raise RuleError("error.hub_sign_in_expired") from error
     if not user or not auth.check_scopes(auth.access_scopes, user):
         raise RuleError("error.hub_not_allowed")
-    st.session_state[SIGNED_IN] = user["name"]
-    return user["name"]
+    name: str = user["name"]
+    st.session_state[SIGNED_IN] = name
+    return name

@@ -236,7 +236,7 @@ def _note_heard() -> None:
 def _watch_key(code: str) -> str:
     """The key of `code`'s push stream, which never changes: read once per browser session,
     not on every run of the live part (each change, on every device)."""
-    keys = st.session_state.setdefault("cc_watch_keys", {})
+    keys: dict[str, str] = st.session_state.setdefault("cc_watch_keys", {})
     if code not in keys:
         keys[code] = get_engine().watch_key(code)
     return keys[code]

@@ -14,26 +14,28 @@ import streamlit as st
 from engine import Engine, RuleError
 from ui.text import Translator, isolate, plain_label, show_error
 
-# Runs a facilitator command (the engine method, then its arguments after the key); whether
-# it was accepted.
-Run = Callable[..., bool]
 
+class Run:
+    """Runs a facilitator command (the engine method, then its arguments after the key) from a
+    button's callback; a refusal is kept for the page to show once it reruns (callbacks run
+    before the page draws). A timer button passes the phase and round on screen when it was
+    drawn: a click that reaches the server once that phase is over (a double click, a page not
+    yet refreshed) does nothing (RULINGS, timing). Called, it is a widget callback (Streamlit
+    wants one that returns nothing); `ran` says whether the command was accepted."""
 
-def facilitator_runner(key: str) -> Run:
-    """A button callback running one facilitator command; a refusal is kept for the page to
-    show once it reruns (callbacks run before the page draws). A timer button passes the
-    phase and round on screen when it was drawn: a click that reaches the server once that
-    phase is over (a double click, a page not yet refreshed) does nothing (RULINGS, timing)."""
+    def __init__(self, key: str) -> None:
+        self.key = key
 
-    def run(action: Callable[..., Any], *args: Any, **kwargs: Any) -> bool:
+    def __call__(self, action: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
+        self.ran(action, *args, **kwargs)
+
+    def ran(self, action: Callable[..., Any], *args: Any, **kwargs: Any) -> bool:
         try:
-            action(key, *args, **kwargs)
+            action(self.key, *args, **kwargs)
         except RuleError as error:
             st.session_state["command_error"] = error
             return False
         return True
-
-    return run
 
 
 def timer_key(base: str, *drawn: object) -> str:
@@ -67,21 +69,19 @@ def pick_player(label: str, players: list[str], key: str, t: Translator) -> str 
     )
 
 
-def names_runner(run: Run) -> Run:
-    """`run` for the Names panel: a refusal ("that name is taken") is said inside the panel,
+class NamesRun(Run):
+    """`Run` for the Names panel: a refusal ("that name is taken") is said inside the panel,
     beside the field it is about, rather than at the top of a long page."""
 
-    def here(action: Callable[..., Any], *args: Any, **kwargs: Any) -> bool:
-        if run(action, *args, **kwargs):
+    def ran(self, action: Callable[..., Any], *args: Any, **kwargs: Any) -> bool:
+        if super().ran(action, *args, **kwargs):
             return True
         st.session_state[NAMES_REFUSAL] = st.session_state.pop("command_error")
         return False
 
-    return here
-
 
 def show_names_refusal(language: str) -> None:
-    """The Names panel's last refusal (`names_runner`), shown once, at the top of the panel."""
+    """The Names panel's last refusal (`NamesRun`), shown once, at the top of the panel."""
     if NAMES_REFUSAL in st.session_state:
         show_error(st.session_state.pop(NAMES_REFUSAL), language)
 
@@ -92,7 +92,7 @@ NAMES_REFUSAL = "names_refusal"
 def names_panel(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run) -> None:
     """Rename a player (lobby or mid-game; the same checks as a join), and the name filter
     with the names the teacher allowed despite it."""
-    run = names_runner(run)
+    run = NamesRun(run.key)
     with st.expander(t("ui.fac.names"), key="names_panel", on_change="rerun"):
         show_names_refusal(view["language"])
         who = pick_player(t("ui.fac.rename_who"), view["players"], "rename_who", t)
@@ -134,13 +134,13 @@ def _rename(engine: Engine, run: Run) -> None:
     """The rename button: the name typed is read when clicked (a text field commits its value
     with the click), and once accepted the fields are emptied for the next one."""
     state = st.session_state
-    if run(engine.rename_player, state["rename_who"], state.get("rename_to", "")):
+    if run.ran(engine.rename_player, state["rename_who"], state.get("rename_to", "")):
         state["rename_who"], state["rename_to"] = None, ""
 
 
 def _allow(allow: Callable[..., Any], run: Run) -> None:
     state = st.session_state
-    if run(allow, state.get("allow_name_text", "")):
+    if run.ran(allow, state.get("allow_name_text", "")):
         state["allow_name_text"] = ""
 
 

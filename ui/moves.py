@@ -4,6 +4,7 @@ in the game's language, and request ids that a double click or a retry repeats."
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
 import streamlit as st
@@ -12,7 +13,7 @@ from engine import RuleError
 from ui.text import show_error
 
 
-def act(view: dict[str, Any], action, *args, **options) -> bool:  # type: ignore[no-untyped-def]
+def act(view: Mapping[str, Any], action: Callable[..., Any], *args: Any, **options: Any) -> bool:
     """Run one player command for the phase on screen (once that is over the engine refuses
     it, never counting it in the next); a refusal is shown in the game's language."""
     try:
@@ -23,7 +24,9 @@ def act(view: dict[str, Any], action, *args, **options) -> bool:  # type: ignore
     return True
 
 
-def act_and_redraw(view: dict[str, Any], action, *args, **options) -> NoReturn:  # type: ignore[no-untyped-def]
+def act_and_redraw(
+    view: Mapping[str, Any], action: Callable[..., Any], *args: Any, **options: Any
+) -> NoReturn:
     """`act` for a widget that shows a move before its answer (the mosaic): the page is drawn
     again either way, to show the truth, so a refusal is kept for that run (`kept_refusal`)."""
     try:
@@ -43,7 +46,9 @@ def show_kept_refusal(language: str) -> None:
 _KEPT = "cc_kept_refusal"
 
 
-def act_once(kind: str, view: dict[str, Any], action, *args, **options) -> bool:  # type: ignore[no-untyped-def]
+def act_once(
+    kind: str, view: Mapping[str, Any], action: Callable[..., Any], *args: Any, **options: Any
+) -> bool:
     """`act` for a move made once a round and phase (a fragment, a choice, a vote, ribbons, a
     guess), its request id last among `args`: a double click or a retry from this tab repeats
     the id, so the engine answers it quietly; another tab's own id is refused with a message.
@@ -54,23 +59,25 @@ def act_once(kind: str, view: dict[str, Any], action, *args, **options) -> bool:
     return done
 
 
-def offer(kind: str, view: dict[str, Any]) -> None:
+def offer(kind: str, view: Mapping[str, Any]) -> None:
     """Remember that this tab shows the move (its canvas or form) in this round and phase."""
     st.session_state[_key("offered", kind, view)] = True
 
 
-def done_elsewhere(kind: str, view: dict[str, Any]) -> bool:
+def done_elsewhere(kind: str, view: Mapping[str, Any]) -> bool:
     """Asked once the view shows the move made: whether this tab offered it but did not make
     it, i.e. the same personal link open in another tab or device did (the student is told
     so, rather than silently shown other strokes or ribbons than the ones they chose)."""
-    return st.session_state.get(_key("offered", kind, view), False)
+    offered: bool = st.session_state.get(_key("offered", kind, view), False)
+    return offered
 
 
-def request_id(kind: str, view: dict[str, Any]) -> str:
+def request_id(kind: str, view: Mapping[str, Any]) -> str:
     """One id per action and round: a double click or a retry repeats it, never a new one."""
-    return st.session_state.setdefault(_key("request", kind, view), uuid.uuid4().hex)
+    kept: str = st.session_state.setdefault(_key("request", kind, view), uuid.uuid4().hex)
+    return kept
 
 
-def _key(what: str, kind: str, view: dict[str, Any]) -> str:
+def _key(what: str, kind: str, view: Mapping[str, Any]) -> str:
     """This tab's session-state key for a move of `kind` in the round and phase on screen."""
     return f"{what}_{kind}_{view['round']}_{view['phase']}"

@@ -30,7 +30,6 @@ import threading
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -39,6 +38,7 @@ from starlette.routing import Route
 
 from engine import Engine, RuleError
 from engine.door import Progress
+from engine.view_types import GameView
 from ui.parts import PARTS
 from ui.text import translator
 
@@ -180,7 +180,7 @@ class PushHub:
         self._events[code] = event
         return event
 
-    def _clock_only_since(self, code: str, progress: Progress, view: dict[str, Any]) -> int | None:
+    def _clock_only_since(self, code: str, progress: Progress, view: GameView) -> int | None:
         """The first version before `progress` since which `view` differs in its clock alone
         (a new stage is a change too: every view carries it); otherwise its look is kept."""
         look = json.dumps({k: v for k, v in view.items() if k not in CLOCK_KEYS}, sort_keys=True)

@@ -7,7 +7,7 @@ import os
 import streamlit as st
 
 from engine import Engine, RuleError
-from engine.service import RETENTION_DAYS
+from engine.door import RETENTION_DAYS
 from ui.keeper import Keeper
 
 DEFAULT_DATABASE_URL = "sqlite:///crossed_canvas.db"

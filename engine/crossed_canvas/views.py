@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from engine.crossed_canvas.decks import Deck
 from engine.crossed_canvas.models import Award, Choice, Draft, Fragment, Round, Vote
@@ -344,7 +344,16 @@ def deck_summary(deck: StoredDeck) -> dict[str, Any]:
     }
 
 
-def _object(snap: Snapshot, object_id: str) -> dict[str, str | None]:
+class ObjectShown(TypedDict):
+    """An object as a view shows it (a target, an option): its picture is a file's path (a
+    deck in data/), a data URI (an uploaded deck) or None (names only)."""
+
+    id: str
+    name: str
+    image: str | None
+
+
+def _object(snap: Snapshot, object_id: str) -> ObjectShown:
     """One object a viewer may see: its picture is a file's path (a deck in data/), a data URI
     (an uploaded deck) or None (names only: the page shows the name large instead)."""
     obj = snap.deck.objects[object_id]

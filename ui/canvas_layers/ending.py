@@ -102,4 +102,5 @@ def shown_painter(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
     shown = view.get("shown_round")
     if not shown or view["phase"] != "finished":
         return None
-    return view["painters"][shown - 1]
+    painter: Mapping[str, Any] = view["painters"][shown - 1]
+    return painter

@@ -16,6 +16,7 @@ from typing import Any
 import streamlit as st
 
 from engine.canvas_layers.rules import HAND_LIMIT, LAYERS, title
+from engine.view_types import GameView
 from ui.canvas_layers.cards_html import (
     LAYERS_CSS,
     background_name,
@@ -65,7 +66,7 @@ PHONE_CSS += (
 )
 
 
-def heading_html(view: dict[str, Any], t: Translator) -> str:
+def heading_html(view: Mapping[str, Any], t: Translator) -> str:
     """The header under the student's name (pages/play.py): the turn's number (whose turn
     it is stays in sight under it, `phase_body`)."""
     phase = view["phase"]
@@ -97,7 +98,7 @@ def whose_turn_html(view: Mapping[str, Any], t: Translator) -> str:
     return ""
 
 
-def following(view: dict[str, Any]) -> tuple[bool, str]:
+def following(view: Mapping[str, Any]) -> tuple[bool, str]:
     """Every move ends its turn, so a new stage redraws the page; nothing to list between."""
     return False, "stage"
 
@@ -117,12 +118,12 @@ def ending_html(view: Mapping[str, Any], t: Translator) -> str:
     return LAYERS_CSS + heading + painter_html(view, mine, t, ENDING_PX)
 
 
-def totals_shown(view: dict[str, Any]) -> bool:
+def totals_shown(view: GameView) -> bool:
     """The scores sit in the painters' table on this page already."""
     return False
 
 
-def phase_body(view: dict[str, Any], t: Translator, token: str) -> None:
+def phase_body(view: Mapping[str, Any], t: Translator, token: str) -> None:
     """The turn: the student's own state, the pick or the composer when it is theirs to
     make, the row, the hand and the table's scoring cards and painters."""
     show_kept_refusal(view["language"])
@@ -228,7 +229,7 @@ def own_line(view: Mapping[str, Any], t: Translator) -> str:
     return f"<div>{literal(said)}</div>"
 
 
-def pick(view: dict[str, Any], t: Translator, token: str, tied: list[str]) -> None:
+def pick(view: Mapping[str, Any], t: Translator, token: str, tied: list[str]) -> None:
     """The tie-break: the best-placed player outside the tie names its winner."""
     st.subheader(t("ui.layers.pick_title"))
     st.caption(t("ui.layers.pick_hint"))
@@ -240,7 +241,7 @@ def pick(view: dict[str, Any], t: Translator, token: str, tied: list[str]) -> No
             st.rerun()
 
 
-def market(view: dict[str, Any], t: Translator, token: str) -> None:
+def market(view: Mapping[str, Any], t: Translator, token: str) -> None:
     """The row, left to right: each card with its icons, its cost and the tokens lying on
     it; a Take button for each card the student may take now, else the reason why not."""
     st.subheader(t("ui.layers.market"))
@@ -287,7 +288,7 @@ def refusal(slot: Mapping[str, Any], view: Mapping[str, Any], full: bool, t: Tra
     return t("ui.layers.why_tokens", cost=slot["cost"], tokens=view["tokens"])
 
 
-def hand(view: dict[str, Any], t: Translator) -> None:
+def hand(view: Mapping[str, Any], t: Translator) -> None:
     """The student's own cards (seen on this phone alone), oldest first."""
     cards = view["hand"]
     st.subheader(t("ui.layers.hand", count=len(cards), most=HAND_LIMIT))
@@ -313,7 +314,7 @@ def _order_key(view: Mapping[str, Any]) -> str:
     return f"compose_{view['round']}"
 
 
-def composer(view: dict[str, Any], t: Translator, token: str) -> None:
+def composer(view: Mapping[str, Any], t: Translator, token: str) -> None:
     """Pick three cards of the hand, order them with arrows (bottom first), pick one of the
     unused backgrounds, see the layered painting, its title and the ribbons it would take,
     then confirm. With a full hand it is the only move there is, and it says so."""
@@ -379,7 +380,7 @@ def composer(view: dict[str, Any], t: Translator, token: str) -> None:
 
 
 def confirm(
-    view: dict[str, Any], t: Translator, token: str, order: list[str], background: str
+    view: Mapping[str, Any], t: Translator, token: str, order: list[str], background: str
 ) -> None:
     """Under the picture: how many cards are still to add, or the painting's title and the
     ribbons it would take, then Confirm. Only the button (or the count still to add) stays

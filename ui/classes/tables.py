@@ -71,7 +71,7 @@ def is_class(status: Mapping[str, Any]) -> bool:
 
 def view_of_code(
     engine: Engine, code: str, browser: str | None
-) -> tuple[dict[str, Any], dict[str, Any]]:
+) -> tuple[Mapping[str, Any], dict[str, Any]]:
     """The public view of a game's code or of a class's (`is_class` tells which), and the
     status read before it. An unknown code is refused by the view's lookup, which counts it
     as this browser's guess, as a game's code always was."""
@@ -276,7 +276,11 @@ def one_table(view: Mapping[str, Any], status: Mapping[str, Any], t: Translator)
     tables = view["tables"]
     shown = tables[0]["view"] if tables else _empty_lobby(view)
     screen_header(shown, table_status(shown, status), t)
-    screen_body(shown, t, join_code=view["code"], part=lambda: st.html(screen_part(shown, t)))
+
+    def part() -> None:
+        st.html(screen_part(shown, t))
+
+    screen_body(shown, t, join_code=view["code"], part=part)
 
 
 def _empty_lobby(view: Mapping[str, Any]) -> dict[str, Any]:

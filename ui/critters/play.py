@@ -15,6 +15,7 @@ import streamlit as st
 from engine.critters import rules
 from engine.critters.views import given_text
 from engine.paths import DATA
+from engine.view_types import GameView
 from ui.critters.mosaic import mosaic, svg_picture
 from ui.critters.mosaic_svg import mosaic_img
 from ui.critters.ribbons import givers, golden_kept
@@ -26,12 +27,12 @@ from ui.text import Translator, literal, name_html, plain_label
 PIECES = DATA / "critters" / "pieces"
 
 
-def heading_html(view: dict[str, Any], t: Translator) -> str:
+def heading_html(view: Mapping[str, Any], t: Translator) -> str:
     """The header under the student's name (pages/play.py)."""
     return f'<div class="cc-phase">{heading_line(view, t)}</div>'
 
 
-def heading_line(view: dict[str, Any], t: Translator) -> str:
+def heading_line(view: Mapping[str, Any], t: Translator) -> str:
     """ "Round 2 of 4 · Build your mosaic" (a tie-break says so), and the round's theme once
     it is known."""
     phase = literal(t(f"ui.critters.phase.{view['phase']}"))
@@ -44,7 +45,7 @@ def heading_line(view: dict[str, Any], t: Translator) -> str:
     return line
 
 
-def following(view: dict[str, Any]) -> tuple[bool, str]:
+def following(view: Mapping[str, Any]) -> tuple[bool, str]:
     """How the page follows the game: the live part lists who is done; while mosaics are
     built the palette's counts are the shared pile's, so every take at the table runs the
     page again (a phone never offers a piece that is gone), otherwise a new stage only."""
@@ -62,12 +63,12 @@ def ending_html(view: Mapping[str, Any], t: Translator) -> str:
     return ""
 
 
-def totals_shown(view: dict[str, Any]) -> bool:
+def totals_shown(view: GameView) -> bool:
     """Whether the running totals sit under the round: always (the scores add to them)."""
     return True
 
 
-def phase_body(view: dict[str, Any], t: Translator, token: str) -> None:
+def phase_body(view: Mapping[str, Any], t: Translator, token: str) -> None:
     """What the student sees and does in the current phase."""
     show_kept_refusal(view["language"])
     phase, actions = view["phase"], view["actions"]
@@ -87,7 +88,7 @@ def phase_body(view: dict[str, Any], t: Translator, token: str) -> None:
         st.info(waiting(view, t))
 
 
-def waiting(view: dict[str, Any], t: Translator) -> str:
+def waiting(view: Mapping[str, Any], t: Translator) -> str:
     """What a player with nothing to do now waits for. In a tie-break one who makes no
     mosaic waits for the tied players' ("you have finished" would tell them otherwise)."""
     if view["mosaic"] is None and view["phase"] in ("build", "last_minute", "titles"):
@@ -112,7 +113,7 @@ def ready_html(view: Mapping[str, Any], t: Translator) -> str:
     return f"<div>{literal(said)} {names}</div>"
 
 
-def pick_theme(view: dict[str, Any], t: Translator, token: str) -> None:
+def pick_theme(view: Mapping[str, Any], t: Translator, token: str) -> None:
     offer = view["actions"].get("pick_theme")
     if offer is None:
         if view["active"] and view["active"] != view["name"]:
@@ -127,7 +128,7 @@ def pick_theme(view: dict[str, Any], t: Translator, token: str) -> None:
             st.rerun()
 
 
-def build(view: dict[str, Any], t: Translator, token: str) -> None:
+def build(view: Mapping[str, Any], t: Translator, token: str) -> None:
     """The player's canvas and the pile's palette (mosaic.py), and the buttons around it."""
     own = view["mosaic"]
     if own is None:
@@ -185,7 +186,7 @@ def build(view: dict[str, Any], t: Translator, token: str) -> None:
     st.caption(t("ui.critters.play.how"))
 
 
-def _apply(view: dict[str, Any], token: str, request: dict[str, Any]) -> None:
+def _apply(view: Mapping[str, Any], token: str, request: dict[str, Any]) -> None:
     """Send the mosaic's request to the engine, then draw the truth (a refusal kept for it)."""
     engine = get_engine()
     place = {"rotation": request.get("rotation", 0), "mirrored": request.get("mirrored", False)}
@@ -207,7 +208,7 @@ def _apply(view: dict[str, Any], token: str, request: dict[str, Any]) -> None:
     act_and_redraw(view, engine.return_piece, token, request["piece"])
 
 
-def title(view: dict[str, Any], t: Translator, token: str) -> None:
+def title(view: Mapping[str, Any], t: Translator, token: str) -> None:
     own = view["mosaic"]
     if own is None:
         return
@@ -224,12 +225,14 @@ def title(view: dict[str, Any], t: Translator, token: str) -> None:
             st.rerun()
 
 
-def judge(view: dict[str, Any], t: Translator, token: str) -> None:
+def judge(view: Mapping[str, Any], t: Translator, token: str) -> None:
     """The player's ribbons, placed in secret: one receiver per ribbon, and the golden one."""
     given = view["my_ribbons"]
     if given is not None and done_elsewhere("ribbons", view):
-        placed = plain_label(given_text(given))
-        st.warning(t("error.critters.already_awarded", ribbons=placed), icon=":material/devices:")
+        given_said = plain_label(given_text(given))
+        st.warning(
+            t("error.critters.already_awarded", ribbons=given_said), icon=":material/devices:"
+        )
         return
     if given is not None:
         st.success(t("ui.critters.play.awarded"))
@@ -290,7 +293,7 @@ def judge(view: dict[str, Any], t: Translator, token: str) -> None:
                 st.rerun()
 
 
-def guess(view: dict[str, Any], t: Translator, token: str) -> None:
+def guess(view: Mapping[str, Any], t: Translator, token: str) -> None:
     """The duel's guess: the opponent's mosaic beside the four cards lettered as on the
     projector (one's own marked, never offered); then the card, the ribbon (+3 on one theme
     or +1 under the card, each saying what it can earn) and, for the +3, the theme."""
@@ -363,7 +366,9 @@ def _missing_choice(card: str | None, ribbon: int | None, theme: str | None) -> 
 
 
 def _opponent(view: Mapping[str, Any]) -> str:
-    return next((name for name in view["players"] if name != view["name"]), view["name"])
+    players: list[str] = view["players"]
+    me: str = view["name"]
+    return next((name for name in players if name != me), me)
 
 
 def guess_table_html(view: Mapping[str, Any], opponent: str, t: Translator) -> str:
@@ -414,7 +419,9 @@ def _placed_text(
 
 
 def _theme_text(view: Mapping[str, Any], theme_id: str | None) -> str:
-    texts = {th["id"]: th["text"] for card in view["face_up"] for th in card["themes"]}
+    texts: dict[str, str] = {
+        th["id"]: th["text"] for card in view["face_up"] for th in card["themes"]
+    }
     return texts.get(theme_id or "", "?")
 
 
@@ -464,7 +471,7 @@ def _right(guess: Mapping[str, Any], secret: Mapping[str, Any]) -> bool:
     return points.guesser > 0
 
 
-def round_points(view: dict[str, Any], t: Translator) -> None:
+def round_points(view: Mapping[str, Any], t: Translator) -> None:
     """The round turned over on the phone: one's own mosaic and its title, the points, and
     where they came from (the ribbons received; in the duel, each guess and the creator's
     +1); a golden ribbon never given is said in words with its cost."""
@@ -508,7 +515,7 @@ def round_points(view: dict[str, Any], t: Translator) -> None:
         st.html(literal(t("ui.critters.play.golden_kept", points=kept)))
 
 
-def _own_theme(view: dict[str, Any]) -> str | None:
+def _own_theme(view: Mapping[str, Any]) -> str | None:
     """The duel's own secret theme, shown to its owner alone."""
     card = view.get("card")
     if not card or not card.get("chosen"):

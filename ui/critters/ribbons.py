@@ -24,7 +24,8 @@ def golden_kept(turned: Mapping[str, Any], name: str) -> int:
     regular round, else 0): the ribbons received less the points scored, since the view
     gives only the round's points."""
     values, golden = received(turned, name)
-    return max(sum(values) + GOLDEN * golden - turned["scores"].get(name, 0), 0)
+    scored: int = turned["scores"].get(name, 0)
+    return max(sum(values) + GOLDEN * golden - scored, 0)
 
 
 def givers(view: Mapping[str, Any]) -> list[str]:

@@ -183,7 +183,7 @@ def _background(background: Any) -> tuple[int, int, int, int]:
     rgb = ImageColor.getrgb(background) if isinstance(background, str) else tuple(background)
     if len(rgb) == 3:
         return (*rgb, 255)
-    return tuple(rgb)  # type: ignore[return-value]
+    return tuple(rgb)
 
 
 def render_composition(

@@ -142,7 +142,7 @@ def gallery_controls(engine: Engine, view: Mapping[str, Any], t: Translator, run
 
 def _signatures_of(view: Mapping[str, Any], round_number: int) -> Mapping[str, Any]:
     """A round's signatures: the current round's, or a finished game's from its gallery."""
-    for entry in view.get("gallery") or ():
-        if entry["round"] == round_number:
-            return entry["signatures"]
-    return view["signatures"]
+    kept: list[Mapping[str, Any]] = view.get("gallery") or []
+    shown = next((entry for entry in kept if entry["round"] == round_number), view)
+    signatures: Mapping[str, Any] = shown["signatures"]
+    return signatures

@@ -208,7 +208,7 @@ def table_files(view: Mapping[str, Any], t: Translator) -> list[tuple[str, bytes
     for entry in view["gallery"]:
         stem = f"round-{int(entry['round']):02d}"
         files.append((f"{stem}.png", round_png(entry, t)))
-        files.append((f"{stem}.svg", round_svg(entry, t)))
+        files.append((f"{stem}.svg", round_svg(entry, t).encode("utf-8")))
     files.append(("contact-sheet.png", contact_sheet_png(view["gallery"], t, view["code"])))
     files.append(("results.csv", game_csv(results, view, t)))
     return files

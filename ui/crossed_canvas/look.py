@@ -14,6 +14,7 @@ from typing import Any
 import streamlit as st
 
 from engine import FINISHED, LOBBY
+from engine.crossed_canvas.views import ObjectShown
 from ui.text import Translator, literal, name_html, sentence_html
 
 SHAPE_GLYPHS = {
@@ -96,7 +97,7 @@ def signature_html(signature: Mapping[str, str]) -> str:
     )
 
 
-def picture(obj: Mapping[str, str | None], width: int, caption_class: str = "cc-big") -> None:
+def picture(obj: ObjectShown, width: int, caption_class: str = "cc-big") -> None:
     """An object's picture with its name under it (also its alt text: only a viewer allowed to
     see the object is shown its picture); in a deck of names only, the name alone, large."""
     if object_image(obj, width, name_class=caption_class):
@@ -104,7 +105,7 @@ def picture(obj: Mapping[str, str | None], width: int, caption_class: str = "cc-
 
 
 def object_image(
-    obj: Mapping[str, str | None], width: int, *, name_card: bool = True, name_class: str = ""
+    obj: ObjectShown, width: int, *, name_card: bool = True, name_class: str = ""
 ) -> bool:
     """Show the object's picture `width` px wide; whether it had one. A deck's own file goes
     through st.image; an uploaded picture is an <img> with a data URI, so an SVG in it could run

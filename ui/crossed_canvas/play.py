@@ -11,6 +11,7 @@ from typing import Any
 import streamlit as st
 
 from engine import RuleError
+from engine.view_types import GameView
 from ui.crossed_canvas.board import composition_png, show_composition
 from ui.crossed_canvas.canvas import drawing_canvas, reset_canvas
 from ui.crossed_canvas.look import (
@@ -24,6 +25,7 @@ from ui.crossed_canvas.look import (
     round_heading,
     signature_html,
 )
+from ui.crossed_canvas.strokes import Stroke
 from ui.moves import act_once, done_elsewhere, offer
 from ui.runtime import get_engine
 from ui.text import Translator, literal, plain_label
@@ -31,7 +33,7 @@ from ui.text import Translator, literal, plain_label
 CANVAS_SIZE = 320  # fits a 360 px phone's main column (16 px padding each side)
 
 
-def heading_html(view: dict[str, Any], t: Translator) -> str:
+def heading_html(view: Mapping[str, Any], t: Translator) -> str:
     """The header under the student's name: "Round 2 of 5 · Ink pulse 1" and the category.
     No signature here: the Curator has none, so a header with one would tell a neighbour who
     the Curator is. It is on the secret card (outside drawing), in the canvas's ink, and
@@ -42,7 +44,7 @@ def heading_html(view: dict[str, Any], t: Translator) -> str:
     )
 
 
-def following(view: dict[str, Any]) -> tuple[bool, str]:
+def following(view: Mapping[str, Any]) -> tuple[bool, str]:
     """How the page follows the game: whether the live part lists who is ready (not at the
     reveal), and which changes run the page again (a new stage only)."""
     return view["phase"] != "reveal", "stage"
@@ -58,7 +60,7 @@ def ending_html(view: Mapping[str, Any], t: Translator) -> str:
     return ""
 
 
-def totals_shown(view: dict[str, Any]) -> bool:
+def totals_shown(view: GameView) -> bool:
     """Whether the running totals sit under the round (the reveal has its own)."""
     return view["phase"] != "reveal"
 
@@ -70,7 +72,7 @@ DRAWING_PHASES = ("pulse1", "pulse2")
 CURATOR_HINT_PHASES = ("pulse1", "pulse2", "choice")
 
 
-def role_card(view: dict[str, Any], t: Translator, token: str) -> bool:
+def role_card(view: Mapping[str, Any], t: Translator, token: str) -> bool:
     """Hidden until tapped, so neighbours cannot read it. Returns whether it is shown.
     Opened while roles are dealt, it counts the player as ready (the teacher's count)."""
     stage = (view["round"], CARD_STAGES.get(view["phase"], view["phase"]))
@@ -102,7 +104,7 @@ def role_card(view: dict[str, Any], t: Translator, token: str) -> bool:
     return True
 
 
-def phase_body(view: dict[str, Any], t: Translator, token: str) -> None:
+def phase_body(view: Mapping[str, Any], t: Translator, token: str) -> None:
     """A round's phase on the phone: the secret card, then what this role does now."""
     crossed_canvas_style()
     phase = view["phase"]
@@ -137,7 +139,7 @@ def phase_body(view: dict[str, Any], t: Translator, token: str) -> None:
             show_composition(view["fragments"], view["signatures"], CANVAS_SIZE, t)
 
 
-def draw(view: dict[str, Any], t: Translator, token: str) -> None:
+def draw(view: Mapping[str, Any], t: Translator, token: str) -> None:
     """The artist's canvas for this pulse, then a confirmed, locked submit (R4, R5)."""
     pulse = 1 if view["phase"] == "pulse1" else 2
     if "draw" not in view["actions"]:  # this pulse's fragment is locked
@@ -171,11 +173,11 @@ def draw(view: dict[str, Any], t: Translator, token: str) -> None:
 
 
 def submit_bar(
-    view: dict[str, Any],
+    view: Mapping[str, Any],
     t: Translator,
     token: str,
     canvas_key: str,
-    strokes: list,
+    strokes: list[Stroke],
     limits: tuple[int, int],
 ) -> None:
     """The stroke counter, Submit and its confirmation: a bar kept in sight while drawing."""
@@ -210,7 +212,7 @@ def submit_bar(
         st.rerun()
 
 
-def keep_draft(token: str, canvas_key: str, strokes: list, kept: list) -> None:
+def keep_draft(token: str, canvas_key: str, strokes: list[Stroke], kept: list[Stroke]) -> None:
     """Send the finished strokes to the server whenever they change (R4): a reload brings
     them back, and if time runs out they are locked for the artist. A refusal here (the pulse
     just ended) is not the artist's doing; the next rerun shows the new phase."""
@@ -223,7 +225,7 @@ def keep_draft(token: str, canvas_key: str, strokes: list, kept: list) -> None:
         st.session_state[sent] = strokes
 
 
-def choose(view: dict[str, Any], t: Translator, token: str) -> None:
+def choose(view: Mapping[str, Any], t: Translator, token: str) -> None:
     """The Curator's four options as large buttons, in the engine's shuffled order (R6)."""
     st.html(f'<div class="cc-role">{literal(t("ui.play.choose"))}</div>')
     show_composition(view["fragments"], view["signatures"], 240, t)
@@ -239,7 +241,7 @@ def choose(view: dict[str, Any], t: Translator, token: str) -> None:
                         st.rerun()
 
 
-def accuse(view: dict[str, Any], t: Translator, token: str) -> None:
+def accuse(view: Mapping[str, Any], t: Translator, token: str) -> None:
     """One button per signature, a vote locks (R7). One's own looks like the others, so the
     Curator's buttons tell a neighbour nothing; tapping it says it cannot be accused."""
     show_composition(view["fragments"], view["signatures"], CANVAS_SIZE, t)
@@ -262,7 +264,7 @@ def accuse(view: dict[str, Any], t: Translator, token: str) -> None:
             st.rerun()
 
 
-def points_line(view: dict[str, Any], t: Translator) -> str:
+def points_line(view: Mapping[str, Any], t: Translator) -> str:
     """Why this player got this round's points (R8 to R10), in one line: each of the round's
     two outcomes pays either everyone but the Distorter, or the Distorter alone."""
     reveal, name = view["reveal"], view["name"]
