@@ -21,25 +21,30 @@ from engine.changes import listen_to_other_servers
 from engine.classes.commands import ClassCommands, class_status, class_versions
 from engine.critters.commands import CritterCommands
 from engine.crossed_canvas.commands import CrossedCanvasCommands
-from engine.crossed_canvas.game import CROSSED_CANVAS
+from engine.deck_store import STORED_DECK_PREFIX
 from engine.door import (  # noqa: F401  (CODE_ALPHABET, Progress, RETENTION_DAYS: for tests and ui/)
     CODE_ALPHABET,
     OUTAGE_SECONDS,
     RETENTION_DAYS,
-    STORED_DECK_PREFIX,
     NewGame,
     Progress,
-    add_allowed_name,
-    browser_key,
     checked_settings,
     is_whole,
     meant,
-    switch_name_filter,
 )
 from engine.durations import MAX_PHASE_SECONDS
 from engine.errors import RuleError
-from engine.games import DECLARATIONS
+from engine.games import DECLARATIONS, DEFAULT_GAME
 from engine.models import Classroom, Game, Player, primary_keys
+from engine.seats import (
+    acceptable_name,
+    add_allowed_name,
+    browser_key,
+    new_player_link,
+    seat,
+    seat_again,
+    switch_name_filter,
+)
 from engine.storage import delete_classes, delete_games, delete_unused_decks, old_classes
 from engine.view_parts import seconds_left
 from engine.view_types import FacilitatorView, GameView, PlayerView
@@ -88,7 +93,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
         return cls._offered_in(cls.GAMES, game).titles[language]
 
     @classmethod
-    def default_durations(cls, game: str = CROSSED_CANVAS.name) -> dict[str, float]:
+    def default_durations(cls, game: str = DEFAULT_GAME) -> dict[str, float]:
         """The rulebook's phase lengths in seconds of an offered game (its registry name), by
         phase (the home page scales them to a class's pace)."""
         return cls._offered_in(cls.GAMES, game).phase_seconds
@@ -100,7 +105,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
         durations: Mapping[str, float] | None = None,
         *,
         browser: str | None = None,
-        game: str = CROSSED_CANVAS.name,
+        game: str = DEFAULT_GAME,
     ) -> NewGame:
         """A new game in the lobby, with its join code and the facilitator's secret token.
 
@@ -114,7 +119,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
         phase_seconds = checked_settings(language, durations, kind)
         with self._db.write() as session:
             now = self._clock()
-            deck_name = self._deck_name(session, deck, browser, now, kind)
+            deck_name = self._decks.name_for(session, deck, browser, now, kind.decks)
             return self._new_game(session, language, deck_name, phase_seconds, now, kind.name)
 
     def play_again(self, facilitator_token: str) -> NewGame:
@@ -158,7 +163,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
         """A new player in a game's lobby; returns the player's secret token.
 
         A browser session holds one seat: joining again from it returns that seat, on the same
-        link (`door.seat_token`: no tab of it goes dead), whatever the name typed, even once
+        link (`seats.seat_token`: no tab of it goes dead), whatever the name typed, even once
         the game has started.
         A class's code (or one of its tables' codes) seats the student at a table of the
         class instead (`_join_class`).
@@ -169,7 +174,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
             players = storage.players(session, game)
             seated = next((p for p in players if seat_key and p.browser == seat_key), None)
             if seated is not None:
-                return self._seat_again(session, seated, browser, game.code)
+                return seat_again(session, seated, browser, game.code)
             if seat_key is not None and seat_key in game.banned:
                 raise RuleError("error.removed_from_game")
             self._require_lobby(game)
@@ -178,8 +183,8 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
             most = self._rules_of(game).table.max_players
             if len(players) >= most:
                 raise RuleError("error.game_full", most=most)
-            cleaned = self._acceptable_name(game, players, name)
-            return self._seat(session, game, cleaned, browser, game.code)
+            cleaned = acceptable_name(game, players, name)
+            return seat(session, game, cleaned, browser, game.code)
 
         def join_game_or_class() -> str:
             with self._db.read() as session:
@@ -238,7 +243,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
                     return
                 raise
             others = [p for p in players if p.id != player.id] + self._classmates(session, game)
-            cleaned = self._acceptable_name(game, others, new_name)
+            cleaned = acceptable_name(game, others, new_name)
             if cleaned != player.name:
                 player.name, player.name_key = cleaned, names.name_key(cleaned)
                 session.add(player)
@@ -523,7 +528,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
         (only hashes are stored, and a link given twice may have reached someone else)."""
 
         def act(session: Session, game: Game, now: float) -> str:
-            return self._new_player_token(session, storage.named_player(session, game, name))
+            return new_player_link(session, storage.named_player(session, game, name))
 
         return self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
 
