@@ -194,7 +194,7 @@ else:
                         deck=deck,
                         # None is an untimed phase, which the engine takes (durations_for) but
                         # its create_game/create_class annotations (Mapping[str, float]) miss.
-                        durations=durations,  # type: ignore[arg-type]
+                        durations=durations,
                         browser=deck_owner,
                     )
                 except RuleError as error:

@@ -510,7 +510,7 @@ def _phase(game: Game) -> tuple[object, ...]:
 
 
 def checked_settings(
-    language: object, durations: Mapping[str, float] | None, game: GameDeclaration
+    language: object, durations: Mapping[str, float | None] | None, game: GameDeclaration
 ) -> dict[str, float | None]:
     """A new game's or class's language and phase lengths, refused when they cannot be."""
     if not isinstance(language, str) or language not in LANGUAGES:

@@ -102,7 +102,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
         self,
         language: str = "en",
         deck: str | Path | None = None,
-        durations: Mapping[str, float] | None = None,
+        durations: Mapping[str, float | None] | None = None,
         *,
         browser: str | None = None,
         game: str = DEFAULT_GAME,

@@ -56,7 +56,7 @@ class ClassCommands(Door):
         self,
         language: str = "en",
         deck: str | Path | None = None,
-        durations: Mapping[str, float] | None = None,
+        durations: Mapping[str, float | None] | None = None,
         *,
         browser: str | None = None,
         game: str | None = None,
