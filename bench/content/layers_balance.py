@@ -1,6 +1,6 @@
 """Canvas Layers' deck balance: how often each scoring card scores.
 
-Run: .venv/bin/python bench/layers_balance.py [--paintings 20000] [--games 300] [--seed 1]
+Run: .venv/bin/python -m bench.content.layers_balance [--paintings 20000] [--games 300] [--seed 1]
 
 Three views of the same deck (data/canvas_layers/cards.json):
 - random paintings: three different art cards in a random order, as a painting shows them;
@@ -18,14 +18,10 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 from collections import Counter, defaultdict
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.canvas_layers import rules  # noqa: E402
-from engine.canvas_layers.cards import SCORING_IDS, load_cards  # noqa: E402
+from engine.canvas_layers import rules
+from engine.canvas_layers.cards import SCORING_IDS, load_cards
 
 
 def painting_rates(samples: int, seed: int) -> dict[str, tuple[float, float]]:

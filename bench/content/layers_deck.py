@@ -1,9 +1,9 @@
 """Writes Canvas Layers' card file, data/canvas_layers/cards.json, from the design below.
 
-Run: .venv/bin/python bench/layers_deck.py
+Run: .venv/bin/python -m bench.content.layers_deck
 
 The file is the game's data; this script is how it was made, kept so a change to the deck is
-made here and the file written again (the pictures: bench/layers_pictures.py).
+made here and the file written again (the pictures: bench/content/layers_pictures.py).
 
 Titles. Any bottom, middle and top fragment, in that order, read as one title:
 - English: determiner and adjective ("The quiet"), a singular noun ("fox"), a phrase of place
@@ -27,14 +27,10 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from collections import Counter
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.canvas_layers.cards import CARDS_FILE, ELEMENTS, SLOTS  # noqa: E402
-from engine.canvas_layers.rules import CONDITIONS, times_met, visible  # noqa: E402
+from engine.canvas_layers.cards import CARDS_FILE, ELEMENTS, SLOTS
+from engine.canvas_layers.rules import CONDITIONS, times_met, visible
 
 SEARCH = 40
 SAMPLE = 3000

@@ -1,7 +1,7 @@
 """Draws Canvas Layers' pictures: data/canvas_layers/pictures/art-NN.svg (60 transparent layers)
 and bg-NN.svg (15 full-frame backgrounds), all 300 x 400.
 
-Run: .venv/bin/python bench/layers_pictures.py [--preview DIR]
+Run: .venv/bin/python -m bench.content.layers_pictures [--preview DIR]
 
 Every picture is drawn here from plain shapes, seeded by its card's number, so running this
 again writes the same files. With --preview, a few paintings (three layers over a background,
@@ -24,13 +24,10 @@ from __future__ import annotations
 import argparse
 import math
 import random
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.canvas_layers.cards import PICTURES  # noqa: E402
+from engine.canvas_layers.cards import PICTURES
 
 WIDTH, HEIGHT = 300, 400
 PALETTE = {

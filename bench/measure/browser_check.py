@@ -1,10 +1,10 @@
-"""Does a bench tab (bench/tab.py) ask the server for what a browser asks? One game on one
+"""Does a bench tab (bench/measure/tab.py) ask the server for what a browser asks? One game on one
 app server: one artist's phone in real Chromium, another artist's phone as a bench tab, the
 same steps for both, and for each step the reruns each phone asked and what ran.
 
-Run: .venv/bin/python bench/browser_check.py     (Debian's Chromium, a throwaway PostgreSQL)
+Run: .venv/bin/python -m bench.measure.browser_check     (Debian's Chromium, a throwaway PostgreSQL)
 
-Steps, made through the engine as in bench/load.py: the facilitator starts the first pulse;
+Steps, made through the engine as in bench/measure/load.py: the facilitator starts the first pulse;
 three other artists submit a second apart; the facilitator pauses, resumes, ends the pulse
 and starts the second one (a canvas over the first pulse's drawing).
 Chromium's side is read from its websocket frames: each `rerun_script` it sent (which live
@@ -15,25 +15,21 @@ the server started (`new_session`: a fragment's run names its fragments) and how
 from __future__ import annotations
 
 import asyncio
-import sys
 import tempfile
 import time
 import uuid
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser"), str(ROOT / "tests" / "engine")]
+import aiohttp
+from playwright.async_api import async_playwright
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-import aiohttp  # noqa: E402
-from playwright.async_api import async_playwright  # noqa: E402
-from postgres_server import PostgresServer  # noqa: E402
-from servers import AppServer  # noqa: E402
-from streamlit.proto.BackMsg_pb2 import BackMsg  # noqa: E402
-from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
-from tab import Tab  # noqa: E402
-
-from engine import Engine  # noqa: E402
+from bench.measure.servers import AppServer
+from bench.measure.tab import Tab
+from engine import Engine
+from tests.engine.postgres_server import PostgresServer
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]

@@ -1,6 +1,6 @@
 """Engine benchmark: latency of the hot calls and throughput with concurrent games.
 
-Run: .venv/bin/python bench/engine.py [--games 1,10,30] [--polls 10]
+Run: .venv/bin/python -m bench.measure.engine [--games 1,10,30] [--polls 10]
 
 Every number comes from a real SQLite file in a temporary folder (WAL, as in the app) and the
 system clock; games use long phases so only actions and the facilitator move them on.
@@ -17,9 +17,7 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine import Engine  # noqa: E402
+from engine import Engine
 
 NAMES = [
     "Ana",

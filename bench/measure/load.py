@@ -1,18 +1,18 @@
 """Load benchmark: K classes on real app servers, every page a tab that follows its game by
 push as a browser does; how long a change takes to reach the pages that must show it.
 
-Run: .venv/bin/python bench/load.py [--games 1 10 30] [--seconds 75] [--plot docs/x.png]
-     .venv/bin/python bench/load.py --games 60 --servers 2     (two servers behind nginx)
-     .venv/bin/python bench/load.py --game critters            (or layers; crossed-canvas)
+Run: .venv/bin/python -m bench.measure.load [--games 1 10 30] [--seconds 75] [--plot docs/x.png]
+     .venv/bin/python -m bench.measure.load --games 60 --servers 2     (two servers behind nginx)
+     .venv/bin/python -m bench.measure.load --game critters            (or layers; crossed-canvas)
 
 For each K: a throwaway PostgreSQL (tests/engine/postgres_server.py), one `streamlit run
 app.py` (or two behind Debian's nginx, tests/browser/balancer.py, students split between
 them by its cookie), and K games of 12 students, a projector and a facilitator: 14 tabs each
-(bench/tab.py: Streamlit's websocket protocol plus the push stream). A game that seats fewer
+(bench/measure/tab.py: Streamlit's websocket protocol plus the push stream). A game that seats fewer
 than 12 is played by as many as it seats (Canvas Critters 6, Canvas Layers 5: one game, not a
 class's tables; the header line says so). Games start a moment apart. Students join one by
 one; each phone opens its page when it has joined. Then the facilitator starts, and `Game`
-hands the game to its play (bench/players.py), which makes every move through the engine as
+hands the game to its play (bench/measure/players.py), which makes every move through the engine as
 the pages' buttons would, at random moments of the rules' phase times, the facilitator
 ending the phases no answer ends:
 - Crossed Canvas (--game crossed-canvas, the default): rounds until the run ends; artists
@@ -27,7 +27,7 @@ Phases are as long as the rules' times (--pace 0.5 halves them, to see more of a
 short run). The commands come from this process, so a server hears of them only as it hears
 of another server's: by PostgreSQL NOTIFY.
 
-A change reached a tab when the live part that shows it (bench/tab.py) was drawn at the
+A change reached a tab when the live part that shows it (bench/measure/tab.py) was drawn at the
 change's version or a later one; propagation is measured from just before the command was sent,
 so it includes the command itself. Kinds (ROUTES): join, submit and vote, and the other
 games' moves (theme, take piece, finish, title, award; take card, complete, pick) -> the
@@ -56,18 +56,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser"), str(ROOT / "tests" / "engine")]
+import aiohttp
 
-import aiohttp  # noqa: E402
-from balancer import COOKIE, Balancer  # noqa: E402
-from load_report import Level, report, write_plot  # noqa: E402
-from players import CLASS, KINDS, Kind  # noqa: E402
-from postgres_server import PostgresServer  # noqa: E402
-from servers import AppServer  # noqa: E402
-from tab import PAGE, READY, Tab  # noqa: E402
-
-from engine import Engine, RuleError  # noqa: E402
+from bench.measure.load_report import Level, report, write_plot
+from bench.measure.players import CLASS, KINDS, Kind
+from bench.measure.servers import AppServer
+from bench.measure.tab import PAGE, READY, Tab
+from engine import Engine, RuleError
+from tests.browser.balancer import COOKIE, Balancer
+from tests.engine.postgres_server import PostgresServer
 
 NAMES = [f"Student {n:02d}" for n in range(1, CLASS + 1)]
 LONG_SECONDS = 3600.0  # every phase's setting: the answers or the bench end each phase
@@ -93,7 +90,7 @@ ROUTES = {
     "join": [("projector", READY), ("phones", READY)],
     "submit": [("projector", READY), ("phones", READY)],
     "vote": [("projector", READY), ("phones", READY)],
-    # Canvas Critters' and Canvas Layers' moves (bench/players.py): as a submit, and their
+    # Canvas Critters' and Canvas Layers' moves (bench/measure/players.py): as a submit, and their
     # phones' page runs again by itself when the move ends the phase (a stage).
     **dict.fromkeys(
         ("theme", "take piece", "finish", "title", "award", "take card", "complete", "pick"),
@@ -110,7 +107,7 @@ ROUTES = {
 
 @dataclass
 class Game:
-    """One class: its tabs, and the changes made to it. Its game's play (bench/players.py)
+    """One class: its tabs, and the changes made to it. Its game's play (bench/measure/players.py)
     makes every change through `student` and `command`, which note them to be measured."""
 
     engine: Engine

@@ -1,4 +1,4 @@
-"""bench/load.py's figures: propagation per kind of change, the servers' cost, and a plot.
+"""bench/measure/load.py's figures: propagation per kind of change, the servers' cost, and a plot.
 
 Kept apart from the load itself so the arithmetic can be read on its own: when did a change
 reach the tabs that must show it (see load.py's docstring for the kinds).
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from tab import Tab
+from bench.measure.tab import Tab
 
 #: One row per kind of change and where it must show (load.py ROUTES), with its label.
 ROWS = {
@@ -32,7 +32,7 @@ ROWS = {
     ("resume", "phones"): "resume -> every phone's countdown",
     ("+30 s", "projector"): "+30 s -> projector countdown",
     ("+30 s", "phones"): "+30 s -> every phone's countdown",
-    # Canvas Critters' moves (bench/players.py), then Canvas Layers'.
+    # Canvas Critters' moves (bench/measure/players.py), then Canvas Layers'.
     ("theme", "projector"): "theme -> projector's round",
     ("theme", "phones"): "theme -> other phones' round",
     ("take piece", "projector"): "take piece -> projector pile",

@@ -1,9 +1,10 @@
-"""How bench/load.py's students play each game, once the facilitator has started it: every
-move is the service call a page's button makes, at a moment of the rules' time for the phase,
-through the `Game` that measures it (bench/load.py: `student`, `command`, `wait`...).
+"""How bench/measure/load.py's students play each game, once the facilitator has started it:
+every move is one the game's bot lists for the student's view (engine/<game>/bots.py), made as
+a page's button makes it, at a moment of the rules' time for the phase, through the `Game`
+that measures it (bench/measure/load.py: `student`, `command`, `wait`...).
 
-What differs per game is only its play: how many join one game, and what each phase asks of
-whom. The moments are random (seeded), so a run replays the same game at the same pace.
+What differs per game is only its pace: how many join one game, and when each phase asks
+whom to move. The moments are random (seeded), so a run replays the same game at the same pace.
 """
 
 from __future__ import annotations
@@ -11,22 +12,37 @@ from __future__ import annotations
 import asyncio
 import random
 import uuid
-from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-from critters_kit import spot
+from typing import TYPE_CHECKING, Any
 
 from engine import Engine
+from engine.canvas_layers.turns import COMPLETE, PICK, TAKE
 from engine.critters import rules as critter_rules
+from engine.critters.game import AWARD, BUILD, FINISH, PICK_THEME, TITLE
+from engine.crossed_canvas.rules import ACCUSE, CHOOSE, DRAW
+from engine.declaration import Play
+from engine.games import DECLARATIONS
 
 if TYPE_CHECKING:
-    from load import Game
+    from bench.measure.load import Game
 
 CLASS = 12  # a class: the students one game seats, where its table allows
-STROKES = [[(0.1 + i / 50, 0.2 + (i % 7) / 20) for i in range(30)]]
 EXTRA_PIECES = 3  # a mosaic has seven pieces or up to this many more
+#: Each move by the name bench/measure/load.py's figures give it (its ROUTES), by Engine method.
+LABELS = {
+    "submit_fragment": "submit",
+    "choose": "choice",
+    "accuse": "vote",
+    "pick_theme": "theme",
+    "take_piece": "take piece",
+    "finish_mosaic": "finish",
+    "title_mosaic": "title",
+    "award_ribbons": "award",
+    "take_card": "take card",
+    "complete_painting": "complete",
+    "pick_winner": "pick",
+}
 
 
 @dataclass(frozen=True)
@@ -64,23 +80,18 @@ async def _crossed_canvas_round(game: Game, tokens: list[str]) -> None:
     views = await asyncio.to_thread(lambda: [engine.player_view(t) for t in tokens])
     artists = [t for t, v in zip(tokens, views, strict=True) if v["role"] != "curator"]
     curator = next(t for t, v in zip(tokens, views, strict=True) if v["role"] == "curator")
-    signatures = {t: v["signature"] for t, v in zip(tokens, views, strict=True)}
     await game.phase_then_advance("roles")
     await game.clock_commands()
     for pulse in ("pulse1", "pulse2"):
         for token, wait in game.spread(artists, pulse):
             await game.wait(wait)
-            await game.student("submit", token, engine.submit_fragment, STROKES, _rid())
+            await make(game, token, await legal(game, token, DRAW))
         await game.phase_then_advance("merge" if pulse == "pulse1" else "discussion")
-    options = (await asyncio.to_thread(engine.player_view, curator))["options"]
     await game.wait(moment(game, "choice"))
-    choice = random.choice(options)["id"]
-    await game.student("choice", curator, engine.choose, choice, _rid())
+    await make(game, curator, await legal(game, curator, CHOOSE))
     for token, wait in game.spread(tokens, "accusation"):
-        others = [signatures[a] for a in artists if a != token]
         await game.wait(wait)
-        vote = random.choice(others)
-        await game.student("vote", token, engine.accuse, vote, _rid())
+        await make(game, token, await legal(game, token, ACCUSE))
     await game.phase_then_advance("reveal")
 
 
@@ -90,8 +101,7 @@ async def critters(game: Game, tokens: list[str]) -> None:
     flips the one-minute timer); everyone titles, every giver awards; the facilitator ends
     the scores."""
     engine = game.engine
-    name_of = await asyncio.to_thread(lambda: {t: engine.player_view(t)["name"] for t in tokens})
-    token_of = {name: token for token, name in name_of.items()}
+    token_of = await asyncio.to_thread(lambda: {engine.player_view(t)["name"]: t for t in tokens})
     while True:
         view = await asyncio.to_thread(engine.public_view, game.code)
         phase = view["phase"]
@@ -100,17 +110,14 @@ async def critters(game: Game, tokens: list[str]) -> None:
         if phase == "theme":
             await game.clock_commands()
             active = token_of[view["active"]]
-            offer = (await asyncio.to_thread(engine.player_view, active))["actions"]
             await game.wait(moment(game, phase))
-            theme = random.choice(offer["pick_theme"]["themes"])
-            await game.student("theme", active, engine.pick_theme, theme)
+            await make(game, active, await legal(game, active, PICK_THEME))
         elif phase == "build":
             await _build(game, [token_of[name] for name in view["builders"]])
         elif phase == "titles":
             for token, wait in game.spread([token_of[n] for n in view["builders"]], phase):
                 await game.wait(wait)
-                title = f"{name_of[token]}'s zoo"
-                await game.student("title", token, engine.title_mosaic, title)
+                await make(game, token, await legal(game, token, TITLE))
         elif phase == "judging":
             await _judge(game, tokens)
         elif phase == "scores":
@@ -120,25 +127,20 @@ async def critters(game: Game, tokens: list[str]) -> None:
 
 
 async def _build(game: Game, builders: list[str]) -> None:
-    """Each builder lays seven pieces or a few more, of kinds still in the pile, then
-    finishes, at random moments of the build; the first finish ends it, and the others'
-    pieces left and finishes come within the last minute (which everyone's finish ends)."""
-    engine = game.engine
-    pile = Counter(critter_rules.PILE)
+    """Each builder lays seven pieces or a few more, then finishes, at random moments of the
+    build; the first finish ends it, and the others' pieces left and finishes come within the
+    last minute (which everyone's finish ends)."""
     wanted = {t: critter_rules.MIN_PIECES + random.randint(0, EXTRA_PIECES) for t in builders}
     laid = dict.fromkeys(builders, 0)
     for phase in ("build", "last_minute"):
         for token, wait in _steps(game, phase, {t: wanted[t] - n for t, n in laid.items()}):
             await game.wait(wait)
             if laid[token] < wanted[token]:
-                kind = random.choice([k for k, left in pile.items() if left])
-                pile[kind] -= 1
-                x, y = spot(laid[token])
                 laid[token] += 1
-                await game.student("take piece", token, engine.take_piece, kind, x, y, _rid())
+                await make(game, token, await legal(game, token, BUILD))
                 continue
             del laid[token]
-            await game.student("finish", token, engine.finish_mosaic)
+            await make(game, token, await legal(game, token, FINISH))
             if phase == "build":
                 break  # the first finish flips the timer: the build is over
 
@@ -159,20 +161,13 @@ def _steps(game: Game, phase: str, pieces: dict[str, int]) -> list[tuple[str, fl
 
 async def _judge(game: Game, tokens: list[str]) -> None:
     """Every giver places their ribbons on others, in an order of their own, at random
-    moments (no golden ribbon: it is kept to the end, which costs points, not moves)."""
-    engine = game.engine
-    views = await asyncio.to_thread(lambda: [engine.player_view(t) for t in tokens])
-    offers = {
-        t: v["actions"]["award"]
-        for t, v in zip(tokens, views, strict=True)
-        if "award" in v["actions"]
-    }
-    for token, wait in game.spread(list(offers), "judging"):
-        offer = offers[token]
-        receivers = random.sample(offer["receivers"], len(offer["receivers"]))
-        ribbons = dict(zip(offer["ribbons"], receivers, strict=False))
+    moments (as the bot does: the golden ribbon kept, which costs points, not moves)."""
+    views = await asyncio.to_thread(lambda: [game.engine.player_view(t) for t in tokens])
+    awards = {t: moves_of(game, v, AWARD) for t, v in zip(tokens, views, strict=True)}
+    givers = [token for token, plays in awards.items() if plays]
+    for token, wait in game.spread(givers, "judging"):
         await game.wait(wait)
-        await game.student("award", token, engine.award_ribbons, ribbons, _rid())
+        await make(game, token, awards[token])
 
 
 async def layers(game: Game, tokens: list[str]) -> None:
@@ -189,22 +184,36 @@ async def layers(game: Game, tokens: list[str]) -> None:
         if view["round"] % len(tokens) == 1:
             await game.clock_commands()
         token = token_of[view["turn"] or view["picker"]]
-        actions = (await asyncio.to_thread(engine.player_view, token))["actions"]
+        mine = await asyncio.to_thread(engine.player_view, token)
         await game.wait(moment(game, view["phase"]))
-        if "complete" in actions:
-            painting = random.choice(actions["complete"])
-            cards, background = painting["cards"], painting["background"]
-            await game.student(
-                "complete", token, engine.complete_painting, cards, background, _rid()
-            )
-        elif "take" in actions:
-            card = random.choice(actions["take"])
-            position = card["position"]
-            await game.student("take card", token, engine.take_card, position, card["card"], _rid())
-        else:
-            await game.student(
-                "pick", token, engine.pick_winner, random.choice(actions["pick"]), _rid()
-            )
+        for action in (COMPLETE, TAKE, PICK):
+            plays = moves_of(game, mine, action)
+            if plays:
+                await make(game, token, plays)
+                break
+
+
+async def legal(game: Game, token: str, action: str) -> list[Play]:
+    """The moves of `action` the game's bot lists for the student's view as it is now."""
+    view = await asyncio.to_thread(game.engine.player_view, token)
+    return moves_of(game, view, action)
+
+
+def moves_of(game: Game, view: dict[str, Any], action: str) -> list[Play]:
+    """The moves of `action` the game's bot lists for `view` (its free choices drawn from the
+    bench's seeded dice, so a run replays)."""
+    bot = DECLARATIONS[game.kind.name].bot
+    dice = random.Random(random.random())
+    return [play for play in bot.legal_moves(view, dice) if play.action == action]
+
+
+async def make(game: Game, token: str, plays: list[Play]) -> None:
+    """One of `plays`, as the student's button makes it (none: the view offers no such move,
+    and the student does nothing)."""
+    if not plays:
+        return
+    play = random.choice(plays)
+    await game.student(LABELS[play.method], token, lambda t: play.on(game.engine, t, _rid()))
 
 
 def _rid() -> str:

@@ -3,11 +3,11 @@
 its whole page (in a pulse, the canvas drawn), and the projector's live fragment and whole
 page. Server CPU (all threads, /proc) over N runs of
 each, divided by N; the wall time of each run from the tab's request to the run's end.
-Then the floor (bench/floor/): a page that draws, by Streamlit's own calls, exactly the
+Then the floor (bench/measure/floor/): a page that draws, by Streamlit's own calls, exactly the
 elements and components one run of that phone's whole page drew (checked), with no engine
 behind it; measured the same way, and the ratio of the phone's whole page to it.
 
-Run: .venv/bin/python bench/run_cost.py [--runs 100]
+Run: .venv/bin/python -m bench.measure.run_cost [--runs 100]
 """
 
 from __future__ import annotations
@@ -15,20 +15,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser"), str(ROOT / "tests" / "engine")]
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-from postgres_server import PostgresServer  # noqa: E402
-from servers import AppServer  # noqa: E402
-from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
-from tab import FOLLOW, Tab  # noqa: E402
-
-from engine import Engine  # noqa: E402
+from bench.measure.servers import AppServer
+from bench.measure.tab import FOLLOW, Tab
+from engine import Engine
+from tests.engine.postgres_server import PostgresServer
 
 NAMES = [f"Student {n:02d}" for n in range(1, 13)]
 
@@ -66,7 +62,10 @@ async def floor_cost(phone: Tab, tmp: Path, runs: int) -> tuple[float, float]:
     write_messages(messages, path)
     # The floor reads no database: the URL is only what AppServer passes every app.
     floor = AppServer(
-        "sqlite://", tmp / "floor.log", script="bench/floor/home.py", FLOOR_MESSAGES=str(path)
+        "sqlite://",
+        tmp / "floor.log",
+        script="bench/measure/floor/home.py",
+        FLOOR_MESSAGES=str(path),
     )
     try:
         tab = Tab(floor.url, "play", "")

@@ -9,9 +9,9 @@ name the live component drawn (ui/live.py's `bidi_component`) and the fragment i
 The live component is one `Part`, as live.js makes one instance of it: it opens its own
 Server-Sent Events stream while the page shows it at the same place (when the page's layout
 changes, at a new phase, the browser mounts a new instance with a new stream:
-bench/browser_check.py counts them in Chromium), keeps the newest version and stage the stream
-told of, and when it is behind (a newer version than its part shows, or a newer stage than
-the page shows) asks as live.js's `catchUp` does: never while a run is going on (it looks
+bench/measure/browser_check.py counts them in Chromium), keeps the newest version and stage
+the stream told of, and when it is behind (a newer version than its part shows, or a newer
+stage than the page shows) asks as live.js's `catchUp` does: never while a run is going on (it looks
 again every 100 ms), not again for the same version within RETRY_MS, and with the rerun the
 browser sends for a component's trigger: the page's `rerun_script` carrying the trigger
 `changed` in `json_trigger_value` and the `fragment_id` of its fragment, so only that fragment
@@ -35,11 +35,11 @@ Like a browser, the tab tells the server which large messages it keeps (Streamli
 cache: `cached_message_hashes`) and reads the references the server sends instead of them.
 Components send nothing on their own: the drawing canvas has no background image (its canvas.py
 paints the picture under it), so it sends no first value when it appears, and
-bench/browser_check.py shows Chromium's phone sending nothing more than the tab at each pulse's
-start. What differs from a browser: a request carries only the trigger, not the values of
-the page's other widgets (Chromium sends the role card's toggle and the canvas's strokes with
-every request; the server keeps the values it last had, and on the bench's pages nobody taps,
-so these are the defaults), and nothing is rendered.
+bench/measure/browser_check.py shows Chromium's phone sending nothing more than the tab at
+each pulse's start. What differs from a browser: a request carries only the trigger, not the
+values of the page's other widgets (Chromium sends the role card's toggle and the canvas's
+strokes with every request; the server keeps the values it last had, and on the bench's pages
+nobody taps, so these are the defaults), and nothing is rendered.
 """
 
 from __future__ import annotations
@@ -154,8 +154,8 @@ class Tab:
     cache: dict[str, tuple[ForwardMsg, int]] = field(default_factory=dict)
     script_runs: int = 0
     streams_opened: int = 0
-    #: When a list: every delta message of the next runs, as sent (bench/floor/pages/play.py sends
-    #: them again for the floor of bench/run_cost.py).
+    #: When a list: every delta message of the next runs, as sent (bench/measure/floor/pages/
+    #: play.py sends them again for the floor of bench/measure/run_cost.py).
     recorded: list[ForwardMsg] | None = None
     #: The page's asker (ui/live.py `cc_page_ask`) as its last whole run drew it, if it did.
     page_asker: str = ""

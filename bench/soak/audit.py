@@ -1,4 +1,4 @@
-"""The soak's proof (bench/soak.py): from the app servers' journals and the database itself,
+"""The soak's proof (bench/soak/soak.py): from the app servers' journals and the database itself,
 every game holds exactly what the rules allow, no accepted action was lost or duplicated, every
 retry was answered with its first result, and no view ever showed a secret before its time.
 

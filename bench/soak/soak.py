@@ -1,6 +1,6 @@
 """Soak: classroom games on PostgreSQL, two app servers, one killed with SIGKILL mid-game.
 
-Run: .venv/bin/python bench/soak.py [--games 30] [--players 12] [--database-url URL]
+Run: .venv/bin/python -m bench.soak.soak [--games 30] [--players 12] [--database-url URL]
 
 Two app server processes each hold their own Engine on one database and serve half the
 students of every game, so both act on the same games at once. Each simulated student plays
@@ -8,7 +8,7 @@ through the public API as a phone would: it polls, acts, retries with the same r
 double-taps, and tries actions the rules must refuse. A third of the way in, one server is
 killed with SIGKILL and a new process takes over its students. Every call is journaled by the
 process that made it, one system call per line, so a killed server loses nothing it had sent;
-bench/soak_audit.py then proves from the database that every game holds exactly what the rules
+bench/soak/audit.py then proves from the database that every game holds exactly what the rules
 allow. Exits non-zero if any check fails.
 """
 
@@ -37,16 +37,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "engine")]
-
-from cc_support import NAMES  # noqa: E402
-from soak_audit import KILLED, audit, read_journal  # noqa: E402
-
-from engine import Engine, RuleError  # noqa: E402
-from engine.crossed_canvas.decks import load_deck  # noqa: E402
-from engine.crossed_canvas.rules import ROUND_PHASES, STROKE_LIMITS  # noqa: E402
-from ui.keeper import Keeper  # noqa: E402
+from bench.soak.audit import KILLED, audit, read_journal
+from engine import Engine, RuleError
+from engine.crossed_canvas.decks import load_deck
+from engine.crossed_canvas.rules import ROUND_PHASES, STROKE_LIMITS
+from tests.engine.cc_support import NAMES
+from ui.keeper import Keeper
 
 # Short phases so 12 rounds take minutes; pulses, choice and accusation end early when answered.
 DURATIONS = {
@@ -759,7 +755,9 @@ def main() -> int:
 
 
 def _throwaway_postgres(stack: ExitStack) -> str:
-    from postgres_server import PostgresServer  # tests/engine: initdb in a temporary folder
+    from tests.engine.postgres_server import (
+        PostgresServer,  # tests/engine: initdb in a temporary folder
+    )
 
     server = PostgresServer.start()
     stack.callback(server.stop)

@@ -1,8 +1,9 @@
 """A painting as one picture: its background and its three art layers, bottom first, stacked in
 one SVG, as the projector shows it and a gallery keeps it.
 
-The layers are the project's own files (bench/layers_pictures.py draws them), each a 300 x 400
-SVG whose ids start with its own name, so their drawings nest side by side without clashing.
+The layers are the project's own files (bench/content/layers_pictures.py draws them), each a
+300 x 400 SVG whose ids start with its own name, so their drawings nest side by side without
+clashing.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ otherwise a student's first visit (/play) goes to either, half and half, and eve
 and its push stream (which carry no token) reach the server that ran the page. `ip_hash`
 would not do here: every test browser comes from 127.0.0.1.
 
-Used by tests/browser/test_two_servers.py and bench/load.py (--servers 2). Needs no pytest.
+Used by tests/browser/test_two_servers.py and bench/measure/load.py (--servers 2). Needs no pytest.
 """
 
 from __future__ import annotations

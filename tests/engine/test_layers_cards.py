@@ -9,13 +9,13 @@ import itertools
 import json
 import re
 import shutil
-import sys
 from collections import Counter
 from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
 
+from bench.content import layers_balance
 from engine.canvas_layers import cards, pictures, rules
 from engine.canvas_layers.cards import CardDataError, load_cards
 from engine.svg_allowlist import svg_problem
@@ -313,11 +313,6 @@ def test_any_three_cards_in_order_read_as_a_title_in_each_language():
 
 
 def _rates() -> dict[str, float]:
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        import layers_balance
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
     return {card: met for card, (met, _) in layers_balance.painting_rates(3000, 22).items()}
 
 

@@ -2,8 +2,9 @@
 of a phone's whole page, drawn by Streamlit's own calls, with no engine, no database and none of
 our code deciding what to draw.
 
-`bench/run_cost.py` records the messages one run of a real phone's page sent (bench/tab.py)
-and starts `streamlit run bench/floor/home.py` with FLOOR_MESSAGES naming that file. Each run
+`bench/measure/run_cost.py` records the messages one run of a real phone's page sent
+(bench/measure/tab.py) and starts `streamlit run bench/measure/floor/home.py` with
+FLOOR_MESSAGES naming that file. Each run
 of this page draws the same things again, read from those messages: each container with its
 key and direction, each HTML block, caption, toggle and button with its label, key and state,
 the drawing canvas through streamlit-drawable-canvas's `st_canvas` with the recorded
@@ -134,7 +135,7 @@ def runs() -> Iterator[tuple[str, list[ForwardMsg]]]:
         yield fragment, list(group)
 
 
-# This file is the page at /play, beside its home (bench/floor/home.py), as the app serves
+# This file is the page at /play, beside its home (bench/measure/floor/home.py), as the app serves
 # pages/play.py beside app.py.
 places = roots()
 for fragment, messages in runs():
