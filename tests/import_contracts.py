@@ -11,12 +11,14 @@ It is import-linter's forbidden contract (its checks, its report), with the game
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grimp import ImportGraph
 from importlinter.contracts.forbidden import ForbiddenContract
 from importlinter.domain import fields
 from importlinter.domain.contract import Contract, ContractCheck
+
+if TYPE_CHECKING:  # import-linter's graph type, from the library it is built on
+    from grimp import ImportGraph
 
 
 class GamesContract(Contract):
