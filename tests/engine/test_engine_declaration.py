@@ -165,7 +165,15 @@ def _walk(finished) -> list[tuple[str, int]]:  # type: ignore[no-untyped-def]
         max_players=2,
     )
     game_rules = _declaration(phases, finished=finished)
-    game = Game(code="WALKED", kind="walked", facilitator_hash="-", language="en", deck="-", durations={}, seed=1)
+    game = Game(
+        code="WALKED",
+        kind="walked",
+        facilitator_hash="-",
+        language="en",
+        deck="-",
+        durations={},
+        seed=1,
+    )
     game.rounds = 5
     table = Table(None, game, None)  # type: ignore[arg-type]
     entered = []
