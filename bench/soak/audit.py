@@ -86,7 +86,7 @@ class Call:
     kind: str
     why: str
     rid: str | None
-    arg: Any
+    args: Any  # the Engine method's arguments after the token
     sent: float
     status: str | None = None  # ok, refused, crash
     value: Any = None
@@ -115,7 +115,7 @@ class Journals:
                         event["kind"],
                         event["why"],
                         event.get("rid"),
-                        event.get("arg"),
+                        event.get("args"),
                         event["t"],
                     )
                     numbered[event["i"]] = call
@@ -403,7 +403,7 @@ def check_records(
             problems["lost"].append(f"{where}: accepted, not in the database")
         elif call.kind == "submit_fragment":
             answer = {"pulse": row.pulse, "signature": row.signature, "strokes": len(row.strokes)}
-            if answer != call.value or row.strokes != call.arg:
+            if answer != call.value or row.strokes != call.args["strokes"]:
                 problems["lost"].append(f"{where}: stored otherwise than sent and answered")
         elif (row.option_id if kind == "choose" else row.signature) != call.value:
             problems["lost"].append(f"{where}: stored otherwise than answered")

@@ -4,9 +4,10 @@ Run: .venv/bin/python -m bench.soak.soak [--games 30] [--players 12] [--database
 
 Two app server processes each hold their own Engine on one database and serve half the
 students of every game, so both act on the same games at once. Each simulated student plays
-through the public API as a phone would: it polls, acts, retries with the same request id,
-double-taps, and tries actions the rules must refuse. A third of the way in, one server is
-killed with SIGKILL and a new process takes over its students. Every call is journaled by the
+through the public API as a phone would: it polls, makes a move its game's robot player
+(engine/<game>/bots.py) lists for its view, retries with the same request id, double-taps,
+and tries actions the rules must refuse. A third of the way in, one server is killed with
+SIGKILL and a new process takes over its students. Every call is journaled by the
 process that made it, one system call per line, so a killed server loses nothing it had sent;
 bench/soak/audit.py then proves from the database that every game holds exactly what the rules
 allow. Exits non-zero if any check fails.
@@ -41,6 +42,7 @@ from bench.soak.audit import KILLED, audit, read_journal
 from engine import Engine, RuleError
 from engine.crossed_canvas.decks import load_deck
 from engine.crossed_canvas.rules import ROUND_PHASES, STROKE_LIMITS
+from engine.games import DECLARATIONS
 from tests.engine.cc_support import NAMES
 from ui.keeper import Keeper
 
@@ -102,8 +104,8 @@ class Journal:
 class Request:
     """One player action as a page sends it; a retry sends the very same one."""
 
-    kind: str  # submit_fragment, choose or accuse
-    arg: Any  # strokes, option id or signature id
+    kind: str  # the Engine method: submit_fragment, choose or accuse
+    args: dict[str, Any]  # its arguments after the token: strokes, option_id or signature
     rid: str = field(default_factory=lambda: uuid.uuid4().hex[:16])
 
 
@@ -365,23 +367,10 @@ class Phone:
         waiting = any(why == "resend" for _, why, _, _ in self.again)
         if key in self.idle or key in self.acted or waiting or self.rng.random() >= ACT:
             return
-        request = self._next_move(view)
-        if request is not None:
-            self._move(request, key)
-
-    def _next_move(self, view: dict[str, Any]) -> Request | None:
-        phase, own = view["phase"], view["signature"]
-        pulse = PULSES.get(phase)
-        drew = any(f["signature"] == own and f["pulse"] == pulse for f in view["fragments"])
-        if pulse and own and not drew:
-            count = self.rng.randint(*STROKE_LIMITS[pulse])
-            return Request("submit_fragment", scribble(self.rng, count))
-        if phase == "choice" and view["options"] and view["my_choice"] is None:
-            return Request("choose", self.rng.choice(view["options"])["id"])
-        if phase == "accusation" and view["my_vote"] is None:
-            others = [sig for sig in view["signatures"] if sig != own]
-            return Request("accuse", self.rng.choice(others))
-        return None
+        plays = DECLARATIONS[view["game"]].bot.legal_moves(view, self.rng)
+        if plays:
+            play = self.rng.choice(plays)
+            self._move(Request(play.method, dict(play.args)), key)
 
     def _move(self, request: Request, key: tuple[int, str]) -> None:
         if self.rng.random() < DOUBLE_TAP:
@@ -400,12 +389,14 @@ class Phone:
         """A different request for the same action, as a second phone or a stale tab sends."""
         view = self.view or {}
         if request.kind == "submit_fragment":
-            return Request(request.kind, scribble(self.rng, 1))
+            return self._scribbled(1)
         if request.kind == "choose":
-            options = [o["id"] for o in view.get("options") or [] if o["id"] != request.arg]
-            return Request(request.kind, self.rng.choice(options))
-        others = [s for s in view["signatures"] if s not in (request.arg, view["signature"])]
-        return Request(request.kind, self.rng.choice(others))
+            chosen = request.args["option_id"]
+            options = [o["id"] for o in view.get("options") or [] if o["id"] != chosen]
+            return Request(request.kind, {"option_id": self.rng.choice(options)})
+        voted = (request.args["signature"], view["signature"])
+        others = [s for s in view["signatures"] if s not in voted]
+        return Request(request.kind, {"signature": self.rng.choice(others)})
 
     def _probe(self, view: dict[str, Any]) -> None:
         """Something the rules must refuse, chosen from what this phase makes wrong."""
@@ -413,25 +404,30 @@ class Phone:
         signatures = list(view["signatures"])
         probes: list[tuple[str, Request]] = []
         if phase in ("roles", "pulse1", "merge"):
-            probes.append(("vote_early", Request("accuse", self.rng.choice(signatures))))
+            vote = Request("accuse", {"signature": self.rng.choice(signatures)})
+            probes.append(("vote_early", vote))
             if role == "curator":
-                probes.append(("choose_early", Request("choose", "anything")))
+                probes.append(("choose_early", Request("choose", {"option_id": "anything"})))
         if phase in PULSES:
             pulse = PULSES[phase]
             if role == "curator":
-                probes.append(("curator_draws", Request("submit_fragment", scribble(self.rng, 1))))
+                probes.append(("curator_draws", self._scribbled(1)))
             else:
-                strokes = scribble(self.rng, STROKE_LIMITS[pulse][1] + 1)
-                probes.append(("too_many_strokes", Request("submit_fragment", strokes)))
+                probes.append(("too_many_strokes", self._scribbled(STROKE_LIMITS[pulse][1] + 1)))
         if phase in ("discussion", "choice"):
-            probes.append(("draw_late", Request("submit_fragment", scribble(self.rng, 1))))
+            probes.append(("draw_late", self._scribbled(1)))
         if phase == "choice" and role != "curator":
-            probes.append(("not_curator", Request("choose", "anything")))
+            probes.append(("not_curator", Request("choose", {"option_id": "anything"})))
         if phase == "accusation" and own:
-            probes.append(("own_signature", Request("accuse", own)))
+            probes.append(("own_signature", Request("accuse", {"signature": own})))
         if probes:
             name, request = self.rng.choice(probes)
             self._send(request, "probe:" + name, (view["round"], phase))
+
+    def _scribbled(self, count: int) -> Request:
+        """A fragment of `count` random strokes: the probes' drawing, which the rules may
+        refuse (the bot's are always ones they allow)."""
+        return Request("submit_fragment", {"strokes": scribble(self.rng, count)})
 
     def _send_again(self, now: tuple[int, str]) -> None:
         """What is due; a request refused by a pause or an error only while its phase lasts
@@ -451,9 +447,11 @@ class Phone:
             seat.name,
             request.kind,
             why,
-            lambda: getattr(engine, request.kind)(seat.token, request.arg, request.rid, **meant),
+            lambda: getattr(engine, request.kind)(
+                seat.token, **request.args, request_id=request.rid, **meant
+            ),
             rid=request.rid,
-            arg=request.arg,
+            args=request.args,
         )
         if outcome[0] == "ok":
             self.version = None  # the page reruns with its own action in it
@@ -597,7 +595,7 @@ def takeover(journal_path: Path, seats: list[Seat]) -> list[Seat]:
             tokens[who] = got["v"]
         if "rid" not in send or send["why"].startswith("probe"):
             continue
-        request = Request(send["kind"], send["arg"], send["rid"])
+        request = Request(send["kind"], send["args"], send["rid"])
         if got is None:
             unanswered.setdefault(who, {})[request.rid] = request
         elif got["r"] == "ok":
