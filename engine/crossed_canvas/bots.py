@@ -1,5 +1,5 @@
-"""Crossed Canvas's robot player (engine/declaration.py's `Bot`): an artist draws the fewest
-strokes the pulse asks for, the Curator chooses any option, everyone accuses any signature
+"""Crossed Canvas's robot player (engine/declaration.py's `Bot`): an artist draws any count
+of strokes the pulse allows, the Curator chooses any option, everyone accuses any signature
 but their own."""
 
 from __future__ import annotations
@@ -25,8 +25,11 @@ def stroke(index: int) -> list[list[float]]:
 
 
 def _draw(listed: Mapping[str, int], view: Mapping[str, Any], rng: random.Random) -> list[Play]:
-    strokes = [stroke(index) for index in range(listed["fewest"])]
-    return [Play(DRAW, "submit_fragment", {"strokes": strokes})]
+    """A drawing of each stroke count the pulse allows, from the fewest to the most."""
+    return [
+        Play(DRAW, "submit_fragment", {"strokes": [stroke(index) for index in range(count)]})
+        for count in range(listed["fewest"], listed["most"] + 1)
+    ]
 
 
 def _choose(listed: object, view: Mapping[str, Any], rng: random.Random) -> list[Play]:
