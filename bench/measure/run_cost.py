@@ -35,9 +35,9 @@ async def cost(app: AppServer, tab: Tab, what: str, runs: int) -> tuple[float, f
     before = app.cpu_seconds()
     for _ in range(runs):
         part = tab.parts.get(what)
-        message = tab._ask(part)  # noqa: SLF001 - the tab's own request, one at a time
+        message = tab._ask(part)  # the tab's own request, one at a time
         asked = time.monotonic()
-        await tab._request(message, asked_by=what, asked_for=-1)  # noqa: SLF001
+        await tab._request(message, asked_by=what, asked_for=-1)
         walls.append(time.monotonic() - asked)
     return 1000 * (app.cpu_seconds() - before) / runs, 1000 * statistics.median(walls)
 
@@ -98,7 +98,7 @@ def shapes(messages: list[ForwardMsg]) -> list[tuple[tuple[int, ...], str]]:
 
 async def cost_of_run(tab: Tab) -> None:
     """One whole-page run of `tab`."""
-    await tab._request(tab._ask(None), asked_by="page", asked_for=-1)  # noqa: SLF001
+    await tab._request(tab._ask(None), asked_by="page", asked_for=-1)
 
 
 async def measure(app: AppServer, engine: Engine, runs: int, tmp: Path) -> None:

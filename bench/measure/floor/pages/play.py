@@ -57,7 +57,7 @@ def key_of(element_id: str) -> str | None:
 
 
 def roots() -> dict[tuple[int, ...], Any]:
-    return {(0,): st._main, (1,): st.sidebar, (2,): st._event, (3,): st._bottom}  # noqa: SLF001
+    return {(0,): st._main, (1,): st.sidebar, (2,): st._event, (3,): st._bottom}
 
 
 def draw(message: ForwardMsg, places: dict[tuple[int, ...], Any]) -> None:
