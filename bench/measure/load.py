@@ -58,8 +58,10 @@ from pathlib import Path
 
 import aiohttp
 
+from bench.measure import split
 from bench.measure.load_report import Level, report, write_plot
 from bench.measure.players import CLASS, KINDS, Kind
+from bench.measure.run_trace import MAX_RUNS_ENV, SWITCH_ENV
 from bench.measure.servers import AppServer
 from bench.measure.tab import PAGE, READY, Tab
 from engine import Engine, RuleError
@@ -81,6 +83,7 @@ class Change:
     version: int  # the game's version after it
     targets: list[Tab]  # the tabs that must show it
     slot: str  # the live part whose drawing shows it (tab.PAGE or tab.READY)
+    done: float = 0.0  # time.monotonic() when the command returned
 
 
 #: What each kind of change must reach, and what shows it there: a phone shows a new phase
@@ -199,12 +202,13 @@ class Game:
         except RuleError as error:
             print(f"  game {self.index}: {kind} refused: {error}", file=sys.stderr)
             return None
+        done = time.monotonic()
         version = (await asyncio.to_thread(self.engine.versions, [self.code]))[self.code].version
         own = self.phone_of.get(actor) if actor else None
         for shown, slot in ROUTES[kind]:
             targets = [self.screen] if shown == "projector" else self.phones
             targets = [tab for tab in targets if tab is not None and tab is not own]
-            self.changes.append(Change(kind, shown, at, version, targets, slot))
+            self.changes.append(Change(kind, shown, at, version, targets, slot, done))
         return result
 
     async def wait(self, seconds: float) -> None:
@@ -268,17 +272,48 @@ async def run_level(
     return played, wall
 
 
+@dataclass(frozen=True)
+class Tracing:
+    """Whether the servers note each page run's moments (bench/measure/run_trace.py) for the
+    split of a change's time, and the levers they run with (bench/measure/run_trace.py)."""
+
+    on: bool = False
+    switch_interval: float | None = None
+    max_runs: int | None = None  # at most this many script runs at once in a server
+
+
 def measure(
-    games: int, servers: int, seconds: float, pace: float, kind: Kind, workdir: Path
+    games: int,
+    servers: int,
+    seconds: float,
+    pace: float,
+    kind: Kind,
+    workdir: Path,
+    tracing: Tracing = Tracing(),
 ) -> Level:
     """One K: fresh PostgreSQL, fresh app server(s), the games, the figures."""
     postgres = PostgresServer.start()
     apps: list[AppServer] = []
+    played: list[Game] = []
+    traces: list[Path] = []
     balancer = None
     try:
         database_url = postgres.new_database()
         engine = Engine(database_url)  # the bench's own, acting as the pages' buttons would
-        apps = [AppServer(database_url, workdir / f"server-{n}.log") for n in range(servers)]
+        traces = (
+            [workdir / f"trace-{games}-{n}.jsonl" for n in range(servers)] if tracing.on else []
+        )
+        levers = {SWITCH_ENV: tracing.switch_interval, MAX_RUNS_ENV: tracing.max_runs}
+        switch = {name: str(value) for name, value in levers.items() if value is not None}
+        apps = [
+            AppServer(
+                database_url,
+                workdir / f"server-{n}.log",
+                trace=traces[n] if traces else None,
+                **switch,
+            )
+            for n in range(servers)
+        ]
         base = apps[0].url
         if servers == 2:
             balancer = Balancer(f"127.0.0.1:{apps[0].port}", f"127.0.0.1:{apps[1].port}")
@@ -305,8 +340,10 @@ def measure(
         if balancer is not None:
             balancer.stop()
         for app in apps:
-            app.stop()
+            app.stop()  # a stopped server has written all of its trace
         postgres.stop()
+        if tracing.on and played:
+            split.report(played, traces)
 
 
 def main() -> None:
@@ -318,7 +355,15 @@ def main() -> None:
     parser.add_argument("--plot", type=Path, help="write propagation p95 against K to this PNG")
     parser.add_argument("--seed", type=int, default=9)
     parser.add_argument("--game", choices=KINDS, default="crossed-canvas", help="the game played")
+    parser.add_argument(
+        "--split", action="store_true", help="trace every page run and print where time goes"
+    )
+    parser.add_argument(
+        "--switch-interval", type=float, help="the servers' sys.setswitchinterval (with --split)"
+    )
+    parser.add_argument("--max-runs", type=int, help="the servers' bound on runs at once (--split)")
     args = parser.parse_args()
+    tracing = Tracing(args.split, args.switch_interval, args.max_runs)
     kind = KINDS[args.game]
     if not all(0 < k <= 100 for k in args.games) or not 10 <= args.seconds <= 600:
         parser.error("games must be 1..100 and seconds 10..600")
@@ -335,7 +380,9 @@ def main() -> None:
                 f"{STAGGER_SECONDS + args.seconds:.0f} s ...",
                 flush=True,
             )
-            levels.append(measure(games, args.servers, args.seconds, args.pace, kind, Path(tmp)))
+            levels.append(
+                measure(games, args.servers, args.seconds, args.pace, kind, Path(tmp), tracing)
+            )
             report(levels[-1:], header=False)
     report(levels, header=True)
     if args.plot:

@@ -76,6 +76,7 @@ class ChangeLike(Protocol):
     version: int
     targets: list[Tab]
     slot: str
+    done: float
 
 
 class GameLike(Protocol):

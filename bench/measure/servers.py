@@ -31,10 +31,23 @@ class AppServer:
     """`streamlit run app.py` (or another `script`) in its own process group (stopped with
     its children)."""
 
-    def __init__(self, database_url: str, log: Path, script: str = "app.py", **env: str) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        log: Path,
+        script: str = "app.py",
+        *,
+        trace: Path | None = None,
+        **env: str,
+    ) -> None:
+        """`trace`: the file where bench/measure/run_trace.py writes each page run's moments."""
         self.port = free_port()
         self.log = log
-        command = [sys.executable, "-m", "streamlit", "run", script]
+        self.trace = trace
+        runner = "bench.measure.run_trace" if trace is not None else "streamlit"
+        command = [sys.executable, "-m", runner, "run", script]
+        if trace is not None:
+            env = {**env, "CC_RUN_TRACE": str(trace)}
         command += ["--server.headless", "true", "--server.port", str(self.port)]
         command += ["--server.address", HOST]
         environment = {**os.environ, "DATABASE_URL": database_url, **env}

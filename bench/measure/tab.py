@@ -144,6 +144,7 @@ class Tab:
     cookie: str = ""  # e.g. the load balancer's choice of server, as a browser keeps it
     ws: websockets.ClientConnection | None = None
     page_hash: str = ""
+    session_id: str = ""  # the server's name for this tab (its run trace's, run_trace.py)
     parts: dict[str, Part] = field(default_factory=dict)
     runs: list[Run] = field(default_factory=list)
     events: dict[str, list[tuple[float, int, int]]] = field(default_factory=dict)
@@ -332,6 +333,7 @@ class Tab:
             if self.recorded is not None and kind == "delta":
                 self.recorded.append(reply)
             if kind == "new_session":
+                self.session_id = reply.new_session.initialize.session_id or self.session_id
                 if reply.metadata.run.fragment_ids:
                     fragment = True
                 else:
