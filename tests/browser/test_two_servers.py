@@ -12,10 +12,9 @@ commands, and the test fails (tried: with the LISTEN thread disabled it failed a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
-from balancer import COOKIE, Balancer, nginx_binary
+from balancer import COOKIE, Balancer, nginx_binary, open_connections
 from gamekit import Table, eventually, t
 from playwright.sync_api import Page, expect
 
@@ -61,25 +60,15 @@ def cluster(start_streamlit):
 
 @pytest.fixture
 def placed_page(new_page, cluster):
-    """new_page(server="b", ...): a browser the balancer already sent to that server."""
+    """new_page(server="b", ...): a browser the balancer already sent to that server; "a" when
+    not said (the facilitator's and the projector's)."""
 
-    def make(server: str | None = None, **options) -> Page:
+    def make(server: str = "a", **options) -> Page:
         page = new_page(**options)
-        if server:
-            page.context.add_cookies([{"name": COOKIE, "value": server, "url": cluster.url}])
+        page.context.add_cookies([{"name": COOKIE, "value": server, "url": cluster.url}])
         return page
 
     return make
-
-
-def open_connections(port: int) -> int:
-    """Established TCP connections to this local port (from nginx: websockets and streams)."""
-    count = 0
-    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-        for line in Path(table).read_text().splitlines()[1:]:
-            local, _remote, state = line.split()[1:4]
-            count += state == "01" and int(local.rsplit(":", 1)[1], 16) == port
-    return count
 
 
 def server_of(page: Page) -> str | None:
