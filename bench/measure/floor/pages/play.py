@@ -27,7 +27,9 @@ import streamlit as st
 from streamlit.proto.Block_pb2 import Block
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-LIVE_NAME = "crossed_canvas_live"  # ui/live.py's component
+LIVE_NAME = "crossed_canvas_live"  # ui/live.py's component, and the events it sends
+LIVE_EVENTS = ("changed", "poll", "stale", "page")
+OWN_NAMES = (LIVE_NAME, "crossed_canvas_aria_words")  # ui/aria_words.py's has no events
 CANVAS_NAME = "streamlit-drawable-canvas"
 
 
@@ -46,8 +48,10 @@ def recorded() -> tuple[ForwardMsg, ...]:
 
 
 @cache
-def live_component(js: str) -> Callable[..., Any]:
-    return st.components.v2.component(LIVE_NAME, js=js, isolate_styles=False)
+def own_component(name: str, js: str, css: str) -> Callable[..., Any]:
+    """One of our v2 components (ui/live.py's, ui/aria_words.py's), by its recorded name and
+    code: the same JavaScript and CSS, declared by the floor."""
+    return st.components.v2.component(name, js=js, css=css or None, isolate_styles=False)
 
 
 def key_of(element_id: str) -> str | None:
@@ -116,14 +120,11 @@ def component(recorded_component: Any) -> None:
             key=key.rsplit("-gen", 1)[0] if key else None,
             disabled=data["disabled"],
         )
-    elif recorded_component.component_name.endswith(LIVE_NAME):
-        live_component(recorded_component.js_content)(
-            key=key,
-            data=data,
-            on_changed_change=lambda: None,
-            on_poll_change=lambda: None,
-            on_stale_change=lambda: None,
-            on_page_change=lambda: None,
+    elif recorded_component.component_name.endswith(OWN_NAMES):
+        name = recorded_component.component_name.rpartition(".")[2]
+        events = LIVE_EVENTS if name == LIVE_NAME else ()
+        own_component(name, recorded_component.js_content, recorded_component.css_content)(
+            key=key, data=data, **{f"on_{event}_change": lambda: None for event in events}
         )
     else:
         raise ValueError(f"the floor has no {recorded_component.component_name}")
