@@ -140,8 +140,10 @@ class Game:
             self.engine.create_game, durations=long, game=self.kind.name
         )
         self.code, self.facilitator = created.code, created.facilitator_token
-        await self._open("facilitator", f"key={self.facilitator}", server="a")
-        self.screen = await self._open("screen", f"code={self.code}", server="a")
+        # A teacher's pages land on any process (ui/school.py's nginx): the games take turns.
+        teacher = "ab"[self.index % 2] if self.two_servers else "a"
+        await self._open("facilitator", f"key={self.facilitator}", server=teacher)
+        self.screen = await self._open("screen", f"code={self.code}", server=teacher)
         tokens = []
         students = self.kind.students
         for number, name in enumerate(NAMES[:students]):
