@@ -18,21 +18,8 @@ from collections import defaultdict
 from pathlib import Path
 
 from engine import Engine
+from tests.engine.cc_support import NAMES
 
-NAMES = [
-    "Ana",
-    "Ben",
-    "Carmen",
-    "Dario",
-    "Elif",
-    "Femi",
-    "Gus",
-    "Hiro",
-    "Ines",
-    "Jonas",
-    "Kemal",
-    "Lia",
-]
 LONG = dict.fromkeys(
     ["roles", "pulse1", "merge", "pulse2", "discussion", "choice", "accusation", "reveal"], 3600
 )
