@@ -105,9 +105,9 @@ def install(trace: Trace, max_runs: int | None = None) -> None:
             trace.note("sent", session, count)
             counts.pop(session)
 
-    AppSession.handle_backmsg = traced_backmsg  # type: ignore[method-assign]
-    ScriptRunner._run_script = traced_run  # type: ignore[method-assign]
-    Runtime._send_message = traced_send  # type: ignore[method-assign]
+    AppSession.handle_backmsg = traced_backmsg
+    ScriptRunner._run_script = traced_run
+    Runtime._send_message = traced_send
     _watch_the_loop(trace)
 
 
@@ -126,10 +126,10 @@ def _watch_the_loop(trace: Trace) -> None:
                 if late > LAG_WORTH_NOTING_S:
                     trace.note("lag", "", round(late, 4))
 
-        self._cc_heartbeat = asyncio.get_running_loop().create_task(heartbeat())  # type: ignore[attr-defined]
+        self._cc_heartbeat = asyncio.get_running_loop().create_task(heartbeat())
         await start(self)
 
-    Runtime.start = traced_start  # type: ignore[method-assign]
+    Runtime.start = traced_start
 
 
 def main() -> None:
