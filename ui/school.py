@@ -89,6 +89,8 @@ def nginx_binary() -> str | None:
 
 
 def free_port() -> int:
+    """A port nobody listens on right now on loopback (the OS picks it): the app processes',
+    and the tests' and benchmarks' own servers'."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
@@ -228,7 +230,8 @@ def _start_app(port: int, streamlit_options: Sequence[str]) -> subprocess.Popen[
     )
 
 
-def _healthy(url: str) -> bool:
+def healthy(url: str) -> bool:
+    """Whether the app at `url` (its health check's address) answers "ok" now."""
     with (
         contextlib.suppress(urllib.error.URLError, OSError),
         urllib.request.urlopen(url, timeout=2) as response,
@@ -245,7 +248,7 @@ def _wait_healthy(apps: Mapping[str, subprocess.Popen[bytes]], urls: Mapping[str
         for name, process in apps.items():
             if process.poll() is not None:
                 raise RuntimeError(f"{name} exited with {process.returncode} while starting")
-        waiting = {name: url for name, url in waiting.items() if not _healthy(url)}
+        waiting = {name: url for name, url in waiting.items() if not healthy(url)}
         if waiting and time.monotonic() > deadline:
             raise RuntimeError(f"{', '.join(waiting)} not healthy after {START_TIMEOUT:.0f} s")
         if waiting:

@@ -9,22 +9,15 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
+
+from ui.school import free_port, healthy
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"  # loopback only: the benchmarks never target another machine
-
-
-def free_port() -> int:
-    """A port nobody listens on right now (the OS picks it on loopback)."""
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return probe.getsockname()[1]
 
 
 class AppServer:
@@ -72,10 +65,8 @@ class AppServer:
             if self.process.poll() is not None:
                 tail = self.log.read_text(errors="replace")[-2000:]
                 raise RuntimeError(f"streamlit exited with {self.process.returncode}:\n{tail}")
-            health = f"{self.url}/_stcore/health"
-            with contextlib.suppress(OSError), urllib.request.urlopen(health, timeout=1) as answer:
-                if answer.read().strip() == b"ok":
-                    return
+            if healthy(f"{self.url}/_stcore/health"):
+                return
             time.sleep(0.2)
         self.stop()
         raise TimeoutError(f"no healthy server on port {self.port} after {timeout:.0f} s")

@@ -20,7 +20,6 @@ from __future__ import annotations
 import functools
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -32,6 +31,8 @@ from pathlib import Path
 
 import pytest
 from gamekit import open_page
+
+from ui.school import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CROSSED_CANVAS_CHROMIUM", "/usr/bin/chromium")
@@ -46,12 +47,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 SERVER_START_TIMEOUT = 30.0
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @dataclass

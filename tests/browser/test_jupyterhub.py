@@ -10,8 +10,6 @@ import os
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +18,8 @@ import pytest
 from conftest import ROOT, free_port
 from gamekit import UI_TIMEOUT_MS, Table, button, t
 from playwright.sync_api import Page, expect
+
+from ui.school import healthy
 
 pytestmark = pytest.mark.browser
 
@@ -39,14 +39,6 @@ class Hub:
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")[-6000:]
-
-
-def _healthy(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-            return response.read().decode().strip() == "ok"
-    except (urllib.error.URLError, OSError):
-        return False
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +71,7 @@ def hub(tmp_path_factory) -> Iterator[Hub]:
     )
     try:
         deadline = time.monotonic() + START_TIMEOUT
-        while not _healthy(running.url):
+        while not healthy(f"{running.url}/_stcore/health"):
             if process.poll() is not None or time.monotonic() > deadline:
                 pytest.fail(f"the hub or its canvas service did not start:\n{running.log()}")
             time.sleep(0.3)

@@ -12,7 +12,6 @@ import itertools
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 from dataclasses import dataclass
@@ -20,6 +19,8 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
+
+from ui.school import free_port
 
 USER = "canvas"
 _counter = itertools.count(1)
@@ -34,12 +35,6 @@ def _binaries() -> Path:
             "postgresql package (apt-get install -y postgresql)"
         )
     return Path(initdb).parent
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @dataclass
@@ -58,7 +53,7 @@ class PostgresServer:
             owner = pwd.getpwnam("postgres")
             os.chown(root, owner.pw_uid, owner.pw_gid)
             run_as = ["runuser", "-u", "postgres", "--"]
-        server = cls(bin_dir, root, _free_port(), run_as)
+        server = cls(bin_dir, root, free_port(), run_as)
         server._run("initdb", "-D", str(root / "data"), "-A", "trust", "-U", USER, "--no-sync")
         options = f"-p {server.port} -k {root} -h 127.0.0.1 -F"
         server._run(
