@@ -137,8 +137,7 @@ def limit_of(
 ) -> Limit | None:
     """The change's time beside the design's limit: every server run of the game's tabs that
     started after the change and ended by its slowest tab's showing it is work it caused."""
-    heard = [t for tab in change.targets for t, v, _ in tab.heard() if t > change.at]
-    heard = [t for t in heard if t >= change.done]
+    heard = [t for tab in change.targets for t, _, _ in tab.heard() if t >= change.done]
     if not heard:
         return None
     end = change.at + took
