@@ -151,7 +151,7 @@ def limit_of(
     return Limit(took, min(heard) - change.at + cpu, cpu, len(caused))
 
 
-def _percentile(values: Sequence[float], fraction: float) -> float:
+def percentile(values: Sequence[float], fraction: float) -> float:
     if not values:
         return math.nan
     ordered = sorted(values)
@@ -192,13 +192,13 @@ def report(
         )
         print("  " + " | ".join(f"{name:>8}" for name in ("", *SEGMENTS)))
         for label, fraction in (("p50", 0.5), ("p95", 0.95)):
-            cells = [_percentile([r[name] for r in rows], fraction) for name in SEGMENTS]
+            cells = [percentile([r[name] for r in rows], fraction) for name in SEGMENTS]
             print("  " + " | ".join([f"{label:>8}", *(f"{1000 * c:8.0f}" for c in cells)]))
         if limits:
-            took = _percentile([item.took for item in limits], 0.95)
-            limit = _percentile([item.limit for item in limits], 0.95)
-            cpu = _percentile([item.cpu for item in limits], 0.5)
-            runs = _percentile([float(item.runs) for item in limits], 0.5)
+            took = percentile([item.took for item in limits], 0.95)
+            limit = percentile([item.limit for item in limits], 0.95)
+            cpu = percentile([item.cpu for item in limits], 0.5)
+            runs = percentile([float(item.runs) for item in limits], 0.5)
             print(
                 f"  against the design's limit (n = {len(limits)}): p95 {1000 * took:.0f} ms, "
                 f"limit's p95 {1000 * limit:.0f} ms (ratio {took / limit:.2f}); "
@@ -207,11 +207,11 @@ def report(
     messages = [count for session in sessions.values() for count in session.messages]
     if messages:
         print(
-            f"messages a run sends: p50 {_percentile(messages, 0.5):.0f}, "
-            f"p95 {_percentile(messages, 0.95):.0f}, {sum(messages)} in all"
+            f"messages a run sends: p50 {percentile(messages, 0.5):.0f}, "
+            f"p95 {percentile(messages, 0.95):.0f}, {sum(messages)} in all"
         )
     if lags:
-        p50, p95 = (1000 * _percentile(lags, fraction) for fraction in (0.5, 0.95))
+        p50, p95 = (1000 * percentile(lags, fraction) for fraction in (0.5, 0.95))
         print(
             f"the event loop woke late {len(lags)} times (10 ms beat): "
             f"p50 {p50:.0f} ms, p95 {p95:.0f} ms, {sum(lags):.1f} s in all"
