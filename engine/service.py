@@ -433,8 +433,8 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
         """One player's view: public, plus their own role, picture and actions."""
 
         def find(session: Session) -> tuple[Game, Player]:
-            player = storage.player_by_token(session, player_token)
-            return session.get_one(Game, player.game_id), player
+            player, game = storage.player_and_game(session, player_token)
+            return game, player
 
         return cast(PlayerView, self._guarded(browser, lambda: self._view(find, "player")))
 

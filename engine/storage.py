@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol, TypeVar
 
-from sqlalchemy import String, cast
+from sqlalchemy import String, bindparam, cast
 from sqlmodel import Session, col, delete, select
 
 from engine import names
@@ -31,9 +31,20 @@ class Requested(Protocol):
 R = TypeVar("R", bound=Requested)
 
 
+# The look-ups every page run makes, each built once: building a statement costs more than
+# running it from SQLAlchemy's cache of compiled statements.
+GAME_BY_CODE = select(Game).where(Game.code == bindparam("code"))
+GAME_BY_FACILITATOR = select(Game).where(Game.facilitator_hash == bindparam("digest"))
+PLAYER_AND_GAME = (
+    select(Player, Game)
+    .join(Game, col(Game.id) == col(Player.game_id))
+    .where(Player.token_hash == bindparam("digest"))
+)
+
+
 def game_by_code(session: Session, code: str) -> Game:
     normalised = normal_code(code)
-    game = session.exec(select(Game).where(Game.code == normalised)).first() if normalised else None
+    game = session.exec(GAME_BY_CODE, params={"code": normalised}).first() if normalised else None
     if game is None:
         raise RuleError("error.unknown_code", code=shown(code))
     return game
@@ -43,22 +54,28 @@ def game_by_facilitator(session: Session, token: str) -> Game:
     game = None
     if well_formed(token):
         digest = token_hash(token)
-        game = session.exec(select(Game).where(Game.facilitator_hash == digest)).first()
+        game = session.exec(GAME_BY_FACILITATOR, params={"digest": digest}).first()
     if game is None or not same_hash(game.facilitator_hash, token):
         raise RuleError("error.bad_facilitator_token")
     return game
 
 
-def player_by_token(session: Session, token: str) -> Player:
-    player = None
+def player_and_game(session: Session, token: str) -> tuple[Player, Game]:
+    """The token's player and their game in one query: a phone's every page run reads both,
+    and a query is a round trip to the database."""
+    found = None
     if well_formed(token):
         digest = token_hash(token)
-        player = session.exec(select(Player).where(Player.token_hash == digest)).first()
-        if player is None and removed(session, digest):
+        found = session.exec(PLAYER_AND_GAME, params={"digest": digest}).first()
+        if found is None and removed(session, digest):
             raise RuleError("error.player_removed")
-    if player is None or not same_hash(player.token_hash, token):
+    if found is None or not same_hash(found[0].token_hash, token):
         raise RuleError("error.bad_player_token")
-    return player
+    return found[0], found[1]
+
+
+def player_by_token(session: Session, token: str) -> Player:
+    return player_and_game(session, token)[0]
 
 
 def removed(session: Session, digest: str) -> bool:
@@ -70,7 +87,7 @@ def removed(session: Session, digest: str) -> bool:
 
 
 def game_by_player(session: Session, token: str) -> Game:
-    return session.get_one(Game, player_by_token(session, token).game_id)
+    return player_and_game(session, token)[1]
 
 
 def players(session: Session, game: Game) -> list[Player]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
 from engine.crossed_canvas.models import Draft, Fragment, Round
@@ -25,12 +26,17 @@ def drawing_signature(session: Session, player: Player, rnd: Round, pulse: int) 
     return signature
 
 
+# Built once: a phone's page reads its draft on every run of a pulse.
+OWN_DRAFT = select(Draft).where(
+    Draft.round_id == bindparam("round_id"),
+    Draft.player_id == bindparam("player_id"),
+    Draft.pulse == bindparam("pulse"),
+)
+
+
 def own_draft(session: Session, round_id: int, player_id: int, pulse: int) -> Draft | None:
-    return session.exec(
-        select(Draft).where(
-            Draft.round_id == round_id, Draft.player_id == player_id, Draft.pulse == pulse
-        )
-    ).first()
+    mine = {"round_id": round_id, "player_id": player_id, "pulse": pulse}
+    return session.exec(OWN_DRAFT, params=mine).first()
 
 
 def signature_of(rnd: Round, player_id: int) -> str | None:
