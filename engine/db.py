@@ -4,7 +4,10 @@ On SQLite: a WAL-mode file (readers never wait for the writer), a long busy time
 `BEGIN IMMEDIATE` for write transactions, so two writers queue for the lock at the start
 instead of one failing with "database is locked" when it tries to upgrade a read lock. The file
 is created readable by its owner alone: it holds students' names.
-Elsewhere (PostgreSQL) a write transaction locks its game's row (`SELECT ... FOR UPDATE`).
+Elsewhere (PostgreSQL) a write transaction locks its game's row (`SELECT ... FOR UPDATE`), and
+a transaction the server aborts for what another one did at the same moment (a deadlock, a
+serialization failure) or that lost its connection is run again whole, a few times, before
+anyone sees it fail (`Database.write`).
 
 A read transaction is one consistent snapshot on every database: SQLite's deferred transaction
 is one by nature; PostgreSQL's default READ COMMITTED is not (each statement sees the latest
@@ -15,16 +18,18 @@ REPEATABLE READ for reads there.
 from __future__ import annotations
 
 import os
+import random
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import event, text
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.engine import Engine as SqlEngine
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
 from sqlmodel import Session, create_engine
 
@@ -32,6 +37,16 @@ from engine import migrations
 
 BUSY_TIMEOUT_SECONDS = 60
 SCHEMA_LOCK = 0x43616E76  # any constant: PostgreSQL advisory lock taken while migrating
+#: How often a write transaction is tried when the database aborts it for a reason that
+#: trying again can cure, and the first pause between tries (doubled each time, jittered, so
+#: two transactions that met once do not meet again on the same beat).
+WRITE_ATTEMPTS = 5
+FIRST_PAUSE_SECONDS = 0.02
+#: PostgreSQL's codes for "this transaction lost a race, try it again": a serialization
+#: failure and a deadlock (https://www.postgresql.org/docs/current/errcodes-appendix.html).
+RETRIED_STATES = frozenset({"40001", "40P01"})
+
+T = TypeVar("T")
 
 
 class Database:
@@ -74,8 +89,23 @@ class Database:
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
             migrations.bring_up_to_date(connection)
 
+    def write(self, work: Callable[[Session], T]) -> T:
+        """`work` in one write transaction, committed when it returns, rolled back when it
+        raises. When the database aborts it for another transaction's sake or its connection
+        drops, it is rolled back and run again whole, a bounded number of times with jittered
+        pauses: `work` must do nothing outside the session that a second run would repeat."""
+        for attempt in range(1, WRITE_ATTEMPTS + 1):
+            try:
+                with self._transaction() as session:
+                    return work(session)
+            except DBAPIError as error:
+                if attempt == WRITE_ATTEMPTS or not worth_retrying(error):
+                    raise
+            time.sleep(random.uniform(0.5, 1.5) * FIRST_PAUSE_SECONDS * 2 ** (attempt - 1))
+        raise AssertionError("unreachable")
+
     @contextmanager
-    def write(self) -> Iterator[Session]:
+    def _transaction(self) -> Iterator[Session]:
         """A write transaction: committed when the block ends, rolled back on any error."""
         with (
             self._write_lock or nullcontext(),
@@ -91,6 +121,14 @@ class Database:
         """A read-only transaction: one consistent snapshot of the database."""
         with Session(self._reader, expire_on_commit=False) as session, session.begin():
             yield session
+
+
+def worth_retrying(error: DBAPIError) -> bool:
+    """Whether a failed transaction may succeed when run again from the start: it lost a race
+    the database settles by aborting one side, or its connection broke (a restarted server,
+    a dropped link; the pool makes a new one). A refused constraint or a bad statement
+    would fail the same way again."""
+    return error.connection_invalidated or getattr(error.orig, "sqlstate", None) in RETRIED_STATES
 
 
 def _make_private(path: str) -> None:

@@ -220,12 +220,16 @@ class Door:
         pause, a resume, more time) moves it only when the catch-up before it changed the
         phase: the push stream carries the clock, and pages tick and say "Paused" themselves.
         """
-        with self._db.write() as session:
+
+        def run(session: Session) -> tuple[str, T, bool]:
             game = self._locked(session, find(session))
-            code, now = game.code, self._clock()
+            now = self._clock()
             before = self._open(session, game, now, touch=touch)
             result = act(session, game, now)
             changed = self._settle(session, game, before, readiness=readiness, clock=clock)
+            return game.code, result, changed
+
+        code, result, changed = self._db.write(run)
         if changed:
             self.changes.publish(code)
         return result

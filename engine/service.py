@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
 
-from sqlmodel import Session, col, select, update
+from sqlmodel import Session, col, select
 
 from engine import names, storage
 from engine.canvas_layers.commands import LayersCommands
@@ -35,7 +35,7 @@ from engine.door import (  # noqa: F401  (CODE_ALPHABET, Progress, RETENTION_DAY
 from engine.durations import MAX_PHASE_SECONDS
 from engine.errors import RuleError
 from engine.games import DECLARATIONS, DEFAULT_GAME
-from engine.models import Classroom, Game, Player, primary_keys
+from engine.models import Classroom, Game, Player
 from engine.seats import (
     acceptable_name,
     add_allowed_name,
@@ -117,10 +117,13 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
         """
         kind = self._offered_in(self.GAMES, game)
         phase_seconds = checked_settings(language, durations, kind)
-        with self._db.write() as session:
+
+        def create(session: Session) -> NewGame:
             now = self._clock()
             deck_name = self._decks.name_for(session, deck, browser, now, kind.decks)
             return self._new_game(session, language, deck_name, phase_seconds, now, kind.name)
+
+        return self._db.write(create)
 
     def play_again(self, facilitator_token: str) -> NewGame:
         """Once a game is finished, a new one for the same class (same language, pace and
@@ -393,12 +396,8 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
                 next_deadline = now  # its next deadline is new: look again at once
             elif game.deadline is not None:
                 next_deadline = min(game.deadline, next_deadline or game.deadline)
-        with self._db.write() as session:
-            session.exec(
-                update(Game)
-                .where(*running, col(Game.kept_at) >= self._awake_since - OUTAGE_SECONDS)
-                .values(kept_at=now)
-            )
+        kept = (*running, col(Game.kept_at) >= self._awake_since - OUTAGE_SECONDS)
+        self._db.write(lambda session: storage.mark_kept(session, kept, now))
         if self._last_purge is None or now - self._last_purge >= PURGE_EVERY_SECONDS:
             self.purge()
         return None if next_deadline is None else max(0.0, next_deadline - now)
@@ -410,13 +409,16 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
         now = self._clock()
         self._last_purge = now
         cutoff = now - self._retention_seconds
-        with self._db.write() as session:
+
+        def delete_old(session: Session) -> int:
             alone = col(Game.classroom_id).is_(None)  # a class's tables go with their class
-            old = session.exec(select(Game.id).where(Game.touched_at < cutoff, alone)).all()
-            delete_games(session, primary_keys(old), self.GAMES.values())
+            old = storage.lock_free(session, Game, col(Game.touched_at) < cutoff, alone)
+            delete_games(session, old, self.GAMES.values())
             tables = delete_classes(session, old_classes(session, cutoff), self.GAMES.values())
             delete_unused_decks(session, cutoff, STORED_DECK_PREFIX)
-        return len(old) + tables
+            return len(old) + tables
+
+        return self._db.write(delete_old)
 
     def public_view(self, code: str, *, browser: str | None = None) -> GameView:
         """What anyone may see: the projector's view (R11). Its game's own keys are typed in

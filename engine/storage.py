@@ -8,8 +8,8 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol, TypeVar
 
-from sqlalchemy import String, bindparam, cast
-from sqlmodel import Session, col, delete, select
+from sqlalchemy import ColumnElement, String, bindparam, cast
+from sqlmodel import Session, col, delete, select, update
 
 from engine import names
 from engine.declaration import GameDeclaration
@@ -155,15 +155,39 @@ def delete_games(
     session.exec(delete(Game).where(col(Game.id).in_(game_ids)))
 
 
+def lock_free(
+    session: Session, model: type[Game] | type[Classroom], *where: ColumnElement[bool]
+) -> list[int]:
+    """The ids of `model`'s rows matching `where` that no other transaction holds now, locked
+    for this one in id order (PostgreSQL; SQLite has one writer). A transaction that locks
+    many games or classes must neither wait for one a command holds nor take them in
+    another order than a second such transaction would: either makes a deadlock possible
+    (docs/reliability.md, the order of locks). A row skipped is being written right now,
+    which is all a sweep over many rows needs to know of it."""
+    key = col(model.id)
+    found = session.exec(
+        select(key).where(*where).order_by(key).with_for_update(skip_locked=True)
+    ).all()
+    return primary_keys(found)
+
+
+def mark_kept(session: Session, where: Sequence[ColumnElement[bool]], now: float) -> None:
+    """Mark the games matching `where` kept by a server at `now` (the keeper's beat), but for
+    those a command holds: that command marks its game kept itself (`Door._open`)."""
+    kept = lock_free(session, Game, *where)
+    if kept:
+        session.exec(update(Game).where(col(Game.id).in_(kept)).values(kept_at=now))
+
+
 def old_classes(session: Session, cutoff: float) -> list[int]:
-    """The classes neither changed themselves nor at any table since `cutoff`."""
+    """The classes neither changed themselves nor at any table since `cutoff`, locked (but
+    for one a command holds now: it is not old)."""
     recent = select(Game.classroom_id).where(
         Game.touched_at >= cutoff, col(Game.classroom_id).is_not(None)
     )
-    stale = select(Classroom.id).where(
-        Classroom.touched_at < cutoff, col(Classroom.id).not_in(recent)
+    return lock_free(
+        session, Classroom, col(Classroom.touched_at) < cutoff, col(Classroom.id).not_in(recent)
     )
-    return primary_keys(session.exec(stale).all())
 
 
 def delete_classes(
@@ -184,7 +208,10 @@ def delete_unused_decks(session: Session, cutoff: float, prefix: str) -> None:
     # Locked first (PostgreSQL; SQLite has one writer anyway): a game being created on one of
     # them now either committed before (and is seen below) or waits and finds it gone.
     candidates = session.exec(
-        select(StoredDeck.id, StoredDeck.ref).where(StoredDeck.used_at < cutoff).with_for_update()
+        select(StoredDeck.id, StoredDeck.ref)
+        .where(StoredDeck.used_at < cutoff)
+        .order_by(col(StoredDeck.id))  # two purges at once take them in one order
+        .with_for_update()
     ).all()
     if not candidates:
         return

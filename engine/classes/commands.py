@@ -69,7 +69,8 @@ class ClassCommands(Door):
         kind = self._class_game_named(game)
         phase_seconds = checked_settings(language, durations, kind)
         key = new_token()
-        with self._db.write() as session:
+
+        def create(session: Session) -> NewGame:
             now = self._clock()
             deck_name = self._decks.name_for(session, deck, browser, now, kind.decks)
             room = self._draw_code(
@@ -86,6 +87,8 @@ class ClassCommands(Door):
                 ),
             )
             return NewGame(room.code, key)
+
+        return self._db.write(create)
 
     def _class_game_named(self, game: str | None) -> GameDeclaration:
         """The game a new class plays, refused clearly when a class cannot play it."""
@@ -415,14 +418,17 @@ class ClassCommands(Door):
 
     def delete_class(self, class_key: str) -> None:
         """Delete the class and every table it ever had, names included, now."""
-        with self._db.write() as session:
+
+        def delete(session: Session) -> list[int]:
             room = self._locked(session, self._room_by_key(class_key)(session))
             ids = primary_keys(
                 session.exec(select(Game.id).where(Game.classroom_id == room.id)).all()
             )
             session.expunge(room)
             delete_classes(session, [id_of(room)], self.GAMES.values())
-        self._snapshots.forget(ids)
+            return ids
+
+        self._snapshots.forget(self._db.write(delete))
 
     def class_public_view(self, code: str, *, browser: str | None = None) -> dict[str, Any]:
         """The class projector's view: every table's public view, never more (R11)."""
@@ -486,7 +492,8 @@ class ClassCommands(Door):
         current tables (in table order), each caught up with the clock and settled as a
         game's own command would be (`_open`, `_settle`). `act` may add tables to the list
         it is given. With the class key, every table's facilitator token is bound to it."""
-        with self._db.write() as session:
+
+        def run(session: Session) -> tuple[T, list[str]]:
             room = self._locked(session, find(session))
             now = self._clock()
             tables = self._sitting_tables(session, room, lock=not self._db.is_sqlite)
@@ -507,6 +514,9 @@ class ClassCommands(Door):
                 changed.append(room.code)
                 if not self._db.is_sqlite:
                     notify_other_servers(session, room.code)
+            return result, changed
+
+        result, changed = self._db.write(run)
         for code in changed:
             self.changes.publish(code)
         return result

@@ -140,7 +140,8 @@ class CrossedCanvasCommands(Door):
         parsed = parse_deck(csv_data, files)
         now = self._clock()
         ref = secrets.token_urlsafe(DECK_REF_BYTES)
-        with self._db.write() as session:
+
+        def keep(session: Session) -> None:
             stored = StoredDeck(
                 ref=ref,
                 owner=owner,
@@ -157,6 +158,8 @@ class CrossedCanvasCommands(Door):
                 session.add(
                     DeckPicture(deck_id=id_of(stored), object_id=object_id, mime=mime, data=data)
                 )
+
+        self._db.write(keep)
         return ref
 
     def decks(self, browser: str) -> list[dict[str, Any]]:

@@ -9,7 +9,7 @@ import random
 import pytest
 from cc_support import refused
 from layers_kit import NAMES, rid, seat
-from sqlmodel import select
+from sqlmodel import Session, select
 
 from engine import Engine, FakeClock
 from engine.canvas_layers import rules, turns
@@ -145,12 +145,15 @@ def _tied_ending(engine, table) -> rules.State:
         0,
         None,
     )
-    with engine._db.write() as session:
+
+    def deal(session: Session) -> None:
         game = session.exec(select(Game).where(Game.code == table.code)).one()
         keep = session.exec(select(LayersGame).where(LayersGame.game_id == game.id)).one()
         keep.state = turns.to_json(state)
         game.version += 1
         session.add_all([keep, game])
+
+    engine._db.write(deal)
     return state
 
 

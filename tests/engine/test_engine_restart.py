@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cc_support import Table, rid
+from cc_support import Table, rid, row_counts, seat_table, strokes
 
 from engine import Engine, FakeClock
 
@@ -67,3 +67,36 @@ def test_two_engines_on_one_file_see_each_others_changes(file_url):
     assert len(two.player_view(tokens[artist])["fragments"]) == 1
     # a retry arriving at the other server is still the same request
     assert two.submit_fragment(tokens[artist], [[(0.3, 0.3), (0.4, 0.4)]], "r1")["strokes"] == 1
+
+
+def test_retries_after_a_restart_answer_what_the_first_server_answered(file_url):
+    """A server died after sending its answers, which never arrived: the pages retry on the
+    server that replaced it, a round later, and are told the first answers, nothing stored
+    twice."""
+    clock = FakeClock()
+    first = Engine(file_url, clock=clock, seed=5)
+    table = seat_table(first, clock, 5)
+    table.advance_to("pulse1")
+    artist, curator, distorter = table.artists()[0], table.curator(), table.distorter()
+    drawn = table.submit(artist, 2, request_id="draw-1")
+    table.advance_to("choice")
+    true_id, false_id = table.true_and_false()
+    chosen = first.choose(table.tokens[curator], true_id, "choose-1")
+    table.advance_to("accusation")
+    voter = curator
+    suspect = table.signature_of(distorter)
+    voted = first.accuse(table.tokens[voter], suspect, "vote-1")
+    del first
+
+    second = Engine(file_url, clock=clock)
+    table.engine = second
+    table.advance_to("pulse1", 2)
+    again = {
+        "draw": second.submit_fragment(table.tokens[artist], strokes(1), "draw-1"),
+        "choose": second.choose(table.tokens[curator], false_id, "choose-1"),
+        "vote": second.accuse(table.tokens[voter], "other", "vote-1"),
+    }
+    assert again == {"draw": drawn, "choose": chosen, "vote": voted}
+    assert table.facilitator()["history"][0]["choice"] == true_id
+    stored = row_counts(second)
+    assert (stored["fragment"], stored["choice"], stored["vote"]) == (1, 1, 1)
