@@ -45,6 +45,7 @@ PROBES: dict[str, set[str]] = {
 # A facilitator's command may lose a race with the clock or another command.
 TEACHER_RACES = {
     "start": {"error.already_started"},
+    "start_tables": {"error.already_started"},
     "advance": {"error.game_finished"},
     "pause": {"error.already_paused", "error.game_finished"},
     "resume": {"error.not_paused", "error.game_finished"},
@@ -193,12 +194,17 @@ def audit(
     paths: dict[str, Path],
     finals: dict[str, dict[str, Any]],
     *,
-    players: int,
+    classes: dict[str, list[str]],
     killed: dict[str, Any],
     began: float,
     played: float,
 ) -> bool:
-    """Check everything, print the figures and the verdict; True when every check holds."""
+    """Check everything, print the figures and the verdict; True when every check holds.
+
+    Every game of every kind must finish with exactly the students who joined it (a class's:
+    across its tables) and every answer must hold (R12); Crossed Canvas's games, a class's
+    tables among them, are also checked record by record against its rulebook, and their
+    views for secrets (the other games' rows and views are their own engine tests')."""
     started = time.time()
     journals = Journals(paths)
     rows = read_rows(url, list(finals))
@@ -206,12 +212,21 @@ def audit(
     problems["exceptions"] += journals.crashes
     first = check_calls(journals.calls, problems)
     engine_made = Counter[str]()
+    in_class = {code for tables in classes.values() for code in tables}
     for code in finals:
         if code not in rows.games:
             problems["lost"].append(f"game {code}: not in the database")
             continue
-        check_game(code, rows, players, finals[code], problems)
-        check_records(code, rows, journals.calls, first, problems, engine_made)
+        game = rows.games[code]
+        if game.phase != "finished":
+            problems["rules"].append(f"{code} ({game.kind}): left in {game.phase}")
+        if code not in in_class:
+            check_seated(code, [code], rows, journals.calls, problems)
+        if game.kind == "crossed_canvas":
+            check_game(code, rows, finals[code], problems)
+            check_records(code, rows, journals.calls, first, problems, engine_made)
+    for code, tables in classes.items():
+        check_seated(code, [t for t in tables if t in rows.games], rows, journals.calls, problems)
     leaks_checked = check_views(journals.views, rows, problems)
     report(
         journals,
@@ -219,7 +234,6 @@ def audit(
         problems,
         first,
         engine_made,
-        players=players,
         killed=killed,
         began=began,
         played=played,
@@ -281,14 +295,29 @@ def check_calls(calls: list[Call], problems: dict[str, list[str]]) -> dict[tuple
 # ---------------------------------------------------------------------------- records
 
 
+def check_seated(
+    code: str, games: list[str], rows: Rows, calls: list[Call], problems: dict[str, list[str]]
+) -> None:
+    """The students who joined with `code` (a game's, or a class's) are exactly those seated
+    at its `games` (the game itself, or the class's tables), each once."""
+    joined = {c.who for c in calls if c.code == code and c.kind == "join" and c.status == "ok"}
+    seated = Counter(p.name for g in games for p in rows.players[rows.games[g].id])
+    problems["lost"].extend(f"{code}: {n} joined, not seated" for n in joined - set(seated))
+    problems["duplicated"].extend(
+        f"{code}: {n} seated, never joined" for n in set(seated) - set(joined)
+    )
+    problems["duplicated"].extend(f"{code}: {n} seated twice" for n, k in seated.items() if k > 1)
+
+
 def check_game(
-    code: str, rows: Rows, players: int, final: dict[str, Any], problems: dict[str, list[str]]
+    code: str, rows: Rows, final: dict[str, Any], problems: dict[str, list[str]]
 ) -> None:
     """One game's rows against the rulebook: roles, rounds, actions and awards."""
     wrong = problems["rules"]
     game = rows.games[code]
     seated, rounds = rows.players[game.id], rows.rounds[game.id]
     ids, name = [p.id for p in seated], {p.id: p.name for p in seated}
+    players = len(seated)  # one round each
     state = (game.phase, game.round, game.rounds, len(seated))
     if state != ("finished", players, players, players):
         wrong.append(f"{code}: phase, round, rounds, players {state}")
@@ -368,16 +397,9 @@ def check_records(
     """Each accepted action is in the database exactly once, as answered; no row is extra."""
     game = rows.games[code]
     seated = rows.players[game.id]
-    by_name = {p.name: p for p in seated}
     mine = [c for c in calls if c.code == code]
-    joined = {c.who for c in mine if c.kind == "join" and c.status == "ok"}
-    if joined != set(by_name):
-        problems["lost"].extend(f"{code}: {n} joined, not seated" for n in joined - set(by_name))
-        problems["duplicated"].extend(
-            f"{code}: {n} seated, never joined" for n in set(by_name) - joined
-        )
     starts = sum(c.kind == "start" and c.status == "ok" for c in mine)
-    if starts != 1:
+    if starts != 1 and game.classroom_id is None:  # a class starts its tables together
         problems["rules"].append(f"{code}: started {starts} times")
     sent = {(c.who, c.rid) for c in mine if c.rid is not None}
     stored: dict[tuple[str, str], Any] = {}
@@ -520,21 +542,21 @@ def report(
     first: dict[tuple, Call],
     engine_made: Counter[str],
     *,
-    players: int,
     killed: dict[str, Any],
     began: float,
     played: float,
     views: int,
     audit_seconds: float,
 ) -> None:
+    """The figures docs/reliability.md quotes, then each check's findings and the verdict."""
     calls = journals.calls
     load = ", ".join(f"{n:.1f}" for n in os.getloadavg())
     print(f"\nDatabase {rows.server_version}; {os.cpu_count()} cores, load average now {load}")
     print(f"Played in {played:.0f} s; audit {audit_seconds:.1f} s")
     gap = killed["gap"]
     print(
-        f"Server B killed with SIGKILL at {killed['t'] - began:.1f} s, in round "
-        f"{killed['round']:.1f} of {players} on average; its replacement B2 was serving "
+        f"Server B killed with SIGKILL at {killed['t'] - began:.1f} s, with "
+        f"{killed['share']:.0%} of the rounds played on average; its replacement B2 was serving "
         + (f"{gap:.1f} s later" if gap is not None else "never")
         + f"; B2 sent again {killed['resent']} unanswered requests and retried "
         f"{killed['retried']} answered ones"
@@ -545,11 +567,12 @@ def report(
         f"\n{'command':<16}{'sent':>7}{'accepted':>10}{'retries':>9}{'refused':>9}"
         f"{'errors':>8}{'p50 ms':>8}{'p95 ms':>8}"
     )
-    for kind in KINDS:
+    others = sorted({c.kind for c in calls} - set(KINDS))
+    for kind in [*KINDS, *others]:
         mine = [c for c in calls if c.kind == kind]
         if not mine:
             continue
-        if kind in PLAYER_KINDS:
+        if any(c.rid is not None for c in mine):  # a move a page may retry
             accepted = sum(1 for key, c in first.items() if c.kind == kind)
             retries = sum(c.status == "ok" for c in mine) - accepted
         else:
@@ -572,7 +595,7 @@ def report(
             f"{probe:<18}{len(sent):>6}{sum(keys.values()):>9}   "
             + ", ".join(f"{k} {n}" for k, n in keys.most_common())
         )
-    whys = Counter(c.why for c in calls if c.kind in PLAYER_KINDS)
+    whys = Counter(c.why for c in calls if c.rid is not None)
     print(
         f"\nDouble taps {whys['tap']}, retries of answered requests {whys['retry']}, "
         f"requests sent again after a pause or an error {whys['resend']}, "
@@ -598,8 +621,11 @@ def report(
         + ", ".join(f"{tag} {t['cpu']:.0f}" for tag, t in sorted(journals.tallies.items()))
     )
     fragments = sum(len(v) for v in rows.fragments.values())
+    kinds = Counter(game.kind for game in rows.games.values())
     print(
-        f"\nRecords: {len(rows.games)} games, {sum(map(len, rows.rounds.values()))} rounds, "
+        f"\nRecords: {len(rows.games)} games ({', '.join(f'{k} {n}' for k, n in kinds.items())}; "
+        f"{sum(game.classroom_id is not None for game in rows.games.values())} of them a "
+        f"class's tables); Crossed Canvas's {sum(map(len, rows.rounds.values()))} rounds, "
         f"{fragments} fragments ({engine_made['submit_fragment']} locked by the engine), "
         f"{sum(map(len, rows.choices.values()))} choices, {sum(map(len, rows.votes.values()))} "
         f"votes, {sum(map(len, rows.awards.values()))} awards; {views} distinct views checked"

@@ -57,6 +57,21 @@ DURATIONS = {
     "accusation": 4,
     "reveal": 2,
 }
+# The other games' phases as short (a robot builds a mosaic at a piece a poll, so building
+# keeps room for that); every phase still ends early once everyone has answered.
+GAME_DURATIONS: dict[str, dict[str, float]] = {
+    "crossed_canvas": DURATIONS,
+    "canvas_critters": {
+        "theme": 3,
+        "build": 25,
+        "last_minute": 6,
+        "titles": 3,
+        "judging": 4,
+        "scores": 2,
+        "guess": 4,
+    },
+    "canvas_layers": {"turn": 4},
+}
 PULSES = {"pulse1": 1, "pulse2": 2}
 POLL_SECONDS = 1.0  # as ui/live.py: every page asks for the game's status once a second
 THREADS = 12  # per app server: students are interleaved across them
@@ -101,12 +116,42 @@ class Journal:
 
 
 @dataclass(frozen=True)
+class Venue:
+    """What the soak sets up: a game of `players`, or a class of `players` students that
+    seats them at tables itself."""
+
+    game: str  # its registry name (engine/games.py)
+    players: int
+    is_class: bool = False
+
+
+def mix(games: int, players: int, classes: bool) -> list[Venue]:
+    """The soak's games: Crossed Canvas of `players`, one Canvas Critters game of five and one
+    Canvas Layers game of four among them (from three games on), and a class of each game."""
+    others = [Venue("canvas_critters", 5), Venue("canvas_layers", 4)] if games >= 3 else []
+    venues = [Venue("crossed_canvas", players)] * (games - len(others)) + others
+    if classes:  # each class more students than one table holds
+        venues += [
+            Venue("crossed_canvas", 14, is_class=True),
+            Venue("canvas_critters", 8, is_class=True),
+            Venue("canvas_layers", 7, is_class=True),
+        ]
+    return venues
+
+
+def names_for(count: int) -> list[str]:
+    """`count` different names (a class may have more students than NAMES)."""
+    return (NAMES + [f"{name} B" for name in NAMES])[:count]
+
+
+@dataclass(frozen=True)
 class Request:
     """One player action as a page sends it; a retry sends the very same one."""
 
-    kind: str  # the Engine method: submit_fragment, choose or accuse
-    args: dict[str, Any]  # its arguments after the token: strokes, option_id or signature
+    kind: str  # the Engine method, e.g. submit_fragment, take_piece, take_card
+    args: dict[str, Any]  # its arguments after the token: strokes, option_id, position...
     rid: str = field(default_factory=lambda: uuid.uuid4().hex[:16])
+    retried: bool = True  # a move a page may retry names its request (Play.retried)
 
 
 @dataclass
@@ -123,11 +168,13 @@ class Seat:
 
 @dataclass
 class Desk:
-    """A game's facilitator (and its projector), served by one app server."""
+    """A game's facilitator (and its projector), or a class's teacher page, served by one
+    app server."""
 
     code: str
     key: str
     players: int
+    is_class: bool = False
 
 
 Outcome = tuple[str, Any]  # ("ok", answer) | ("refused", key) | ("crash", text)
@@ -323,6 +370,9 @@ class Phone:
         self.seen: set[tuple[int, str]] = set()
         self.idle: set[tuple[int, str]] = set()
         self.acted: set[tuple[int, str]] = set()
+        # The game this student plays: the seat's own, or the table a class seated them at
+        # (which the class may change until the tables start), as the view says.
+        self.table: str | None = None
         self.done = False
 
     def step(self) -> None:
@@ -335,15 +385,21 @@ class Phone:
             if outcome[0] == "ok":
                 seat.token = outcome[1]
             return
-        status = self.server.query("status", lambda: engine.status(seat.code))
-        if status is None:
-            return
-        if status["version"] != self.version:
-            view = self.server.query("player_view", lambda: engine.player_view(seat.token))
+        token, table = seat.token, self.table
+        if table is None or self._in_lobby():  # a class may still move them: the view says
+            version = None
+        else:
+            status = self.server.query("status", lambda: engine.status(table))
+            if status is None:
+                return
+            version = status["version"]
+        if version is None or version != self.version:
+            view = self.server.query("player_view", lambda: engine.player_view(token))
             if view is None:
                 return
-            self.server.watch("player", seat.code, seat.name, view)
-            self.view, self.version = view, status["version"]
+            if view["game"] == "crossed_canvas":  # what the secrecy audit knows to read
+                self.server.watch("player", view["code"], seat.name, view)
+            self.view, self.version, self.table = view, view["version"], view["code"]
         assert self.view is not None
         self._send_again((self.view["round"], self.view["phase"]))
         if self.version is None:
@@ -353,36 +409,47 @@ class Phone:
             return
         self._act(self.view)
 
+    def _in_lobby(self) -> bool:
+        return self.view is None or self.view["phase"] == "lobby"
+
     def _act(self, view: dict[str, Any]) -> None:
+        """A move the game's robot lists for this view, now and then. A Crossed Canvas
+        student acts once a phase and also tries what its rules refuse; in the other games a
+        phase may take several moves (a mosaic's pieces), each from a view that shows the
+        last one."""
         phase, number = view["phase"], view["round"]
-        if phase not in ROUND_PHASES:
+        game = DECLARATIONS[view["game"]]
+        if not game.table.running(phase):
             return
         key = (number, phase)
+        once = view["game"] == "crossed_canvas"
         if key not in self.seen:
             self.seen.add(key)
             if self.rng.random() < IDLE:
                 self.idle.add(key)
-            if self.rng.random() < PROBE:
+            if once and self.rng.random() < PROBE:
                 self._probe(view)
         waiting = any(why == "resend" for _, why, _, _ in self.again)
-        if key in self.idle or key in self.acted or waiting or self.rng.random() >= ACT:
+        acted = once and key in self.acted
+        if key in self.idle or acted or waiting or self.rng.random() >= ACT:
             return
-        plays = DECLARATIONS[view["game"]].bot.legal_moves(view, self.rng)
+        plays = game.bot.legal_moves(view, self.rng)
         if plays:
             play = self.rng.choice(plays)
-            self._move(Request(play.method, dict(play.args)), key)
+            self._move(Request(play.method, dict(play.args), retried=play.retried), key)
 
     def _move(self, request: Request, key: tuple[int, str]) -> None:
-        if self.rng.random() < DOUBLE_TAP:
+        """Send a move; one that names its request may be double-tapped and retried."""
+        if request.retried and self.rng.random() < DOUBLE_TAP:
             twin = self.server.taps.submit(self._send, request, "tap", key)
             outcomes = [self._send(request, "act", key), twin.result()]
         else:
             outcomes = [self._send(request, "act", key)]
-        if not any(status == "ok" for status, _ in outcomes):
+        if not request.retried or not any(status == "ok" for status, _ in outcomes):
             return
         if self.rng.random() < RETRY:
             self.again.append((request, "retry", self.steps + self.rng.randint(1, 4), None))
-        if self.rng.random() < SECOND:
+        if request.kind in SECOND_PROBE and self.rng.random() < SECOND:
             self._send(self._other(request), "probe:" + SECOND_PROBE[request.kind], key)
 
     def _other(self, request: Request) -> Request:
@@ -442,15 +509,14 @@ class Phone:
         """Send as a page does: naming the round and phase it was made in, when known."""
         seat, engine = self.seat, self.server.engine
         meant = {} if made_in is None else {"round": made_in[0], "phase": made_in[1]}
+        named = {"request_id": request.rid} if request.retried else {}
         outcome = self.server.send(
-            seat.code,
+            self.table or seat.code,
             seat.name,
             request.kind,
             why,
-            lambda: getattr(engine, request.kind)(
-                seat.token, **request.args, request_id=request.rid, **meant
-            ),
-            rid=request.rid,
+            lambda: getattr(engine, request.kind)(seat.token, **request.args, **named, **meant),
+            **({"rid": request.rid} if request.retried else {}),
             args=request.args,
         )
         if outcome[0] == "ok":
@@ -459,7 +525,7 @@ class Phone:
                 self.acted.add(made_in)
         again = outcome[0] == "crash" or outcome == ("refused", "error.paused")
         queued = any(r.rid == request.rid for r, _, _, _ in self.again)
-        if again and not why.startswith("probe") and not queued:
+        if again and request.retried and not why.startswith("probe") and not queued:
             self.again.append((request, "resend", self.steps + 1, made_in))
         return outcome
 
@@ -486,8 +552,9 @@ class Teacher:
             public = server.query("public_view", lambda: engine.public_view(desk.code))
             if view is None or public is None:
                 return
-            server.watch("facilitator", desk.code, "", view)
-            server.watch("public", desk.code, "", public)
+            if view["game"] == "crossed_canvas":  # what the secrecy audit knows to read
+                server.watch("facilitator", desk.code, "", view)
+                server.watch("public", desk.code, "", public)
             self.view, self.version = view, status["version"]
         assert self.view is not None
         phase, number = self.view["phase"], self.view["round"]
@@ -527,6 +594,46 @@ class Teacher:
         return self.server.send(self.desk.code, "", kind, why, call)
 
 
+class ClassTeacher:
+    """A class's teacher page: once every student has joined (the class seats them), "Start
+    every table"; then each table runs as a game's facilitator page does, with its key."""
+
+    def __init__(self, server: Server, desk: Desk, rng: random.Random) -> None:
+        self.server, self.desk, self.rng = server, desk, rng
+        self.tables: dict[str, Teacher] = {}
+        self.done = False
+
+    def step(self) -> None:
+        desk, engine, server = self.desk, self.server.engine, self.server
+        view = server.query("class_view", lambda: engine.class_view(desk.key))
+        if view is None:
+            return
+        tables = view["tables"]
+        if all(t["phase"] == "lobby" for t in tables):
+            if sum(len(t["players"]) for t in tables) >= desk.players:
+                server.send(
+                    desk.code, "", "start_tables", "act", lambda: engine.start_tables(desk.key)
+                )
+            return
+        started = [t for t in tables if t["phase"] != "lobby" and t["code"] not in self.tables]
+        if not all(self._take(t["code"], len(t["players"])) for t in started):
+            return
+        for teacher in self.tables.values():
+            teacher.step()
+        self.done = all(teacher.done for teacher in self.tables.values())
+
+    def _take(self, code: str, players: int) -> bool:
+        """Run a started table from here on, with the key the class derives for it."""
+        engine, key = self.server.engine, self.desk.key
+        table_key = self.server.query("table_key", lambda: engine.table_key(key, code))
+        if table_key is None:
+            return False
+        teacher = Teacher(self.server, Desk(code, table_key, players), self.rng)
+        teacher.late_join_tried = True  # a latecomer joins the class, not a table
+        self.tables[code] = teacher
+        return True
+
+
 def serve(
     url: str,
     tag: str,
@@ -540,11 +647,16 @@ def serve(
     journal = Journal(journal_path)
     server = Server(url, journal)
     journal.write(e="ready", t=time.time(), pid=os.getpid())
-    actors: list[Phone | Teacher] = [
+    actors: list[Phone | Teacher | ClassTeacher] = [
         Phone(server, seat, random.Random(f"{seed}:{tag}:{seat.code}:{seat.name}"))
         for seat in seats
     ]
-    actors += [Teacher(server, desk, random.Random(f"{seed}:{tag}:{desk.code}")) for desk in desks]
+    actors += [
+        (ClassTeacher if desk.is_class else Teacher)(
+            server, desk, random.Random(f"{seed}:{tag}:{desk.code}")
+        )
+        for desk in desks
+    ]
     random.Random(f"{seed}:{tag}").shuffle(actors)
     threads = [
         threading.Thread(target=_run, args=(server, actors[i::THREADS], deadline), daemon=True)
@@ -560,7 +672,7 @@ def serve(
     journal.write(e="done", t=time.time(), unfinished=sum(not a.done for a in actors))
 
 
-def _run(server: Server, actors: list[Phone | Teacher], deadline: float) -> None:
+def _run(server: Server, actors: list[Phone | Teacher | ClassTeacher], deadline: float) -> None:
     """Step each page about once a second, in time order, until its game is over."""
     start = time.time()
     due = [(start + random.uniform(0, POLL_SECONDS), i) for i in range(len(actors))]
@@ -628,32 +740,31 @@ def start_server(
 
 
 class Progress:
-    """The games' progress as the projector shows it, printed every ten seconds."""
+    """The games' progress as their projectors show it, printed every ten seconds."""
 
-    def __init__(self, engine: Engine, codes: list[str], rounds: int, began: float) -> None:
-        self.engine, self.codes, self.rounds, self.began = engine, codes, rounds, began
+    def __init__(self, engine: Engine, codes: list[str], began: float) -> None:
+        self.engine, self.codes, self.began = engine, codes, began
         self.printed = began
 
-    def rounds_played(self) -> float:
-        """Rounds played, on average over the games (finished games count whole)."""
-        played = []
+    def played(self) -> float:
+        """The share of their rounds the games have played, on average (0 to 1)."""
+        shares = []
         for code in self.codes:
             view = self.engine.public_view(code)
             if view["phase"] == "finished":
-                played.append(float(self.rounds))
+                shares.append(1.0)
             else:
-                phase = view["phase"]
-                step = ROUND_PHASES.index(phase) if phase in ROUND_PHASES else 0
-                played.append(max(0, view["round"] - 1) + step / len(ROUND_PHASES))
+                phase, rounds = view["phase"], view["rounds"] or 1
+                step = ROUND_PHASES.index(phase) / len(ROUND_PHASES) if phase in ROUND_PHASES else 0
+                shares.append(min(1.0, (max(0, view["round"] - 1) + step) / rounds))
         if time.time() - self.printed >= 10:
             self.printed = time.time()
             print(
-                f"  {self.printed - self.began:5.0f} s: round {statistics.fmean(played) + 1:4.1f}"
-                f" of {self.rounds} on average, "
-                f"{sum(p >= self.rounds for p in played)}/{len(played)} games finished",
+                f"  {self.printed - self.began:5.0f} s: {statistics.fmean(shares):4.0%} of the "
+                f"rounds played on average, {shares.count(1.0)}/{len(shares)} games finished",
                 flush=True,
             )
-        return statistics.fmean(played)
+        return statistics.fmean(shares)
 
 
 def first_event(path: Path, kind: str, timeout: float) -> dict[str, Any] | None:
@@ -675,6 +786,12 @@ def main() -> int:
     parser.add_argument(
         "--database-url", help="a database to play on (default: a throwaway PostgreSQL)"
     )
+    parser.add_argument(
+        "--classes",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="also a class of each game, seated at tables by the class (default: yes)",
+    )
     parser.add_argument("--seed", type=int, help="the students' choices (default: random)")
     parser.add_argument("--timeout", type=float, default=900, help="seconds before giving up")
     args = parser.parse_args()
@@ -685,18 +802,29 @@ def main() -> int:
     with ExitStack() as stack:
         url = args.database_url or _throwaway_postgres(stack)
         engine = Engine(url)
-        games = [engine.create_game(durations=DURATIONS) for _ in range(args.games)]
-        codes = [game.code for game in games]
+        venues = mix(args.games, args.players, args.classes)
         tags = ("A", KILLED)
         seats: dict[str, list[Seat]] = {tag: [] for tag in tags}
         desks: dict[str, list[Desk]] = {tag: [] for tag in tags}
-        for g, game in enumerate(games):
-            for s, name in enumerate(NAMES[: args.players]):
-                seats[tags[s % 2]].append(Seat(game.code, name))
-            desks[tags[g % 2]].append(Desk(game.code, game.facilitator_token, args.players))
+        for g, venue in enumerate(venues):
+            create = engine.create_class if venue.is_class else engine.create_game
+            made = create(durations=GAME_DURATIONS[venue.game], game=venue.game)
+            for s, name in enumerate(names_for(venue.players)):
+                seats[tags[s % 2]].append(Seat(made.code, name))
+            desk = Desk(made.code, made.facilitator_token, venue.players, venue.is_class)
+            desks[tags[g % 2]].append(desk)
+        every_desk = desks["A"] + desks[KILLED]
+        codes = [desk.code for desk in every_desk if not desk.is_class]
         print(
-            f"Crossed Canvas soak: {args.games} games x {args.players} students, 2 app servers, "
-            f"seed {seed}\nphase lengths (s): {DURATIONS}\njournals: {folder}"
+            f"Soak: {args.games} games ("
+            + ", ".join(
+                f"{g} {n}" for g, n in Counter(v.game for v in venues if not v.is_class).items()
+            )
+            + ") and "
+            f"{sum(v.is_class for v in venues)} classes "
+            f"({', '.join(f'{v.game} of {v.players}' for v in venues if v.is_class)}); "
+            f"Crossed Canvas of {args.players}, 2 app servers, seed {seed}\n"
+            f"phase lengths (s): {GAME_DURATIONS}\njournals: {folder}"
         )
         began = time.time()
         deadline = began + args.timeout
@@ -705,13 +833,13 @@ def main() -> int:
             for tag in tags
         }
         stack.callback(_stop, [process for process, _ in servers.values()])
-        progress = Progress(engine, codes, args.players, began)
-        while progress.rounds_played() < args.players * KILL_AFTER:
+        progress = Progress(engine, codes, began)
+        while progress.played() < KILL_AFTER:
             if time.time() > deadline or not all(p.is_alive() for p, _ in servers.values()):
                 break
             time.sleep(1)
         victim, victim_journal = servers[KILLED]
-        killed = {"t": time.time(), "round": progress.rounds_played() + 1}
+        killed = {"t": time.time(), "share": progress.played()}
         os.kill(victim.pid, signal.SIGKILL)
         victim.join()
         replacement = takeover(victim_journal, seats[KILLED])
@@ -724,20 +852,27 @@ def main() -> int:
         killed["resent"] = sum(len(seat.resend) for seat in replacement)
         killed["retried"] = sum(len(seat.retry) for seat in replacement)
         print(
-            f"SIGKILL to server B at {killed['t'] - began:.1f} s (round {killed['round']:.1f} "
-            f"on average); server B2 serving {killed['gap'] or float('nan'):.1f} s later"
+            f"SIGKILL to server B at {killed['t'] - began:.1f} s ({killed['share']:.0%} of the "
+            f"rounds played on average); server B2 serving "
+            f"{killed['gap'] or float('nan'):.1f} s later"
         )
         while any(servers[tag][0].is_alive() for tag in ("A", "B2")):
             time.sleep(1)
-            progress.rounds_played()
+            progress.played()
         played = time.time() - began
-        finals = {code: engine.public_view(code) for code in codes}
+        classes = {
+            desk.code: [table["code"] for table in engine.class_view(desk.key)["tables"]]
+            for desk in every_desk
+            if desk.is_class
+        }
+        tables = [code for codes_of_class in classes.values() for code in codes_of_class]
+        finals = {code: engine.public_view(code) for code in codes + tables}
 
         passed = audit(
             url,
             {tag: path for tag, (_, path) in servers.items()},
             finals,
-            players=args.players,
+            classes=classes,
             killed=killed,
             began=began,
             played=played,
