@@ -114,6 +114,23 @@ ELEMENT_NAMES = {
     "tone": ("Tone", "Tono"),
 }
 
+# Each scoring card's condition in a few words (en, es), for the projector, where the whole
+# sentence of four cards does not fit at 28 px: the phone and the rules say it in full.
+GISTS = {
+    "composition": ("all five slots filled", "las cinco casillas llenas"),
+    "hierarchy": ("Texture most, no tie", "más textura, sin empate"),
+    "movement": ("one element 3 in a row", "un elemento 3 seguidas"),
+    "proximity": ("Texture beside Tone", "textura junto a tono"),
+    "space": ("Hue and Shape apart", "matiz y forma separados"),
+    "symmetry": ("same in mirrored slots", "igual en casillas espejo"),
+    "variety": ("all four elements", "los cuatro elementos"),
+    "repetition": ("pairs of one element", "parejas de un elemento"),
+    "unity": ("4+ icons, 2 elements", "4+ iconos, 2 elementos"),
+    "rhythm": ("A, B, A in a row", "A, B, A seguidas"),
+    "harmony": ("2 elements in a slot", "2 elementos en una casilla"),
+    "focus": ("middle slot unlike others", "centro distinto del resto"),
+}
+
 # (id, en name, es name, en condition, es condition, most per painting, points for 1, 2 ...)
 SCORING = [
     (
@@ -286,6 +303,7 @@ def main() -> None:
                 "id": card_id,
                 "name": {"en": name_en, "es": name_es},
                 "condition": {"en": condition_en, "es": condition_es},
+                "gist": dict(zip(("en", "es"), GISTS[card_id], strict=True)),
                 "most": most,
                 "points": points,
             }

@@ -31,6 +31,8 @@ SCORING_CARDS = 12
 SLOTS = 5  # slots 1 to 5 from the left
 MOST_ICONS_PER_SLOT = 2
 FRAGMENT_MAX_CHARS = 28  # three fragments and two spaces fit two lines of a phone's title
+#: A scoring card's gist: the projector shows four beside the row in a column 28 px high.
+MAX_GIST = 26
 
 # The four elements of design, and a bonus icon naming each. A bonus icon fills a slot but is
 # no element (rules.py); its id says which element it rewards.
@@ -122,6 +124,7 @@ class ScoringCard:
     id: str
     name: Text
     condition: Text
+    gist: Text  # the condition in a few words: the projector's, where the sentence won't fit
     most: int
     points: tuple[int, ...]
 
@@ -311,6 +314,7 @@ def _scoring(raw: object, path: Path) -> ScoringCard:
         sentence = condition.text(language)
         if not sentence.endswith(".") or sentence.count(".") != 1:
             raise CardDataError(f"{path}: {card_id}'s {language} condition must be one sentence")
+    gist = _texts(raw.get("gist"), f"{card_id}'s gist", path, MAX_GIST)
     most = raw.get("most")
     if isinstance(most, bool) or not isinstance(most, int) or not 1 <= most <= SLOTS:
         raise CardDataError(f"{path}: {card_id}'s most ribbons per painting must be 1 to {SLOTS}")
@@ -330,7 +334,7 @@ def _scoring(raw: object, path: Path) -> ScoringCard:
             f"{path}: {card_id}'s points must rise faster than the ribbons: each ribbon more "
             "must be worth more per ribbon"
         )
-    return ScoringCard(card_id, name, condition, most, tuple(points))
+    return ScoringCard(card_id, name, condition, gist, most, tuple(points))
 
 
 def rises_faster_than_count(points: list[int] | tuple[int, ...]) -> bool:

@@ -15,10 +15,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from gamekit import PROJECTOR, SMALLEST_READABLE_PX, UI_TIMEOUT_MS, look, seeded_engine, settle
+from gamekit import PROJECTOR, UI_TIMEOUT_MS, look, seeded_engine, settle
 from playwright.sync_api import Page, expect
 from worst_case import WIDEST_NAMES
 
+from engine.canvas_layers.cards import scoring_by_id
 from engine.canvas_layers.rules import HAND_LIMIT, title
 from engine.i18n import translate
 
@@ -32,11 +33,30 @@ SEEN = [
     "finished",
     "a-painters-paintings",
 ]
-# The band under the painters shows one line at a time, by the clock: each of its lines is
-# measured, not only the one showing.
-BAND_SMALL_JS = """(least) => [...document.querySelectorAll('.cl-band > div, .cl-band > div *')]
-  .filter((e) => parseFloat(getComputedStyle(e).fontSize) < least)
-  .map((e) => `${getComputedStyle(e).fontSize}: ${e.textContent.trim().slice(0, 40)}`)"""
+# The row read from the back (issue 41): each card's slots under its own card, a gap between
+# cards, nothing of the row under the scoring cards beside it, every slot's glyph 32 px.
+ROW_JS = """(least) => {
+  const problems = [];
+  const cards = [...document.querySelectorAll('.cl-row-card')]
+    .map((c) => [c, c.getBoundingClientRect()]);
+  cards.forEach(([card, box], i) => {
+    const strip = card.querySelector('.cl-slots').getBoundingClientRect();
+    if (strip.left < box.left - 0.5 || strip.right > box.right + 0.5)
+      problems.push(`card ${i + 1}: its slots run past its card`);
+    if (i > 0 && box.left - cards[i - 1][1].right < 8)
+      problems.push(`cards ${i} and ${i + 1}: less than 8 px apart`);
+    for (const glyph of card.querySelectorAll('.cl-slot > span')) {
+      const size = parseFloat(getComputedStyle(glyph).fontSize);
+      if (size < least) problems.push(`card ${i + 1}: a glyph of ${size} px`);
+    }
+  });
+  const side = document.querySelector('.cl-area-side');
+  const last = cards.length ? cards[cards.length - 1][1] : null;
+  if (side && last && side.getBoundingClientRect().left < last.right - 0.5)
+    problems.push('the row runs under the side');
+  return problems;
+}"""
+GLYPH_PX = 32
 
 
 def rid() -> str:
@@ -55,7 +75,7 @@ class Table:
             name: self.engine.join(self.code, name) for name in WIDEST_NAMES[language][:5]
         }
         self.page = page
-        self.band_problems: list[str] = []
+        self.band_problems: list[str] = []  # what the row and the band must show, missing
         page.goto(f"{server.url}/screen?code={self.code}")
 
     def public(self) -> dict[str, Any]:
@@ -65,9 +85,28 @@ class Table:
         """`moment`, once the projector shows `text` and has settled."""
         expect(self.page.get_by_text(text).first).to_be_visible(timeout=UI_TIMEOUT_MS)
         settle(self.page, images=True, pause_ms=300)
-        for small in self.page.evaluate(BAND_SMALL_JS, SMALLEST_READABLE_PX):
-            self.band_problems.append(f"{moment}: band below {SMALLEST_READABLE_PX} px: {small}")
+        for problem in self.page.evaluate(ROW_JS, GLYPH_PX):
+            self.band_problems.append(f"{moment}: {problem}")
+        if self.public()["phase"] == "turn":
+            self.band_problems += [f"{moment}: {missing}" for missing in self.rules_missing()]
         return moment
+
+    def rules_missing(self) -> list[str]:
+        """What each of the four scoring cards asks, all game long, and in the first round
+        what each icon means: what the projector does not show."""
+        view = self.public()
+        band, side = self.page.locator(".cl-band"), self.page.locator(".cl-area-side")
+        shown = band.inner_text() if band.count() else ""
+        missing = [
+            f"no rule of {card}"
+            for card in view["scoring"]
+            if scoring_by_id()[card].gist.text(self.language) not in shown
+        ]
+        legend = translate(self.language, "ui.layers.bonus_legend")
+        told = legend in (side.inner_text() if side.count() else "")
+        if (view["round"] <= len(view["painters"])) != told:
+            missing.append(f"the icons' legend shown at turn {view['round']}: {told}")
+        return missing
 
     def turn_shown(self, moment: str) -> str:
         turn = translate(self.language, "ui.layers.turn_number", turn=self.public()["round"])

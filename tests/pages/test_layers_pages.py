@@ -177,13 +177,14 @@ def test_the_projector_shows_the_row_the_scoring_cards_and_every_painter(layers)
     for card in DEFAULT_SCORING:
         scoring = scoring_by_id()[card]
         assert scoring.name.en in text
-        assert " · ".join(map(str, scoring.points)) in text  # its points for 1, 2, 3 ribbons
-        assert scoring.condition.en in text  # said in turn in the band under the painters
+        assert "·".join(map(str, scoring.points)) in text  # its points for 1, 2, 3 ribbons
+        assert scoring.gist.en in text  # what it asks, in a few words, under the painters
     for slot in layers.public()["market"]:
         assert layer_uri(slot["card"]) in rendered(at)
     for name in NAMES:
         assert name in text
-    assert tr("en", "ui.layers.screen.tokens_on", count=1) in text  # paid onto the card before it
+    paid = tr("en", "ui.layers.screen.tokens_on", count=1)  # onto the card before it
+    assert "+1" in text and paid in rendered(at)  # "+1" shown, said in full to a reader
 
 
 def test_the_projector_shows_a_completed_painting_large_until_the_next_move(layers):
@@ -387,7 +388,8 @@ def test_a_phone_lists_each_painter_on_lines_that_wrap_with_their_points(layers)
 
 
 def test_the_end_shows_where_the_points_came_from_and_every_painters_paintings(layers):
-    """The podium's projector lists each painter's ribbons, bonus, tokens and total; the
+    """The podium's projector lists each painter's points from ribbons, bonus and total, and
+    apart their tokens (a tie-break); the
     teacher steps the projector through the painters, each with their three paintings; each
     phone shows its student's own paintings. The teacher's page draws no podium of its own:
     the winners and the totals stand there already."""
@@ -396,10 +398,15 @@ def test_the_end_shows_where_the_points_came_from_and_every_painters_paintings(l
     end = layers.public()
     assert end["phase"] == "finished" and end["shown_round"] is None
     board = visible_text(layers.screen())
+    # Points from ribbons, never "Ribbons" (mid-game a count of ribbons); the tokens after
+    # the total, named as what they are for (a tie), not as points.
+    heads = ["ui.player", "ui.layers.end.ribbons", "ui.layers.end.bonus", "ui.points"]
+    heads.append("ui.layers.end.tokens_tiebreak")
+    assert " ".join(tr("en", key) for key in heads) in board
     for painter in end["painters"]:
         bonus = sum(p["bonus"] for p in painter["paintings"])
         ribbons = painter["score"] - bonus
-        row = f"{painter['name']} {ribbons} {bonus} {painter['tokens']} {painter['score']}"
+        row = f"{painter['name']} {ribbons} {bonus} {painter['score']} {painter['tokens']}"
         assert row in board
     teacher = run(page("pages/facilitator.py", key=layers.fac))
     assert 'class="cc-podium"' not in rendered(teacher)

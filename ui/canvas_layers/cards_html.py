@@ -65,6 +65,7 @@ LAYERS_CSS = """
 .cl-breakdown th, .cl-breakdown td { text-align: left; padding: .05em .6em .05em 0; }
 .cl-breakdown td:not(:first-child), .cl-breakdown th:not(:first-child) { text-align: right; }
 .cl-breakdown tr + tr { border-top: 2px solid #ddd; }
+.cl-breakdown .cl-tiebreak { border-left: 3px solid #bbb; padding-left: .6em; opacity: .8; }
 .cl-paintings { display: flex; flex-wrap: wrap; gap: .4rem 1.2rem; align-items: flex-start; }
 .cl-paintings figure { margin: 0; flex: 0 1 auto; line-height: 1.1; }
 .cl-paintings figcaption { max-width: var(--cl-width); }
@@ -99,7 +100,8 @@ def icon_html(icon: str, t: Translator, language: str) -> str:
             f'<span class="cl-icon-{shown}" role="img" aria-label="{literal(name)}">{glyph}</span>'
         )
     said = literal(t("ui.layers.bonus_icon", element=name))
-    return f'<span class="cl-icon-{shown} cl-bonus" role="img" aria-label="{said}">+{glyph}</span>'
+    inside = f'<span class="cl-plus">+</span>{glyph}'
+    return f'<span class="cl-icon-{shown} cl-bonus" role="img" aria-label="{said}">{inside}</span>'
 
 
 def slots_html(card: str, t: Translator, language: str, covered: Sequence[bool] = ()) -> str:
@@ -176,14 +178,19 @@ def scoring_html(card: str, t: Translator, language: str) -> str:
     )
 
 
-def legend_html(t: Translator, language: str) -> str:
-    """What each glyph means, for a newcomer."""
+def legend_items(t: Translator, language: str) -> list[str]:
+    """What each glyph means, for a newcomer: a glyph and its word each."""
     glyphs = [
         f"{icon_html(element, t, language)} {literal(element_name(element, language))}"
         for element in ELEMENTS
     ]
     glyphs.append(f"{icon_html('bonus-hue', t, language)} {literal(t('ui.layers.bonus_legend'))}")
-    return " · ".join(glyphs)
+    return glyphs
+
+
+def legend_html(t: Translator, language: str) -> str:
+    """The legend on one line (a phone's)."""
+    return " · ".join(legend_items(t, language))
 
 
 def painters_html(view: Mapping[str, Any], t: Translator) -> str:

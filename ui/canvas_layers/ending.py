@@ -1,8 +1,8 @@
 """The paintings of a game of Canvas Layers and, once it is over, where each painter's points
-came from (a row each: ribbons, bonus, tokens for a tie, total) and a painter's three
-paintings, each with its title, ribbons and bonus, on the projector page by page (the teacher
-steps through them, as Crossed Canvas's gallery) and on each student's phone (their own;
-during the game, everyone's so far).
+came from (a row each: ribbons' points, bonus, total, and apart the tokens for a tie) and a
+painter's three paintings, each with its title, ribbons and bonus, on the projector page by
+page (the teacher steps through them, as Crossed Canvas's gallery) and on each student's
+phone (their own; during the game, everyone's so far).
 
 Built from the public view alone: every painting and ribbon is public once completed. Its
 styles are in LAYERS_CSS (ui/canvas_layers/cards_html.py), which every page drawing it holds.
@@ -29,23 +29,19 @@ def ranked(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 
 def breakdown_html(view: Mapping[str, Any], t: Translator) -> str:
-    """A row per painter, best first: ribbons' points, bonus points, tokens (they break a
-    tie on points) and the total."""
+    """A row per painter, best first: the points their ribbons won, their bonus points and
+    the total; then, set apart, their tokens, which count only to break a tie on points."""
     head = "".join(
         f"<th>{literal(t(key))}</th>"
-        for key in (
-            "ui.player",
-            "ui.layers.end.ribbons",
-            "ui.layers.end.bonus",
-            "ui.layers.col.tokens",
-            "ui.points",
-        )
+        for key in ("ui.player", "ui.layers.end.ribbons", "ui.layers.end.bonus", "ui.points")
     )
+    head += f'<th class="cl-tiebreak">{literal(t("ui.layers.end.tokens_tiebreak"))}</th>'
     rows = "".join(
         # A score is its ribbons' points and its bonus points (rules.scores): the first is
         # what the second leaves.
         f"<tr><td>{name_html(p['name'])}</td><td>{p['score'] - bonus_points(p)}</td>"
-        f"<td>{bonus_points(p)}</td><td>{p['tokens']}</td><td><b>{p['score']}</b></td></tr>"
+        f"<td>{bonus_points(p)}</td><td><b>{p['score']}</b></td>"
+        f'<td class="cl-tiebreak">{p["tokens"]}</td></tr>'
         for p in ranked(view)
     )
     return f'<table class="cl-breakdown"><tr>{head}</tr>{rows}</table>'

@@ -8,7 +8,6 @@ is the projector: every text at least 28 px, within 1280x720.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -20,61 +19,72 @@ from ui.canvas_layers.cards_html import (
     LAYERS_CSS,
     last_painting_html,
     layer_img,
-    legend_html,
+    legend_items,
     painters_html,
     scoring_name,
     slots_html,
 )
 from ui.canvas_layers.ending import breakdown_html, painter_html, shown_painter
 from ui.canvas_layers.play import heading_line
-from ui.cycle import cycle_html
 from ui.look import podium_html
 from ui.text import Translator, literal, name_html, sentence_html
 
 SCREEN_CSS = """
 <style>
-/* The row beside the scoring cards (or the painting just completed), the painters across
-   the whole width under them (a 24-character name on one line), then a band that says in
-   turn what each icon and each scoring card means. */
-.cl-screen { display: grid; grid-template-columns: minmax(0, 1fr) 26rem;
-  grid-template-areas: "row side" "painters painters" "band band"; gap: .3rem 1rem; }
+/* The row, the painters under it (a 24-character name on one line), and beside both the
+   painting just completed or, in the first round, what each icon means; under them all, the
+   four scoring cards: their points and what each asks, in a few words. */
+.cl-screen { display: grid; grid-template-columns: minmax(0, 1fr) auto;
+  grid-template-areas: "row side" "painters side" "band band"; gap: .3rem 1rem; }
+.cl-big .cl-area-painters .cl-painters td, .cl-big .cl-area-painters .cl-painters th {
+  padding: 0 .25em; }
 .cl-screen > .cl-area-row { grid-area: row; }
 .cl-screen > .cl-area-side { grid-area: side; }
 .cl-screen > .cl-area-painters { grid-area: painters; }
 .cl-screen > .cl-area-band { grid-area: band; }
-.cl-row { display: flex; gap: .4rem; }
-.cl-row-card { text-align: center; flex: 1 1 0; min-width: 0; line-height: 1.1; }
-/* Five slots of icons under each card of the row, the glyphs (a bonus's too) as large as the
-   text around them: the back of the room reads them at 28 px. */
-.cl-row-card .cl-slots { gap: .05em; align-items: flex-start; }
-/* A slot's two icons stand one over the other, so five slots fit the card's width. */
+/* Each card of the row a white card of its own, its five slots under its picture and no
+   wider than it, a gap between cards: from the back, two cards never read as one strip. */
+.cl-row { display: flex; gap: .6rem; }
+.cl-row-card { flex: none; display: flex; flex-direction: column; align-items: center;
+  line-height: 1.1; background: #fff; border: 2px solid #8a8f96; border-radius: .4rem;
+  padding: .15rem .15rem .1rem; }
+/* A faint picture (pale strokes on white) keeps a dark edge on every stroke. */
+.cl-row-card .cl-layer { background: none; border: none;
+  filter: drop-shadow(0 0 1px rgba(0, 0, 0, .85)); }
+/* A slot's two icons stand one over the other, each glyph at least 32 px. */
+.cl-row-card .cl-slots { gap: 2px; align-items: flex-start; font-size: 32px; }
 .cl-row-card .cl-slot { min-width: 1em; padding: 0; font-size: 1em; flex-direction: column;
-  height: auto; min-height: 1.3em; line-height: 1; }
-.cl-row-card .cl-bonus { font-size: 1em; }
-.cl-cost { font-weight: 700; }
-/* The four scoring cards, a line each: a name and its points for 1, 2, 3 ... ribbons. */
-.cl-scorings { border-collapse: collapse; width: 100%; line-height: 1.15; }
-.cl-scorings caption { text-align: left; caption-side: top; }
-.cl-scorings th, .cl-scorings td { text-align: left; padding: .1em .3em .1em 0;
-  border-top: 2px solid #ccc; vertical-align: top; }
-.cl-scorings td { font-weight: 700; }
-/* The band: one line at a time (ui/cycle.py), a bonus icon as large as the text. */
-.cl-band { line-height: 1.15; }
-.cl-band .cl-bonus { font-size: 1em; }
-/* The teacher's page: a narrower side, and slots small enough for five under a card. */
-.cl-small .cl-screen { grid-template-columns: minmax(0, 1fr) 14rem; }
+  height: auto; min-height: 1.2em; line-height: 1; }
+/* A bonus icon in a slot no wider than the others: its "+" rides on its ring's corner. */
+.cl-row-card .cl-bonus { font-size: 1em; position: relative; padding: 0; }
+.cl-row-card .cl-plus { position: absolute; top: -.45em; right: -.3em; font-size: 28px;
+  line-height: 1; font-weight: 700; }
+.cl-cost { font-weight: 700; text-align: center; white-space: nowrap; }
+.cl-on-card { background: #f2c230; border-radius: 1em; padding: 0 .3em; }
+/* The four scoring cards in two columns under the painters, all game long. */
+.cl-band { display: grid; grid-template-columns: 1fr 1fr; gap: 0 1.2rem; line-height: 1.15; }
+.cl-band .cl-caption { grid-column: 1 / -1; }
+.cl-band > div:not(.cl-caption) { border-top: 2px solid #ccc; }
+/* Beside the row in the first round: each icon's meaning, a line each. */
+.cl-side { max-width: 9.5em; line-height: 1.15; display: flex; flex-direction: column;
+  gap: .4rem; }
+.cl-side .cl-bonus { font-size: 1em; }
+/* The painting just completed beside the row: its picture over its title and ribbons. */
+.cl-big .cl-area-side .cl-last { flex-direction: column; gap: .2rem; }
+/* The teacher's page: narrower cards. */
 .cl-small .cl-row-card .cl-slots { font-size: .8em; }
 </style>
 """
-# Sizes on the projector (big) and on the teacher's page.
+# Sizes on the projector (big) and on the teacher's page (a row card is as wide as its
+# five slots, wider than its picture on the projector).
 ROW_PX = {True: 100, False: 70}
-LAST_PX = {True: 190, False: 120}
+LAST_PX = {True: 150, False: 120}
 # A painter's three paintings side by side at the end, their titles under them.
 GALLERY_PX = {True: 270, False: 150}
 # The painting just completed in a class's table card on the class projector.
 CARD_PX = 100
-#: Seconds each line of the band stays.
-BAND_SECONDS = 8
+#: Between a scoring card's points: a dot alone, so six numbers and a gist fit half a line.
+POINTS_SEPARATOR = "·"
 
 # The phase in which a table of a class takes the class projector: none (a game of turns has
 # no moment the whole class watches; its card shows whose turn it is).
@@ -126,13 +136,14 @@ def show_layers(view: Mapping[str, Any], t: Translator, *, big: bool) -> None:
     if view["phase"] == "finished":
         st.html(f'{LAYERS_CSS}<div class="cl {size}">{ending_html(view, t, big)}</div>')
         return
-    side = last_painting_html(view, t, LAST_PX[big]) or scorings_html(view, t)
+    left = literal(t("ui.layers.deck_left", count=view["deck_left"]))
+    beside = last_painting_html(view, t, LAST_PX[big]) or legend_side_html(view, t)
     st.html(
         f'{LAYERS_CSS}{SCREEN_CSS}<div class="cl {size}"><div class="cl-screen">'
         f'<div class="cl-area-row">{market_html(view, t, big)}</div>'
-        f'<div class="cl-area-side">{side}</div>'
+        f'<div class="cl-area-side cl-side"><div>{left}</div>{beside}</div>'
         f'<div class="cl-area-painters">{painters_html(view, t)}</div>'
-        f'<div class="cl-area-band">{band_html(view, t, time.time())}</div></div></div>'
+        f'<div class="cl-area-band">{band_html(view, t)}</div></div></div>'
     )
 
 
@@ -168,42 +179,40 @@ def market_html(view: Mapping[str, Any], t: Translator, big: bool) -> str:
         for slot in view["market"]
     )
     label = literal(t("ui.layers.market"))
-    left = literal(t("ui.layers.deck_left", count=view["deck_left"]))
-    return f'<b>{label}</b> · {left}<div class="cl-row">{cards}</div>'
+    return f'<div class="cl-row" role="group" aria-label="{label}">{cards}</div>'
 
 
 def row_cost_html(slot: Mapping[str, Any], t: Translator) -> str:
-    """A card's cost and the tokens its taker gains, short enough for a line each under a
-    card of the projector's row ("Costs 2", "+3 on it")."""
+    """A card's cost and, in a gold chip beside it, the tokens its taker gains ("Costs 2
+    +5"): one line under a card of the projector's row."""
     cost = slot["cost"]
     said = t("ui.layers.free") if cost == 0 else t("ui.layers.screen.costs", cost=cost)
-    shown = f"<div>{literal(said)}</div>"
-    if slot["tokens"]:
-        shown += f"<div>{literal(t('ui.layers.screen.tokens_on', count=slot['tokens']))}</div>"
+    shown = literal(said)
+    if count := slot["tokens"]:
+        named = literal(t("ui.layers.screen.tokens_on", count=count))
+        shown += f' <span class="cl-on-card" role="img" aria-label="{named}">+{count}</span>'
     return shown
 
 
-def scorings_html(view: Mapping[str, Any], t: Translator) -> str:
-    """The four scoring cards, a line each: the card and its points for 1, 2, 3 ...
-    ribbons collected (what each asks, the band under the painters says in turn)."""
+def legend_side_html(view: Mapping[str, Any], t: Translator) -> str:
+    """In the first round (each painter's first turn), what each icon means, a line each
+    beside the row; later nothing: the class knows them by then."""
+    if view["round"] > len(view["painters"]):
+        return ""
+    lines = "".join(f"<div>{item}</div>" for item in legend_items(t, view["language"]))
+    return f"<div>{lines}</div>"
+
+
+def band_html(view: Mapping[str, Any], t: Translator) -> str:
+    """The four scoring cards, all game long: each card's name, its points for 1, 2, 3 ...
+    ribbons collected, and what it asks in a few words (the sentence is the phone's)."""
     language = view["language"]
-    rows = "".join(
-        f"<tr><th>{literal(scoring_name(card, language))}</th>"
-        f"<td>{' · '.join(str(points) for points in scoring_by_id()[card].points)}</td></tr>"
+    cards = "".join(
+        f"<div><b>{literal(scoring_name(card, language))}</b> "
+        f'<span class="cl-points">'
+        f"{POINTS_SEPARATOR.join(str(points) for points in scoring_by_id()[card].points)}"
+        f"</span>: {literal(scoring_by_id()[card].gist.text(language))}</div>"
         for card in view["scoring"]
     )
     caption = literal(t("ui.layers.screen.points_for"))
-    return f'<table class="cl-scorings"><caption>{caption}</caption>{rows}</table>'
-
-
-def band_html(view: Mapping[str, Any], t: Translator, now: float) -> str:
-    """The legend of the icons, then each scoring card's name and condition, one at a time
-    (a card's condition is too long to stand in its box at 28 px). `now` places the cycle:
-    the same moment on every rerun and every projector."""
-    language = view["language"]
-    lines = [legend_html(t, language)] + [
-        f"<b>{literal(scoring_name(card, language))}</b>: "
-        f"{literal(scoring_by_id()[card].condition.text(language))}"
-        for card in view["scoring"]
-    ]
-    return cycle_html(lines, BAND_SECONDS, now, "cl-band")
+    return f'<div class="cl-band"><div class="cl-caption">{caption}</div>{cards}</div>'
