@@ -14,12 +14,12 @@ from engine import RuleError
 from engine.i18n import LANGUAGES
 from ui.aria_words import speak_the_page_language
 from ui.browser import browser_id, remember_language, remembered_language
-from ui.classes.tables import view_of_code
 from ui.games import PARTS
 from ui.how_to_play import game_summary
 from ui.hub_login import hub_auth, sign_in_url, signed_in_teacher
+from ui.join_code import join_form
 from ui.look import page_style
-from ui.runtime import checked, get_engine
+from ui.runtime import get_engine
 from ui.text import browser_language, literal, sentence_html, show_error, translator
 
 # Timer paces a teacher can pick: the rulebook's, or longer phases for younger classes.
@@ -50,7 +50,7 @@ if __name__ != "__main__":
         lifespan=server_lifespan,
     )
 else:
-    st.set_page_config(page_title="Crossed Canvas", page_icon="🎨", layout="wide")
+    st.set_page_config(page_title="Crossed Canvas", page_icon="🎨", layout="centered")
     page_style()
     engine = get_engine()
     browser = browser_id()
@@ -59,12 +59,10 @@ else:
     offered = engine.offered_games()
     first_game = next(iter(offered))
 
-    def game_language_follows() -> None:
-        """Switching the page to Spanish also proposes a Spanish game (still changeable). The
-        pace and the kind are set again: their labels change language, and the browser would
-        drop the choice."""
-        if st.session_state.get("home_language"):
-            st.session_state["create_language"] = st.session_state["home_language"]
+    def keep_choices() -> None:
+        """The creation's choices set again after a change that relabels them (the page's
+        language; the game, whose player counts the kinds name): the browser keeps a radio's
+        choice by its label, and would drop it."""
         st.session_state["create_pace"] = st.session_state.get("create_pace") or "standard"
         st.session_state["create_kind"] = st.session_state.get("create_kind") or "game"
         st.session_state["create_game_name"] = (
@@ -72,6 +70,12 @@ else:
         )
         if "create_deck" in st.session_state:
             st.session_state["create_deck"] = st.session_state["create_deck"]
+
+    def game_language_follows() -> None:
+        """Switching the page to Spanish also proposes a Spanish game (still changeable)."""
+        if st.session_state.get("home_language"):
+            st.session_state["create_language"] = st.session_state["home_language"]
+        keep_choices()
 
     first_language = remembered_language(LANGUAGES) or browser_language()
     language = (
@@ -91,22 +95,10 @@ else:
     t = translator(language)
     speak_the_page_language(language)  # the game pages' is in ui/tab.py `name_the_tab`
 
-    # The game picked below (its radio's last value): the page's title names that game.
-    picked = st.session_state.get("create_game_name") or first_game
-    st.title(engine.game_title(picked, language))
-    st.write(t(f"ui.home.tagline.{picked}"))
-
-    join_column, create_column = st.columns(2, gap="large")
-    with join_column:
-        st.subheader(t("ui.home.join_title"))
-        code = st.text_input(t("ui.home.code_label"), key="join_code")
-        if st.button(t("ui.home.join_go"), key="join_go", type="primary"):
-            try:
-                found, _ = view_of_code(engine, checked(code, "error.bad_code"), browser)
-            except RuleError as error:
-                show_error(error, language)
-            else:
-                st.switch_page("pages/play.py", query_params={"code": found["code"]})
+    # A student's part first (the bare address is what a class opens), the teacher's below.
+    st.title(t("ui.home.join_title"))
+    join_form(engine, browser, t, language)
+    st.divider()
 
     def may_create_here() -> bool:
         """Anyone may create a game, except behind a JupyterHub: there only a teacher the hub lets
@@ -126,84 +118,87 @@ else:
         st.html(sentence_html(t, "ui.hub.signed_in_as", teacher))
         return True
 
-    with create_column:
-        st.subheader(t("ui.home.create_title"))
-        if may_create_here():
-            # Defaults through session state, not index=: the language switch sets both, and a
-            # widget given a default and a value set in session state logs a warning.
-            st.session_state.setdefault("create_language", language)
-            st.session_state.setdefault("create_pace", "standard")
-            st.session_state.setdefault("create_kind", "game")
-            st.session_state.setdefault("create_game_name", first_game)
-            game_name = st.radio(
-                t("ui.home.game"),
-                list(offered),
-                format_func=lambda name: t(f"ui.home.game.{name}"),
-                key="create_game_name",
+    st.header(t("ui.home.create_title"))
+    if may_create_here():
+        # Defaults through session state, not index=: the language switch sets both, and a
+        # widget given a default and a value set in session state logs a warning.
+        st.session_state.setdefault("create_language", language)
+        st.session_state.setdefault("create_pace", "standard")
+        st.session_state.setdefault("create_kind", "game")
+        st.session_state.setdefault("create_game_name", first_game)
+        game_name = st.radio(
+            t("ui.home.game"),
+            list(offered),
+            format_func=lambda name: t(f"ui.home.game.{name}"),
+            key="create_game_name",
+            on_change=keep_choices,
+        )
+        # The game picked, in the page's language: its name and what it is.
+        st.subheader(engine.game_title(game_name, language))
+        st.write(t(f"ui.home.tagline.{game_name}"))
+        game = offered[game_name]
+        kind = "game"
+        if game["as_class"]:  # a game a whole class can play on one code, in tables
+            kind = st.radio(
+                t("ui.home.kind"),
+                KINDS,
+                format_func=lambda name: t(
+                    f"ui.home.kind.{name}", fewest=game["fewest"], most=game["most"]
+                ),
+                key="create_kind",
             )
-            game = offered[game_name]
-            kind = "game"
-            if game["as_class"]:  # a game a whole class can play on one code, in tables
-                kind = st.radio(
-                    t("ui.home.kind"),
-                    KINDS,
-                    format_func=lambda name: t(
-                        f"ui.home.kind.{name}", fewest=game["fewest"], most=game["most"]
-                    ),
-                    key="create_kind",
-                )
-                if kind == "class":
-                    st.caption(
-                        t(
-                            "ui.home.kind.class_help",
-                            fewest=game["class_fewest"],
-                            most=game["class_most"],
-                        )
-                    )
-            game_language = st.selectbox(
-                t("ui.home.game_language"),
-                LANGUAGES,
-                format_func=LANGUAGE_NAMES.__getitem__,
-                key="create_language",
-            )
-            pace = st.radio(
-                t("ui.home.pace"),
-                list(PACES),
-                format_func=lambda name: t(f"ui.pace.{name}"),
-                key="create_pace",
-            )
-            decks = PARTS[game_name].decks
-            deck, deck_owner = decks.deck_choice(engine, t) if decks else (None, None)
-            if st.button(t("ui.home.create_go"), key="create_game", type="primary"):
-                factor = PACES[pace]
-                durations = {
-                    phase: None if factor is None else seconds * factor
-                    for phase, seconds in engine.default_durations(game_name).items()
-                }
-                create, page = (
-                    (functools.partial(engine.create_class, game=game_name), "pages/classroom.py")
-                    if kind == "class"
-                    else (
-                        functools.partial(engine.create_game, game=game_name),
-                        "pages/facilitator.py",
+            if kind == "class":
+                st.caption(
+                    t(
+                        "ui.home.kind.class_help",
+                        fewest=game["class_fewest"],
+                        most=game["class_most"],
                     )
                 )
-                try:
-                    new_game = create(
-                        language=game_language,
-                        deck=deck,
-                        # None is an untimed phase, which the engine takes (durations_for) but
-                        # its create_game/create_class annotations (Mapping[str, float]) miss.
-                        durations=durations,
-                        browser=deck_owner,
-                    )
-                except RuleError as error:
-                    show_error(error, language)
-                else:
-                    st.switch_page(page, query_params={"key": new_game.facilitator_token})
-            if decks:
-                with st.expander(t("ui.deck.own_title"), key="deck_form"):
-                    decks.upload_form(engine, t, language)
+        game_language = st.selectbox(
+            t("ui.home.game_language"),
+            LANGUAGES,
+            format_func=LANGUAGE_NAMES.__getitem__,
+            key="create_language",
+        )
+        pace = st.radio(
+            t("ui.home.pace"),
+            list(PACES),
+            format_func=lambda name: t(f"ui.pace.{name}"),
+            key="create_pace",
+        )
+        decks = PARTS[game_name].decks
+        deck, deck_owner = decks.deck_choice(engine, t) if decks else (None, None)
+        if st.button(t("ui.home.create_go"), key="create_game", type="primary"):
+            factor = PACES[pace]
+            durations = {
+                phase: None if factor is None else seconds * factor
+                for phase, seconds in engine.default_durations(game_name).items()
+            }
+            create, page = (
+                (functools.partial(engine.create_class, game=game_name), "pages/classroom.py")
+                if kind == "class"
+                else (
+                    functools.partial(engine.create_game, game=game_name),
+                    "pages/facilitator.py",
+                )
+            )
+            try:
+                new_game = create(
+                    language=game_language,
+                    deck=deck,
+                    # None is an untimed phase, which the engine takes (durations_for) but
+                    # its create_game/create_class annotations (Mapping[str, float]) miss.
+                    durations=durations,
+                    browser=deck_owner,
+                )
+            except RuleError as error:
+                show_error(error, language)
+            else:
+                st.switch_page(page, query_params={"key": new_game.facilitator_token})
+        if decks:
+            with st.expander(t("ui.deck.own_title"), key="deck_form"):
+                decks.upload_form(engine, t, language)
 
     with st.expander(t("ui.home.how_to_play")):
         # Each game's summary, then a link to its full rules in the page's language.

@@ -247,11 +247,11 @@ with st.container(horizontal=True, vertical_alignment="center", key=TIMER_ROW):
     private_link_button(view["code"], key, t, page="classroom")
 st.caption(t("ui.class.private_link_hint"))
 
-if LOBBY in phases or not tables:  # (a new game has no table until a student joins)
+# Before any table starts, the class joins: the code and QR in full, first. Once tables play,
+# the tables' controls come first, and the code stays one line below them for latecomers.
+joining = phases <= {LOBBY}  # (a new class has no table until a student joins)
+if joining:
     join_block()
-else:
-    with st.expander(t("ui.class.code")):
-        join_block()
 
 if phases == {LOBBY}:  # before any table starts: how many tables
     choose_tables()
@@ -261,6 +261,9 @@ for column, table in zip(st.columns(len(tables)) if tables else [], tables, stri
         st.html(table_card_html(table, t, status["version"]))
         table_buttons(table)
 st.caption(t(f"ui.class.own_page_hint.{view['game']}"))
+if not joining:
+    with st.expander(t("ui.class.code_folded", code=view["code"]), key="class_code"):
+        join_block()
 move_student()
 with st.expander(t("ui.fac.names"), key="names_panel", on_change="rerun"):
     show_names_refusal(language)

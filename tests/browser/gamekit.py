@@ -843,10 +843,12 @@ def class_table_to_reveal(
 
 # A reveal of up to ten replays the drawing at least this wide, where the rows per player leave
 # it the width (issue 34: it was 395 px on a class's table, 430 on a game's, the height it was
-# given); a larger table's rows take the width (ui/crossed_canvas/screen.py).
+# given); a larger table's rows, each signature a glyph, leave it at least
+# LARGE_TABLE_REPLAY_PX (issue 40: twelve 24-character names and the signatures' names had
+# shrunk it to 75 to 215 px) (ui/crossed_canvas/screen.py).
 REPLAY_LEAST_PX = 480
 REPLAY_BESIDE_MOST = 10
-LARGE_TABLE_REPLAY_PX = 340
+LARGE_TABLE_REPLAY_PX = 400
 REPLAY_GAP_PX = 16  # the small gap between the replay and the rows
 
 
@@ -868,7 +870,7 @@ def room_for_replay(screen: Page) -> float:
 def replays_big_enough(screen: Page, players: int) -> None:
     """The reveal on `screen` replays the drawing, once the columns have their final widths,
     at least 480 px wide or all the width the rows leave (a table of up to ten), or at least
-    340 px beside a larger table's rows (two long Spanish signatures per row)."""
+    400 px beside a larger table's rows."""
     if players > REPLAY_BESIDE_MOST:
         least = LARGE_TABLE_REPLAY_PX
     else:

@@ -27,6 +27,7 @@ from gamekit import (
     class_table_to_reveal,
     engine_strokes,
     look,
+    replays_big_enough,
     seeded_engine,
     settle,
 )
@@ -127,6 +128,7 @@ class Class:
         yield self.shown("pulse1", self.cards(ready), 1)
         view = class_table_to_reveal(self.engine, self.key, self.tokens, first["table"])
         yield self.shown("reveal", self.table_heading(first["table"], view, "ui.phase.reveal"))
+        replays_big_enough(self.page, len(view["players"]))  # 400 px beside 12 long names
         yield self.podium()
 
     def critters(self) -> Iterator[str]:

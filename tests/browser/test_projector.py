@@ -77,6 +77,24 @@ def test_a_reveal_of_ten_replays_the_drawing_large_and_fits(
     replays_big_enough(page, 10)
 
 
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_reveal_of_twelve_long_names_replays_the_drawing_at_least_400_px_and_fits(
+    streamlit_server, new_page, language, monkeypatch
+):
+    """Twelve 24-character names of wide letters and the longest pair: the rows per player
+    leave the replay at least 400 px (issue 40: about 215 px, 75 in Spanish), and the reveal
+    still fits 1280x720 at 28 px or more."""
+    longest_pairs_first(monkeypatch, language)
+    page = new_page(**PROJECTOR)
+    game = projector_game(streamlit_server, page, language, purpose="twelve", players=12)
+    while next(game) != "reveal":
+        pass
+    replays_big_enough(page, 12)
+    found = measure_layout(page)
+    assert not found["small"] and not found["outside"], found
+    game.close()
+
+
 def test_full_screen_button(streamlit_server, new_page):
     page = new_page(**PROJECTOR)
     game = projector_game(streamlit_server, page, "es", purpose="full-screen")

@@ -20,6 +20,7 @@ from pagekit import (
     base_key,
     element_text,
     has_word,
+    html_text,
     page,
     picture_in,
     private_link,
@@ -552,3 +553,24 @@ def test_the_class_page_shows_each_tables_readiness_during_roles(engine, languag
     cards = shown.split(tr(language, "ui.class.table", number=2))
     assert tr(language, "ui.ready_count", done=2, total=6) in cards[0]
     assert tr(language, "ui.ready_count", done=0, total=6) in cards[1]
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_while_tables_play_their_controls_come_first_and_the_code_is_one_line(engine, language):
+    """In the lobby the class code and QR open the page; once tables play, a latecomers' table
+    in its lobby does not bring them back above the tables: they fold into one line that names
+    the code, below the tables' controls."""
+    klass = seat_class(engine, NAMES[:5], language)
+    lobby = klass.teacher()
+    assert len(lobby.image) == 1  # the QR, in full
+    assert '<div class="cc-code">' + klass.code in html_text(lobby)
+    klass.engine.start_tables(klass.key)
+    klass.engine.join(klass.code, "Late Comer", browser="late")
+    at = klass.teacher()
+    [folded] = [e for e in at.expander if e.key == "class_code"]
+    assert folded.label == tr(language, "ui.class.code_folded", code=klass.code)
+    assert len(folded.image) == len(at.image) == 1  # the only QR is the folded one
+    in_order = [getattr(node, "key", None) or element_text(node) for node in walk(at._tree)]
+    controls = max(in_order.index(f"own_page_{number}") for number in (1, 2))
+    first_code = next(i for i, text in enumerate(in_order) if re.search(r"cc-code\W", str(text)))
+    assert controls < first_code

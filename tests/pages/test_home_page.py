@@ -5,7 +5,7 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from pagekit import page, private_link, rendered, run, seat, tr
+from pagekit import page, private_link, rendered, run, seat, tr, visible_text
 
 from engine import Engine
 from engine.crossed_canvas.rules import DEFAULT_DURATIONS
@@ -88,14 +88,70 @@ def test_spanish_browser_gets_spanish_home(engine):
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
-def test_the_title_names_the_game_picked(engine, language):
+def test_a_student_meets_join_first_and_the_teachers_creation_below(engine, language):
+    """The bare address is what a class opens: its title and first field are the join's; the
+    creation comes after, naming the game picked (not the page's title)."""
     at = run(page("app.py"))
     at.segmented_control(key="home_language").set_value(language)
     run(at)
-    assert [h.value for h in at.title] == [Engine.game_title("crossed_canvas", language)]
+    assert [h.value for h in at.title] == [tr(language, "ui.home.join_title")]
+    order = [
+        getattr(node, "key", None) or getattr(node, "value", None) for node in at.main
+    ]  # the page's elements, top to bottom
+    join, create = order.index("join_code"), order.index(tr(language, "ui.home.create_title"))
+    assert join < create < order.index("create_game_name")
     run(at.radio(key="create_game_name").set_value("canvas_critters"))
-    assert [h.value for h in at.title] == [Engine.game_title("canvas_critters", language)]
+    assert Engine.game_title("canvas_critters", language) in [h.value for h in at.subheader]
     assert tr(language, "ui.home.tagline.canvas_critters") in [m.value for m in at.markdown]
+
+
+@pytest.mark.parametrize("page_language", ["en", "es"])
+@pytest.mark.parametrize(
+    ("kind", "game", "language"),
+    [("game", "canvas_critters", "es"), ("class", "crossed_canvas", "en")],
+)
+def test_a_typed_code_names_its_game_in_the_games_language(
+    engine, page_language, kind, game, language
+):
+    """A Spanish Canvas Critters game's code says "Lienzo de bichos" on an English page; a
+    class's code names its game too. Only the game's name: the projector shows as much."""
+    create = engine.create_class if kind == "class" else engine.create_game
+    code = create(game=game, language=language).code
+    at = run(page("app.py"))
+    at.segmented_control(key="home_language").set_value(page_language)
+    run(at)
+    run(at.text_input(key="join_code").input(f" {code.lower()} "))
+    said = tr(language, "ui.home.code_game", code=code, game=Engine.game_title(game, language))
+    assert said in visible_text(at).splitlines()
+    assert not at.error
+    run(at.button(key="join_go").click())
+    assert at.query_params.get("code") == code
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_typed_wrong_code_is_said_before_join_and_names_no_game(engine, language):
+    at = page("app.py")
+    at.context = {"locale": "es-ES" if language == "es" else "en-GB"}
+    run(at)
+    run(at.text_input(key="join_code").input("ZZZZZZ"))
+    assert [e.value for e in at.error] == [tr(language, "error.unknown_code", code="ZZZZZZ")]
+    assert "ZZZZZZ" not in visible_text(at)
+
+
+def test_a_wrong_code_counts_one_guess_however_often_the_page_runs(engine, monkeypatch):
+    """The teacher switching the creation's choices below a wrong code reruns the page: the code
+    is looked up when typed, not on every run (each lookup counts as a guess)."""
+    looked: list[str] = []
+    status = Engine.status
+    monkeypatch.setattr(
+        Engine, "status", lambda self, code: looked.append(code) or status(self, code)
+    )
+    at = run(page("app.py"))
+    run(at.text_input(key="join_code").input("ZZZZZZ"))
+    for game in ("canvas_critters", "canvas_layers", "crossed_canvas"):
+        run(at.radio(key="create_game_name").set_value(game))
+    assert looked == ["ZZZZZZ"]
+    assert len(at.error) == 1
 
 
 @pytest.mark.parametrize("language", ["en", "es"])

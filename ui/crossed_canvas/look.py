@@ -69,6 +69,9 @@ CROSSED_CANVAS_CSS = """
 .cc-by-player .cc-sig { white-space: nowrap; }
 .cc-by-player .cc-glyph { font-size: 1em; line-height: 1; }
 .cc-distorter .cc-who { font-weight: 800; }
+.cc-by-player .cc-slot { display: inline-block; width: 1.4em; }
+.cc-sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden;
+  clip-path: inset(50%); white-space: nowrap; }
 div[class*="st-key-option_"] button, div[class*="st-key-accuse_"] button {
   min-height: 3.2rem; width: 100%; font-size: 1.15rem; }
 /* The label stays dark text (4.5:1); the signature's colour is a thick frame (a mark, 3:1). */
@@ -94,6 +97,16 @@ def signature_html(signature: Mapping[str, str]) -> str:
     return (
         f'<span class="cc-sig"><span class="cc-glyph" style="color:{literal(signature["colour"])}"'
         f' aria-hidden="true">{glyph}</span> {literal(signature["name"])}</span>'
+    )
+
+
+def signature_glyph_html(signature: Mapping[str, str]) -> str:
+    """A signature as its glyph alone, in its colour; its name is there for screen readers."""
+    glyph = SHAPE_GLYPHS.get(signature["shape"], "●")
+    return (
+        f'<span class="cc-sig"><span class="cc-glyph" style="color:{literal(signature["colour"])}"'
+        f' aria-hidden="true">{glyph}</span><span class="cc-sr-only">'
+        f"{literal(signature['name'])}</span></span>"
     )
 
 
@@ -276,13 +289,20 @@ def reveal_summary(view: Mapping[str, Any], t: Translator) -> None:
     )
 
 
-def reveal_by_player(view: Mapping[str, Any], t: Translator) -> None:
+def reveal_by_player(view: Mapping[str, Any], t: Translator, *, glyphs_only: bool = False) -> None:
     """The projector's reveal table (R11): a row per player, best total first, with the
     signature they drew (or "Curator"), their points this round and in all, and the signature
     they accused. Each name appears once, which is what lets twelve 24-character names fit
-    a 1280x720 projector at 28 px; the accused signature's row and the Distorter's stand out."""
+    a 1280x720 projector at 28 px; the accused signature's row and the Distorter's stand out.
+
+    `glyphs_only`: each signature as its glyph alone (its name kept for screen readers), the
+    player's own before their name (none before the Curator's, whom the outcome names), in
+    three columns: the width the names leave a drawing
+    beside twelve 24-character names (a signature is told apart by its glyph's shape and
+    colour in every colour vision, engine/crossed_canvas/rules.py)."""
     reveal = view["reveal"]
     signatures = reveal["signatures"]
+    sig = signature_glyph_html if glyphs_only else signature_html
     drew = {author: sig_id for sig_id, author in reveal["authors"].items()}
     curator = f'<span class="cc-muted">{literal(t("ui.screen.curator"))}</span>'
     rows = []
@@ -294,17 +314,18 @@ def reveal_by_player(view: Mapping[str, Any], t: Translator) -> None:
             marks.append("cc-accused")
         if name == reveal["distorter"]:
             marks.append("cc-distorter")
+        drawn = sig(signatures[own]) if own else ""
+        if glyphs_only:  # the glyph in a slot of its own width: the names line up
+            first = f'<td class="cc-who"><span class="cc-slot">{drawn}</span>{name_html(name)}</td>'
+        else:
+            first = f'<td>{drawn or curator}</td><td class="cc-who">{name_html(name)}</td>'
         rows.append(
-            f'<tr class="{" ".join(marks)}">'
-            f"<td>{signature_html(signatures[own]) if own else curator}</td>"
-            f'<td class="cc-who">{name_html(name)}</td>'
+            f'<tr class="{" ".join(marks)}">{first}'
             f'<td class="cc-score">{view["totals"].get(name, 0)}{f" (+{award})" if award else ""}'
-            f"</td><td>{f'→&nbsp;{signature_html(signatures[vote])}' if vote else '—'}</td></tr>"
+            f"</td><td>{f'→&nbsp;{sig(signatures[vote])}' if vote else '—'}</td></tr>"
         )
-    head = "".join(
-        f"<th>{literal(t(key))}</th>"
-        for key in ("ui.signature", "ui.player", "ui.points", "ui.screen.accused")
-    )
+    columns = ("ui.signature", "ui.player", "ui.points", "ui.screen.accused")
+    head = "".join(f"<th>{literal(t(key))}</th>" for key in columns[glyphs_only:])
     st.html(f'<table class="cc-table cc-by-player"><tr>{head}</tr>{"".join(rows)}</table>')
 
 

@@ -38,8 +38,8 @@ CARD_COMPOSITION_PX = 330
 # or ui/classes/tables.py's heading with the table and the other tables).
 CLASS_REPLAY_PX = 540
 # Beside the replay, the objects, the outcome and a row per player stack up: up to this many
-# players they end within 720 px; a larger table's reveal is laid out as a game's (its replay
-# is narrow anyway, the table of players taking the width).
+# players they end within 720 px; a larger table's reveal is laid out as a game's, its rows
+# with each signature as a glyph (`reveal_body`).
 CLASS_BESIDE_MOST = 10
 # Beside the replay, the rows' cells a little closer (and a small gap): the width they give
 # back is the replay's, which long signatures otherwise hold under 480 px.
@@ -121,8 +121,10 @@ def card_html(view: Mapping[str, Any], t: Translator) -> str:
 
 
 def reveal_body(view: Mapping[str, Any], t: Translator, replay_px: int = REPLAY_PX) -> None:
-    """The reveal (R11): both objects and the outcome, then the drawing replayed stroke by
-    stroke beside a row per player (their signature, points and vote), half a gap apart."""
+    """The reveal (R11) of a table larger than CLASS_BESIDE_MOST: both objects and the
+    outcome, then the drawing replayed stroke by stroke beside a row per player (their
+    signature, points and vote, each signature as its glyph: with twelve 24-character names,
+    signatures' names too left the drawing under 220 px), half a gap apart."""
     with st.container(gap="xsmall"):
         with st.container(horizontal=True, gap="medium", vertical_alignment="center", wrap=False):
             reveal_pictures(view["reveal"], t, 96, big=True)
@@ -132,7 +134,7 @@ def reveal_body(view: Mapping[str, Any], t: Translator, replay_px: int = REPLAY_
             with st.container():
                 show_replay(view["fragments"], view["signatures"], replay_px, t)
             with st.container(width="content"):
-                reveal_by_player(view, t)
+                reveal_by_player(view, t, glyphs_only=True)
 
 
 def outcome_html(view: Mapping[str, Any], t: Translator, attributes: str = "") -> str:
