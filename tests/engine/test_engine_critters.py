@@ -360,7 +360,12 @@ def test_a_tie_for_the_lead_is_played_off_by_the_tied_and_judged_by_the_others(e
     table.build_and_finish_all()
     table.title_all()
     offer = table.view("Cy")["actions"]["award"]
-    assert offer == {"ribbons": [3, 1], "receivers": ["Ana", "Ben"], "golden": False}
+    assert offer == {
+        "ribbons": [3, 1],
+        "receivers": ["Ana", "Ben"],
+        "golden": False,
+        "golden_last_round": False,
+    }
     assert "award" not in table.view("Ana")["actions"]
     refused(
         "error.critters.golden_not_now",

@@ -7,11 +7,12 @@ phase on screen (ui/moves.py). What the player may do now is the view's `actions
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import streamlit as st
 
+from engine import RuleError
 from engine.critters import rules
 from engine.critters.views import given_text
 from engine.paths import DATA
@@ -54,8 +55,15 @@ def following(view: Mapping[str, Any]) -> tuple[bool, str]:
 
 
 def last_seconds(view: Mapping[str, Any]) -> str | None:
-    """No warning: building ends by its own one-minute sand timer, which the pages show."""
-    return None
+    """While judging, a giver whose picks are incomplete is warned: only a complete set is
+    given when time runs out. Building ends by its own sand timer, which the pages show."""
+    if "ribbon_draft" not in view:  # the projector's or the teacher's page: no picks of theirs
+        return None
+    offered = view["actions"].get("award")
+    if offered is None:
+        return None
+    picked = (view["ribbon_draft"] or {}).get("ribbons", {})
+    return None if set(picked) == set(offered["ribbons"]) else "ui.critters.play.last_seconds"
 
 
 def ending_html(view: Mapping[str, Any], t: Translator) -> str:
@@ -260,37 +268,72 @@ def judge(view: Mapping[str, Any], t: Translator, token: str) -> None:
         shown = titles.get(name)
         return f"{name} · {shown}" if shown else name
 
-    # Picks in the menus count for nothing until the button is tapped: said before, plainly.
-    st.warning(t("ui.critters.play.not_given_yet"), icon=":material/front_hand:")
-    with st.form("ribbons_form"):
-        chosen = {
-            value: st.selectbox(
-                t("ui.critters.play.ribbon", value=value),
-                allowed["receivers"],
-                index=None,
-                format_func=label,
-                placeholder=t("ui.critters.play.ribbon_pick"),
-                key=f"ribbon_{value}",
-            )
-            for value in allowed["ribbons"]
-        }
-        golden = None
-        if allowed["golden"]:
-            golden = st.selectbox(
-                t("ui.critters.play.golden"),
-                allowed["receivers"],
-                index=None,
-                format_func=label,
-                placeholder=t("ui.critters.play.golden_keep"),
-                key="ribbon_golden",
-            )
-            # Keeping it reads as safe; the cost comes only at the end, so say it here.
+    # Picks are kept as they are made: a complete set counts if time runs out (the ruling).
+    st.info(t("ui.critters.play.picks_kept"), icon=":material/front_hand:")
+    picks = ribbon_picks(view, allowed, label, t)
+    golden = None
+    if allowed["golden"]:
+        golden = st.selectbox(
+            t("ui.critters.play.golden"),
+            allowed["receivers"],
+            index=_index(allowed["receivers"], (view["ribbon_draft"] or {}).get("golden")),
+            format_func=label,
+            placeholder=t("ui.critters.play.golden_keep"),
+            key="ribbon_golden",
+        )
+        if allowed["golden_last_round"]:  # the cost comes at this round's scores
+            st.warning(t("ui.critters.play.golden_last_round", points=rules.GOLDEN))
+        else:  # keeping it reads as safe; the cost comes only at the end, so say it here
             st.caption(t("ui.critters.play.golden_cost", points=rules.GOLDEN))
-        if st.form_submit_button(t("ui.critters.play.award"), type="primary"):
-            engine = get_engine()
-            placed = {value: name for value, name in chosen.items() if name is not None}
-            if act_once("ribbons", view, engine.award_ribbons, token, placed, golden=golden):
-                st.rerun()
+    _keep_draft(view, token, picks, golden)
+    if st.button(t("ui.critters.play.award"), key="ribbons_give", type="primary"):
+        engine = get_engine()
+        if act_once("ribbons", view, engine.award_ribbons, token, picks, golden=golden):
+            st.rerun()
+
+
+def ribbon_picks(
+    view: Mapping[str, Any], allowed: Mapping[str, Any], label: Callable[[str], str], t: Translator
+) -> dict[int, str]:
+    """One menu per ribbon, each offering only the mosaics no other ribbon of the player's is
+    picked for (one ribbon a mosaic); at first the picks this phone kept (a reload)."""
+    kept: Mapping[int, str] = (view["ribbon_draft"] or {}).get("ribbons", {})
+    values: list[int] = allowed["ribbons"]
+    current = {v: st.session_state.get(f"ribbon_{v}", kept.get(v)) for v in values}
+    picks: dict[int, str] = {}
+    for value in values:
+        taken = {name for other, name in current.items() if other != value and name}
+        options = [name for name in allowed["receivers"] if name not in taken]
+        chosen = st.selectbox(
+            t("ui.critters.play.ribbon", value=value),
+            options,
+            index=_index(options, current[value]),
+            format_func=label,
+            placeholder=t("ui.critters.play.ribbon_pick"),
+            key=f"ribbon_{value}",
+        )
+        if chosen is not None:
+            picks[value] = chosen
+    return picks
+
+
+def _index(options: list[str], chosen: str | None) -> int | None:
+    return options.index(chosen) if chosen in options else None
+
+
+def _keep_draft(
+    view: Mapping[str, Any], token: str, picks: dict[int, str], golden: str | None
+) -> None:
+    """Keep the picks on the server as they change (engine.save_ribbon_draft), so a reload
+    brings them back and a complete set counts at the time-out. A refusal here (judging just
+    ended) is not the student's doing; the next run shows the new phase."""
+    kept = view["ribbon_draft"] or {"ribbons": {}, "golden": None}
+    if picks == kept["ribbons"] and golden == kept["golden"]:
+        return
+    try:
+        get_engine().save_ribbon_draft(token, picks, golden=golden)
+    except RuleError:
+        return
 
 
 def guess(view: Mapping[str, Any], t: Translator, token: str) -> None:
