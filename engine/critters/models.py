@@ -35,7 +35,8 @@ class CritterRound(SQLModel, table=True):
     number: int
     # The active player (None in the duel, where both choose their own theme in secret).
     active_id: int | None = None
-    # Each chooser's card and chosen theme: {player id: {"card": id, "theme": id or None}}.
+    # Each chooser's card and chosen theme: {player id: {"card": id, "theme": id or None}},
+    # and "timed_out": true when the time-out chose it (game.settle_themes).
     choices: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     # Players who build and receive in a tie-break round (empty: everyone).
     tied: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))

@@ -201,6 +201,8 @@ def player_view(
     if mine is not None:
         view["card"] = _card(mine["card"], snap.game.language) | {
             "chosen": mine["theme"],
+            # Their own: in the duel the theme is secret, and so is how it was chosen.
+            "timed_out": bool(mine.get(critters.TIMED_OUT)),
         }
     given = next((r for r in snap.ribbons if r.giver_id == player.id), None)
     if given is not None:

@@ -722,3 +722,22 @@ def test_a_missing_title_reads_untitled_once_titles_are_shown(engine, clock, lan
     engine.advance(table.fac)
     [record] = table.facilitator()["history"]
     assert record["titles"] == {"Ana": "Zoo", "Ben": untitled, "Cy": untitled}
+
+
+def test_a_theme_chosen_by_the_time_out_is_marked_for_its_chooser_alone(engine, clock):
+    table = seat(engine, clock, 3)
+    active = table.public()["active"]
+    assert table.view(active)["card"]["timed_out"] is False
+    clock.advance(engine.status(table.code)["seconds_left"] + 1)
+    assert table.phase() == "build"
+    card = table.view(active)["card"]
+    assert card["timed_out"] is True and card["chosen"] == card["themes"][0]["id"]
+    others = [table.public(), table.facilitator()]
+    others += [table.view(name) for name in table.tokens if name != active]
+    assert all("timed_out" not in json.dumps(look) for look in others)
+
+
+def test_a_theme_picked_in_time_is_not_marked(engine, clock):
+    table = seat(engine, clock, 3)
+    table.pick_all()
+    assert table.view(table.public()["active"])["card"]["timed_out"] is False

@@ -635,3 +635,38 @@ def test_one_point_is_said_in_the_singular(tied):
     spanish = tr("es", "ui.critters.play.points", points=1, count=1)
     assert spanish == "Has ganado 1 punto en esta ronda"
     assert tr("es", "ui.critters.play.points", points=0, count=0).endswith("0 puntos en esta ronda")
+
+
+# -- words that match the clock and the table --------------------------------------------------
+
+
+def test_a_theme_chosen_by_the_time_out_is_said_to_its_chooser(critters):
+    active = critters.public()["active"]
+    other = next(name for name in critters.tokens if name != active)
+    critters.engine.advance(critters.fac)  # nobody picked: the card's first theme
+    assert critters.phase() == "build"
+    theme = critters.public()["theme"]["text"]
+    said = tr("en", "ui.critters.play.theme_timed_out", theme=theme)
+    assert said in [i.value for i in phone(critters, active).info]
+    assert said not in rendered(phone(critters, other))
+
+
+def test_a_theme_picked_in_time_is_not_said_to_be_the_time_outs(critters):
+    critters.pick_all()
+    active = critters.public()["active"]
+    theme = critters.public()["theme"]["text"]
+    said = tr("en", "ui.critters.play.theme_timed_out", theme=theme)
+    assert said not in rendered(phone(critters, active))
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_after_picking_a_secret_theme_the_duel_phone_says_whom_it_waits_for(engine, language):
+    new = engine.create_game(game="canvas_critters", durations=LONG, language=language)
+    table = Critters(engine, None, new.code, new.facilitator_token)
+    for name in ("Ana", "Ben"):
+        table.tokens[name] = engine.join(new.code, name)
+    engine.start(new.facilitator_token)
+    table.pick("Ana")
+    waiting = tr(language, "ui.critters.play.wait.duel_theme", name="Ben")
+    assert waiting in [i.value for i in phone(table, "Ana").info]
+    assert waiting not in rendered(phone(table, "Ben"))  # Ben still has his card to pick from

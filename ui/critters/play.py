@@ -126,6 +126,8 @@ def pick_theme(view: Mapping[str, Any], t: Translator, token: str) -> None:
     if offer is None:
         if view["active"] and view["active"] != view["name"]:
             st.info(t("ui.critters.play.choosing", name=view["active"]))
+        elif view["duel"]:  # one's own secret theme is picked: the other's is awaited
+            st.info(t("ui.critters.play.wait.duel_theme", name=_opponent(view)))
         return
     st.subheader(t("ui.critters.play.pick_duel" if view["duel"] else "ui.critters.play.pick"))
     engine = get_engine()
@@ -141,6 +143,9 @@ def build(view: Mapping[str, Any], t: Translator, token: str) -> None:
     own = view["mosaic"]
     if own is None:
         return  # a tie-break: only the tied build
+    card = view["card"]
+    if card is not None and card["timed_out"]:  # said, or the theme would seem a stranger's
+        st.info(t("ui.critters.play.theme_timed_out", theme=_own_theme(view) or ""))
     engine = get_engine()
     offer = view["actions"].get("build")
     pieces = [
