@@ -266,7 +266,8 @@ def test_a_tie_break_is_named_and_only_the_others_judge(engine):
     assert set(cells(at)) == {"Ana", "Ben"}
     [ready] = re.findall(r'<div class="cc-cr-chips">(.*?)</div>', html_text(at))
     count = tr("en", "ui.critters.screen.ready.judging", done=0, total=1)
-    assert visible(ready).replace("\u00a0", " ") == f"{count} … Cy"  # only Cy judges
+    hint = tr("en", "ui.critters.screen.hint.judging")
+    assert visible(ready).replace("\u00a0", " ") == f"{hint} {count} … Cy"  # only Cy judges
 
 
 @pytest.fixture
@@ -323,10 +324,10 @@ def test_the_duel_scores_reveal_each_theme_and_guess(duel):
     assert tr("en", "ui.critters.screen.secret_theme", theme=secret["Ana"]) in shown["Ana"]
     assert tr("en", "ui.critters.screen.secret_theme", theme=secret["Ben"]) in shown["Ben"]
     letter = "ABCD"[wrong]
-    assert tr("en", "ui.critters.screen.guess_card", name="Ben", card=letter) in shown["Ana"]
+    assert tr("en", "ui.critters.screen.guess_card", card=letter) in shown["Ana"]
     assert tr("en", "ui.critters.screen.wrong") in shown["Ana"]
     assert (
-        tr("en", "ui.critters.screen.guess_theme", name="Ana", theme=secret["Ben"])
+        tr("en", "ui.critters.screen.guess_theme", theme=secret["Ben"])
         in (shown["Ben"])
     )
     assert tr("en", "ui.critters.screen.right") in shown["Ben"]

@@ -226,7 +226,7 @@ def title(view: Mapping[str, Any], t: Translator, token: str) -> None:
     if own is None:
         return
     engine = get_engine()
-    st.html(mosaic_img(own, MOSAIC_PX, mosaic_alt(own, t)) + unfinished_html(own, t))
+    st.html(FIGURE_CSS + mosaic_img(own, MOSAIC_PX, mosaic_alt(own, t)) + unfinished_html(own, t))
     if own["title"]:
         st.success(t("ui.critters.play.titled", title=own["title"]))
     with st.form("title_form"):
@@ -260,13 +260,15 @@ def judge(view: Mapping[str, Any], t: Translator, token: str) -> None:
     offer("ribbons", view)
     titles = {m["name"]: m["title"] for m in view["mosaics"]}
     shown = [m for m in view["mosaics"] if m["name"] in allowed["receivers"]]
+    st.caption(t("ui.critters.play.enlarge"))
     with st.container(horizontal=True, gap="small"):
         for each in shown:
+            said = [name_html(each["name"])]
+            said += [literal(each["title"])] if each["title"] else []
+            said += [unfinished_html(each, t)] if each["unfinished"] else []
             st.html(
-                f'{FIGURE_CSS}<figure class="cc-mosaic">'
-                f"{mosaic_img(each, THUMB_PX, mosaic_alt(each, t))}"
-                f"<figcaption>{unfinished_html(each, t)}{name_html(each['name'])}"
-                f"{' · ' + literal(each['title']) if each['title'] else ''}</figcaption></figure>"
+                f'{FIGURE_CSS}<figure class="cc-mosaic">{enlargeable_html(each, t)}'
+                f"<figcaption>{' · '.join(said)}</figcaption></figure>"
             )
 
     def label(name: str) -> str:
@@ -428,8 +430,8 @@ def guess_table_html(view: Mapping[str, Any], opponent: str, t: Translator) -> s
         caption = literal(t("ui.critters.play.guess_mosaic_of", name=opponent))
         picture = (
             f'<figure class="cc-mosaic cc-guess-mosaic">'
-            f"{mosaic_img(theirs, GUESS_MOSAIC_PX, mosaic_alt(theirs, t))}"
-            f"{unfinished_html(theirs, t)}<figcaption>{caption}</figcaption></figure>"
+            f"{enlargeable_html(theirs, t, GUESS_MOSAIC_PX)}"
+            f"<figcaption>{caption} {unfinished_html(theirs, t)}</figcaption></figure>"
         )
     own = (view.get("card") or {}).get("id")
     letters = card_letters(view)
@@ -571,14 +573,30 @@ def _own_theme(view: Mapping[str, Any]) -> str | None:
     return next((th["text"] for th in card["themes"] if th["id"] == card["chosen"]), None)
 
 
+def enlargeable_html(mosaic: Mapping[str, Any], t: Translator, px: int | None = None) -> str:
+    """A mosaic's thumbnail that a tap opens over the whole screen, and a second tap closes
+    (a <details> element: no script, and a screen reader announces it as expandable). The
+    picture is an SVG, drawn again at any size."""
+    picture = mosaic_img(mosaic, px or THUMB_PX, mosaic_alt(mosaic, t))
+    return f'<details class="cc-enlarge"><summary>{picture}</summary></details>'
+
+
 MOSAIC_PX = 300  # one's own mosaic on a 360 px phone
 THUMB_PX = 150  # two mosaics a row to judge
 GUESS_MOSAIC_PX = 150  # the opponent's mosaic beside the four cards
-# A mosaic with its caption on the phone, two a row when judging.
+# A mosaic with its caption on the phone, two a row when judging; a thumbnail opened fills
+# the screen, dimmed around it.
 FIGURE_CSS = """
 <style>
 .cc-mosaic { margin: 0; }
 .cc-mosaic figcaption { max-width: 150px; word-break: normal; overflow-wrap: break-word; }
+.cc-cr-unfinished { font-style: italic; color: #333; }
+.cc-enlarge summary { list-style: none; cursor: zoom-in; }
+.cc-enlarge summary::-webkit-details-marker { display: none; }
+.cc-enlarge[open] summary { position: fixed; inset: 0; z-index: 1000000; display: flex;
+  align-items: center; justify-content: center; background: rgba(0, 0, 0, .85);
+  cursor: zoom-out; }
+.cc-enlarge[open] summary img { width: min(96vw, 96vh); height: auto; }
 </style>
 """
 GUESS_CSS = """
