@@ -326,10 +326,7 @@ def test_the_duel_scores_reveal_each_theme_and_guess(duel):
     letter = "ABCD"[wrong]
     assert tr("en", "ui.critters.screen.guess_card", card=letter) in shown["Ana"]
     assert tr("en", "ui.critters.screen.wrong") in shown["Ana"]
-    assert (
-        tr("en", "ui.critters.screen.guess_theme", theme=secret["Ben"])
-        in (shown["Ben"])
-    )
+    assert tr("en", "ui.critters.screen.guess_theme", theme=secret["Ben"]) in (shown["Ben"])
     assert tr("en", "ui.critters.screen.right") in shown["Ben"]
     turned = duel.public()["turned_over"]["scores"]
     for name in ("Ana", "Ben"):
