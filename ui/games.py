@@ -80,7 +80,8 @@ class Facilitator(Protocol):
 
 class LiveParts(Protocol):
     """What changes within a phase, drawn once from the public view for every device of a
-    game (ui/parts.py): the push stream sends it, so it reaches them without a page run."""
+    game (ui/parts.py): the push stream sends it, so it reaches them without a page run. In
+    the lobby it stands under the roster (what a join changes: Canvas Critters' duel)."""
 
     def in_round(self, view: Mapping[str, Any]) -> bool: ...
     def phone_html(self, view: Mapping[str, Any], t: Translator) -> str: ...

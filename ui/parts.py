@@ -27,23 +27,28 @@ def in_round(view: Mapping[str, Any]) -> bool:
 
 
 def phone_part(view: Mapping[str, Any], t: Translator) -> str:
-    """A phone's list: who joined (the lobby), or who is ready."""
+    """A phone's list: who joined (the lobby, and what the game says of them), or who is
+    ready."""
+    game = parts_of(view).parts.phone_html(view, t)
     if view["phase"] == LOBBY:
-        return "<ol>" + "".join(f"<li>{name_html(n)}</li>" for n in view["players"]) + "</ol>"
-    return parts_of(view).parts.phone_html(view, t)
+        names = "".join(f"<li>{name_html(n)}</li>" for n in view["players"])
+        return f"<ol>{names}</ol>{game}"
+    return game
 
 
 def screen_part(view: Mapping[str, Any], t: Translator) -> str:
-    """The projector's roster under the join code, or a round's readiness by signature;
-    two names a line: twelve 24-character names fit in six lines under the code."""
+    """The projector's roster under the join code (and what the game says of it), or a
+    round's readiness by signature; two names a line: twelve 24-character names fit in six
+    lines under the code."""
+    game = parts_of(view).parts.screen_html(view, t)
     if view["phase"] == LOBBY:
         joined = t("ui.players_joined", count=len(view["players"]))
         names = "".join(f"<span>{name_html(name)}</span>" for name in view["players"])
         return (
             f'<div class="cc-big"><b>{literal(joined)}</b>'
-            f'<div class="cc-roster-big">{names or "—"}</div></div>'
+            f'<div class="cc-roster-big">{names or "—"}</div>{game}</div>'
         )
-    return parts_of(view).parts.screen_html(view, t)
+    return game
 
 
 PARTS: dict[str, Callable[[Mapping[str, Any], Translator], str]] = {

@@ -10,8 +10,8 @@ from typing import Any
 from sqlmodel import Session
 
 from engine import storage
+from engine.critters import drafts, rules
 from engine.critters import game as critters
-from engine.critters import rules
 from engine.door import Door
 from engine.errors import RuleError
 from engine.models import Game
@@ -163,6 +163,20 @@ class CritterCommands(Door):
             golden=golden,
         )
         return answer
+
+    def save_ribbon_draft(
+        self, player_token: str, ribbons: Mapping[int, str], golden: str | None = None
+    ) -> None:
+        """Keep this giver's ribbons as picked so far on their phone ({value: player name},
+        some may be missing), in place of their last picks: a complete set is given for them
+        if judging ends before they give it (drafts.py). Private to its owner, so it changes
+        no version."""
+
+        def act(session: Session, game: Game, now: float) -> None:
+            player = storage.player_by_token(session, player_token)
+            drafts.save(self._table(session, game), player, ribbons, golden)
+
+        self._command(lambda s: storage.game_by_player(s, player_token), act, readiness=True)
 
     def guess_theme(
         self,

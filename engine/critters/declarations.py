@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.critters import rules, views
 from engine.critters.bots import BOT
+from engine.critters.drafts import JUDGING, give_drafts, in_progress
 from engine.critters.game import (
     DUEL,
     DUEL_KIND,
@@ -42,8 +43,10 @@ CANVAS_CRITTERS = GameDeclaration(
     forget=forget,
     moves=MOVES,
     bot=BOT,
-    on_exit={"theme": settle_themes},
+    # Ribbons picked and never given: a complete set is given as judging ends (the ruling).
+    on_exit={"theme": settle_themes, JUDGING: give_drafts},
     on_entry={"theme": open_round, SCORES: score_round},
+    private=in_progress,
     # One pace for both variants: it is set before anyone knows how many will play.
     settings=default_seconds(),
     # A whole class plays the judged game at tables of 3 to 6, never the duel.

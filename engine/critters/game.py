@@ -41,6 +41,8 @@ BUILD = "build"
 # ribbons and the round's scores.
 MOSAICS_SHOWN, TITLES_SHOWN, THEMES_SHOWN, RIBBONS_SHOWN = "mosaics", "titles", "themes", "ribbons"
 _BUILDING = frozenset({*PIECE_MOVES, FINISH})
+# A choice's mark when the time-out picked its theme (CritterRound.choices).
+TIMED_OUT = "timed_out"
 
 # The judged game (3 to 6): the active player picks a theme, everyone builds until the first
 # to finish flips the one-minute timer; a build that ends with nobody finished (its overall
@@ -216,11 +218,14 @@ def open_round(table: Table) -> None:
 
 
 def settle_themes(table: Table) -> None:
-    """Time ran out on a theme not picked: the card's first theme is the round's."""
+    """Time ran out on a theme not picked: the card's first theme is the round's, marked so
+    (its chooser is told why it is that one)."""
     rnd = current_round(table.session, table.game)
     themes = theme_ids()
     rnd.choices = {
-        player: choice if choice["theme"] else choice | {"theme": themes[choice["card"]][0]}
+        player: choice
+        if choice["theme"]
+        else choice | {"theme": themes[choice["card"]][0], TIMED_OUT: True}
         for player, choice in rnd.choices.items()
     }
     table.session.add(rnd)

@@ -35,7 +35,8 @@ class CritterRound(SQLModel, table=True):
     number: int
     # The active player (None in the duel, where both choose their own theme in secret).
     active_id: int | None = None
-    # Each chooser's card and chosen theme: {player id: {"card": id, "theme": id or None}}.
+    # Each chooser's card and chosen theme: {player id: {"card": id, "theme": id or None}},
+    # and "timed_out": true when the time-out chose it (game.settle_themes).
     choices: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     # Players who build and receive in a tie-break round (empty: everyone).
     tied: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
@@ -92,6 +93,20 @@ class Ribbons(SQLModel, table=True):
     request_id: str = Field(max_length=100)
 
 
+class RibbonDraft(SQLModel, table=True):
+    """A giver's ribbons picked on their phone and not yet given ({"value": receiver id}, some
+    may be missing), replaced at each pick: a reload brings them back, nobody else ever sees
+    them, and a complete set is given for them when judging ends (the ruling)."""
+
+    __tablename__ = "ribbon_draft"
+    __table_args__ = (UniqueConstraint("round_id", "giver_id"),)
+    id: int | None = Field(default=None, primary_key=True)
+    round_id: int = Field(foreign_key="critter_round.id", index=True)
+    giver_id: int = Field(foreign_key="player.id")
+    ribbons: dict[str, int] = Field(sa_column=Column(JSON, nullable=False))
+    golden: int | None = None
+
+
 class Guess(SQLModel, table=True):
     """One duel guess: the +1 under a card, or the +3 on one of its themes."""
 
@@ -112,7 +127,7 @@ class Guess(SQLModel, table=True):
 def forget(session: Session, game_ids: Sequence[int]) -> None:
     """Delete these games' Canvas Critters rows, children first."""
     rounds = select(CritterRound.id).where(col(CritterRound.game_id).in_(game_ids))
-    for table in (Holding, Mosaic, Ribbons, Guess):
+    for table in (Holding, Mosaic, Ribbons, RibbonDraft, Guess):
         session.exec(delete(table).where(col(table.round_id).in_(rounds)))
     session.exec(delete(CritterRound).where(col(CritterRound.game_id).in_(game_ids)))
     session.exec(delete(CritterGame).where(col(CritterGame.game_id).in_(game_ids)))

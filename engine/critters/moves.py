@@ -12,8 +12,8 @@ from typing import Any, TypeVar
 from sqlmodel import Session, select
 
 from engine import storage
+from engine.critters import drafts, rules
 from engine.critters import game as critters
-from engine.critters import rules, views
 from engine.critters.models import CritterRound, Guess, Holding, Mosaic, Ribbons
 from engine.critters.themes import theme_ids
 from engine.declaration import Move
@@ -192,21 +192,16 @@ def award_ribbons(
     now; returns them."""
     session, game = table.session, table.game
     players = table.players()
-    mine = (Ribbons.round_id == rnd.id, Ribbons.giver_id == player.id)
-    placed = session.exec(select(Ribbons).where(*mine)).first()
-    if placed is not None:  # by another request: another tab or device
-        names = {p.id: p.name for p in players}
-        given = views.given_text(views.given_by(names.__getitem__, placed))
-        raise RuleError("error.critters.already_awarded", ribbons=given)
+    drafts.refuse_if_given(session, rnd, player, players)
     if not isinstance(ribbons, Mapping):
         raise RuleError("error.critters.awards_malformed")
-    by_id = {value: _receiver(players, name) for value, name in ribbons.items()}
+    by_id = {value: drafts.receiver_id(players, name) for value, name in ribbons.items()}
     keep = critters.critter_game(session, game)
     award = rules.validate_awards(
         critters.panel(rnd, players),
         id_of(player),
         by_id,
-        None if golden is None else _receiver(players, golden),
+        None if golden is None else drafts.receiver_id(players, golden),
         golden_available=player.id not in keep.golden_given,
     )
     row = Ribbons(
@@ -217,6 +212,9 @@ def award_ribbons(
         request_id=request_id,
     )
     session.add(row)
+    draft = drafts.own_draft(session, rnd, player)
+    if draft is not None:  # given: the picks behind it are no draft any more
+        session.delete(draft)
     return _changed(game, _ribbons_result(row))
 
 
@@ -368,13 +366,6 @@ def _held_by(session: Session, rnd: CritterRound, player: Player, piece: object)
     if holding is None or holding.player_id != player.id:
         raise RuleError("error.critters.not_your_piece")
     return holding
-
-
-def _receiver(players: list[Player], name: object) -> int:
-    player = storage.named(players, name)
-    if player is None:
-        raise RuleError("error.critters.cannot_receive")
-    return id_of(player)
 
 
 def _ribbons_result(row: Ribbons) -> dict[str, Any]:

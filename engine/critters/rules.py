@@ -390,6 +390,26 @@ def validate_awards(
     Every ribbon must be placed, never on one's own mosaic, never two on the same mosaic;
     the golden ribbon may go to someone who also gets one of the giver's ribbons, once a game.
     """
+    picks = validate_picks(panel, giver, ribbons, golden, golden_available=golden_available)
+    if set(picks.ribbons) != set(panel.ribbons):
+        raise RuleError("error.critters.ribbons_missing", ribbons=ribbon_list(panel.ribbons))
+    pairs = tuple((value, picks.ribbons[value]) for value in panel.ribbons)
+    return Award(giver, pairs, picks.golden)
+
+
+@dataclass(frozen=True)
+class Picks:
+    """Ribbons picked so far ({value: receiver}, some may be missing) and the golden one."""
+
+    ribbons: dict[int, int]
+    golden: int | None
+
+
+def validate_picks(
+    panel: Judging, giver: int, ribbons: object, golden: object = None, *, golden_available: bool
+) -> Picks:
+    """Ribbons picked on a phone, complete or not (a draft, or what `validate_awards` gives),
+    held to every rule but "all placed": a pick the rules refuse is refused as it is made."""
     if giver not in panel.givers:
         raise RuleError("error.critters.not_judging")
     if not isinstance(ribbons, Mapping):
@@ -401,8 +421,6 @@ def validate_awards(
         if value not in panel.ribbons:
             raise RuleError("error.critters.no_such_ribbon", value=value)
         placed[value] = _check_receiver(panel, giver, receiver)
-    if set(placed) != set(panel.ribbons):
-        raise RuleError("error.critters.ribbons_missing", ribbons=ribbon_list(panel.ribbons))
     if len(set(placed.values())) < len(placed):
         raise RuleError("error.critters.same_player_twice")
     if golden is not None:
@@ -411,8 +429,7 @@ def validate_awards(
         if not golden_available:
             raise RuleError("error.critters.golden_used")
         golden = _check_receiver(panel, giver, golden)
-    pairs = tuple((value, placed[value]) for value in panel.ribbons)
-    return Award(giver, pairs, golden)
+    return Picks(placed, golden)
 
 
 def _check_receiver(panel: Judging, giver: int, receiver: object) -> int:

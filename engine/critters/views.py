@@ -176,10 +176,11 @@ def _from_active(rnd: CritterRound, chosen: list[Player], players: list[Player])
 
 
 def player_view(
-    snap: CritterSnapshot, player: Player, now: float, private: None = None
+    snap: CritterSnapshot, player: Player, now: float, private: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     """The public view plus this player's own canvas, card, ribbons and guess, and the moves
-    they may make now."""
+    they may make now; `private`: their ribbons picked and not yet given (drafts.py), which
+    no other view ever holds."""
     view = public_view(snap, now)
     rnd = snap.current_round
     view |= {
@@ -188,6 +189,7 @@ def player_view(
         "card": None,
         "my_ribbons": None,
         "my_guess": None,
+        "ribbon_draft": private,
         "golden_available": snap.keep is not None and player.id not in snap.keep.golden_given,
         "actions": {},
     }
@@ -199,6 +201,8 @@ def player_view(
     if mine is not None:
         view["card"] = _card(mine["card"], snap.game.language) | {
             "chosen": mine["theme"],
+            # Their own: in the duel the theme is secret, and so is how it was chosen.
+            "timed_out": bool(mine.get(critters.TIMED_OUT)),
         }
     given = next((r for r in snap.ribbons if r.giver_id == player.id), None)
     if given is not None:
@@ -261,6 +265,10 @@ def _actions(
                     if p.id in judging.receivers and p.id != player.id
                 ],
                 "golden": judging.golden and view["golden_available"],
+                # Kept past this round, a golden ribbon costs points: said while it can go.
+                "golden_last_round": judging.golden
+                and view["golden_available"]
+                and snap.game.round == rules.rounds_for(len(snap.players)),
             }
     if phases.allows(phase, critters.GUESS) and view["my_guess"] is None:
         # The face-up cards but the player's own (they know it is not the opponent's).

@@ -496,3 +496,42 @@ def test_the_duel_guess_screen_on_a_phone(streamlit_server, new_page, language):
     expect(screen.locator(".cc-cr-card b").first).to_be_visible(timeout=UI_TIMEOUT_MS)
     assert screen.locator(".cc-cr-card b").all_inner_texts() == shown  # the same letters
     screen.screenshot(path=str(SHOTS / f"duel_guess_screen_{language}.png"))
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_judging_phone_enlarges_a_mosaic_at_a_tap(streamlit_server, new_page, language, tmp_path):
+    """Ana's 360 px phone judges three mosaics from thumbnails: a tap opens one over the
+    whole screen, another closes it."""
+    engine = seeded_engine(streamlit_server, f"judging-phone-{language}")
+    durations = dict.fromkeys(("theme", "build", "last_minute", "titles", "judging"), 3600.0)
+    new = engine.create_game(game="canvas_critters", durations=durations, language=language)
+    tokens = {name: engine.join(new.code, name) for name in ("Ana", "Ben", "Cy", "Di")}
+    engine.start(new.facilitator_token)
+    active = engine.public_view(new.code)["active"]
+    card = engine.player_view(tokens[active])["card"]
+    engine.pick_theme(tokens[active], card["themes"][0]["id"])
+    for index, token in enumerate(tokens.values()):
+        for i in range(FEWEST):
+            x, y = 0.15 + 0.12 * (i % 7), 0.2 + 0.2 * index
+            engine.take_piece(
+                token, ("penguin", "giraffe", "fox", "crab")[index], x, y, uuid.uuid4().hex
+            )
+        engine.finish_mosaic(token)
+    for token in tokens.values():
+        engine.title_mosaic(token, "Zoo")
+    page = new_page(width=360, height=740, touch=True, scale=2)
+    page.goto(f"{streamlit_server.url}/play?token={tokens['Ana']}")
+    thumbs = page.locator(".cc-enlarge summary img")
+    expect(thumbs).to_have_count(3, timeout=UI_TIMEOUT_MS)
+    settle(page, images=True)
+    page.screenshot(path=str(tmp_path / f"phone-judging-{language}.png"), full_page=True)
+    assert thumbs.first.bounding_box()["width"] <= 160
+    thumbs.first.tap()
+    expect(page.locator(".cc-enlarge[open]")).to_have_count(1)
+    opened = thumbs.first.bounding_box()
+    assert opened["width"] >= 320 and opened["x"] >= 0 and opened["x"] + opened["width"] <= 360
+    page.screenshot(path=str(tmp_path / f"phone-judging-{language}-enlarged.png"))
+    thumbs.first.tap()
+    expect(page.locator(".cc-enlarge[open]")).to_have_count(0)
+    assert thumbs.first.bounding_box()["width"] <= 160
+    print(f"screenshots in {tmp_path}")

@@ -19,6 +19,7 @@ from gamekit import (
     PROJECTOR,
     UI_TIMEOUT_MS,
     look,
+    projected_problems,
     seeded_engine,
     settle,
 )
@@ -248,4 +249,89 @@ def test_every_duel_phase_is_big_enough_and_fits(
     game = Game(streamlit_server, page, language, players=2)
     seen, problems = look(page, game.duel(), tmp_path, f"duel-{language}")
     assert seen == DUEL_SEEN
+    assert not problems, "\n".join(problems)
+
+
+#: The least a mosaic is on the projector when three or fewer are shown at once (issue 41:
+#: the back row talks about them).
+BIG_MOSAIC_PX = 400
+
+
+def mosaic_sizes(page: Page) -> list[tuple[float, float]]:
+    """Every mosaic's width and height on the page, in CSS pixels."""
+    boxes = [img.bounding_box() for img in page.locator("img.cc-mosaic").all()]
+    return [(box["width"], box["height"]) for box in boxes if box is not None]
+
+
+def unfinished_problems(page: Page, moment: str) -> list[str]:
+    """An unfinished mosaic's mark is said quietly: inside its picture's corner, never above
+    its maker's name, and not in alarm red."""
+    problems = []
+    for mark in page.locator(".cc-cr-cell .cc-cr-unfinished").all():
+        picture = mark.locator("xpath=preceding-sibling::img[1]").bounding_box()
+        box = mark.bounding_box()
+        assert picture is not None and box is not None
+        inside = (
+            picture["x"] <= box["x"]
+            and box["x"] + box["width"] <= picture["x"] + picture["width"]
+            and picture["y"] <= box["y"]
+            and box["y"] + box["height"] <= picture["y"] + picture["height"]
+        )
+        colour = mark.evaluate("element => getComputedStyle(element).color")
+        if not inside or colour == "rgb(176, 0, 32)":
+            problems.append(f"{moment}: the unfinished mark at {box} in {colour}")
+    return problems
+
+
+def few_mosaics(game: Game) -> Iterator[str]:
+    """Three players' judging and scores, or the duel's guess and scores."""
+    names = list(game.tokens)
+    game.engine.start(game.fac)
+    if len(names) == 2:
+        game.pick(names)
+        game.build(names)
+        game.finish(names)
+        yield game.shown(game.t("ui.critters.screen.hint.guess"))
+        ana, ben = (game.tokens[name] for name in names)
+        secret = game.engine.player_view(ben)["card"]
+        game.engine.guess_theme(ana, 3, secret["id"], rid(), theme=secret["chosen"])
+        offer = game.engine.player_view(ben)["actions"]["guess"]
+        game.engine.guess_theme(ben, 1, offer["cards"][-1], rid())
+        yield game.shown(game.t("ui.critters.screen.right"))
+        return
+    game.pick([game.public()["active"]])
+    *builders, short = names
+    game.build(builders)
+    for k in range(3):  # the last student's mosaic stays short of seven: unfinished
+        game.engine.take_piece(game.tokens[short], "whale", 0.2 + 0.3 * k, 0.5, rid())
+    game.finish(builders)
+    game.engine.advance(game.fac)  # the teacher ends the last minute
+    game.title(names)
+    yield game.shown(game.t("ui.critters.screen.hint.judging"))
+    game.award(names, golden=True)
+    yield game.shown("+5")
+
+
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_up_to_three_mosaics_are_each_at_least_400_px_and_fit(
+    streamlit_server, new_page, language, players, tmp_path, monkeypatch
+):
+    longest_themes_first(monkeypatch, language)
+    page = new_page(**PROJECTOR)
+    game = Game(streamlit_server, page, language, players=players)
+    problems = []
+    for number, moment in enumerate(few_mosaics(game), start=1):
+        if players == 3:
+            expect(page.locator(".cc-cr-unfinished")).to_have_count(1)
+        sizes = mosaic_sizes(page)
+        assert len(sizes) == players, moment
+        problems += [
+            f"{moment}: a mosaic of {width:.0f}x{height:.0f} px"
+            for width, height in sizes
+            if min(width, height) < BIG_MOSAIC_PX
+        ]
+        problems += projected_problems(page, moment) + unfinished_problems(page, moment)
+        page.screenshot(path=str(tmp_path / f"few-{players}-{language}-{number}-{moment}.png"))
+    print(f"screenshots in {tmp_path}")
     assert not problems, "\n".join(problems)

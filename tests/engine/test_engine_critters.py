@@ -360,7 +360,12 @@ def test_a_tie_for_the_lead_is_played_off_by_the_tied_and_judged_by_the_others(e
     table.build_and_finish_all()
     table.title_all()
     offer = table.view("Cy")["actions"]["award"]
-    assert offer == {"ribbons": [3, 1], "receivers": ["Ana", "Ben"], "golden": False}
+    assert offer == {
+        "ribbons": [3, 1],
+        "receivers": ["Ana", "Ben"],
+        "golden": False,
+        "golden_last_round": False,
+    }
     assert "award" not in table.view("Ana")["actions"]
     refused(
         "error.critters.golden_not_now",
@@ -717,3 +722,22 @@ def test_a_missing_title_reads_untitled_once_titles_are_shown(engine, clock, lan
     engine.advance(table.fac)
     [record] = table.facilitator()["history"]
     assert record["titles"] == {"Ana": "Zoo", "Ben": untitled, "Cy": untitled}
+
+
+def test_a_theme_chosen_by_the_time_out_is_marked_for_its_chooser_alone(engine, clock):
+    table = seat(engine, clock, 3)
+    active = table.public()["active"]
+    assert table.view(active)["card"]["timed_out"] is False
+    clock.advance(engine.status(table.code)["seconds_left"] + 1)
+    assert table.phase() == "build"
+    card = table.view(active)["card"]
+    assert card["timed_out"] is True and card["chosen"] == card["themes"][0]["id"]
+    others = [table.public(), table.facilitator()]
+    others += [table.view(name) for name in table.tokens if name != active]
+    assert all("timed_out" not in json.dumps(look) for look in others)
+
+
+def test_a_theme_picked_in_time_is_not_marked(engine, clock):
+    table = seat(engine, clock, 3)
+    table.pick_all()
+    assert table.view(table.public()["active"])["card"]["timed_out"] is False

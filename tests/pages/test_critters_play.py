@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from pagekit import ROOT, page, rendered, run, tr, visible_text, walk
+from pagekit import ROOT, html_text, page, rendered, run, tr, visible_text, walk
 
 from engine import Engine
 from engine.critters import rules
@@ -36,6 +36,11 @@ def phone(table: Critters, name: str):
 
 def button(at, label: str):
     return next(b for b in at.button if b.label == label)
+
+
+def give(at):
+    """The phone's "Give my ribbons"."""
+    return at.button(key="ribbons_give")
 
 
 def test_the_active_player_picks_the_theme_the_others_wait(critters):
@@ -144,7 +149,7 @@ def test_ribbons_are_given_from_the_phone_in_secret(critters):
     at.selectbox(key="ribbon_3").select("Ben")
     at.selectbox(key="ribbon_1").select("Cy")
     at.selectbox(key="ribbon_golden").select("Cy")
-    run(at.button[0].click())
+    run(give(at).click())
     mine = critters.view("Ana")["my_ribbons"]
     assert mine["golden"] == "Cy"
     assert {(r["value"], r["to"]) for r in mine["ribbons"]} == {(3, "Ben"), (1, "Cy")}
@@ -164,10 +169,10 @@ def test_ribbons_given_from_another_tab_are_said_on_this_one(critters):
     first, second = phone(critters, "Ana"), phone(critters, "Ana")
     first.selectbox(key="ribbon_3").select("Ben")
     first.selectbox(key="ribbon_1").select("Cy")
-    first = run(first.button[0].click())
+    first = run(give(first).click())
     second.selectbox(key="ribbon_3").select("Cy")
     second.selectbox(key="ribbon_1").select("Ben")
-    second = run(second.button[0].click())
+    second = run(give(second).click())
     given = "+3 → \u2068Ben\u2069, +1 → \u2068Cy\u2069"
     told = tr("en", "error.critters.already_awarded", ribbons=plain_label(given))
     assert [w.value for w in second.warning] == [told]
@@ -183,9 +188,9 @@ def test_a_refused_ribbon_says_why_and_changes_nothing(critters):
     critters.title_all()
     at = phone(critters, "Ana")
     at.selectbox(key="ribbon_3").select("Ben")
-    at.selectbox(key="ribbon_1").select("Ben")
-    at = run(at.button[0].click())
-    assert "different player" in rendered(at)
+    at = run(give(at).click())
+    missing = tr("en", "error.critters.ribbons_missing", ribbons=plain_label("+3, +1"))
+    assert [e.value for e in at.error] == [missing]
     assert critters.view("Ana")["my_ribbons"] is None
 
 
@@ -193,10 +198,10 @@ def test_a_phone_says_picked_ribbons_count_only_once_given_and_what_came_of_them
     critters.pick_all()
     critters.build_and_finish_all()
     critters.title_all()
-    not_yet = tr("en", "ui.critters.play.not_given_yet")
+    kept = tr("en", "ui.critters.play.picks_kept")
     at = phone(critters, "Ana")
-    assert not_yet in [w.value for w in at.warning]
-    at.selectbox(key="ribbon_3").select("Ben")  # picked, never given
+    assert kept in [i.value for i in at.info]
+    at.selectbox(key="ribbon_3").select("Ben")  # picked, never given, one ribbon short
     run(at)
     critters.engine.advance(critters.fac)  # the judging ends: the scores
     assert critters.phase() == "scores"
@@ -205,6 +210,75 @@ def test_a_phone_says_picked_ribbons_count_only_once_given_and_what_came_of_them
     nobody = tr("en", "ui.critters.nobody_gave")
     assert nobody in visible_text(phone(critters, "Ana"))
     assert nobody in visible_text(run(page("pages/screen.py", code=critters.code)))
+
+
+def test_a_complete_set_picked_on_the_phone_counts_when_judging_ends(critters):
+    """The ruling: picks never sent with Give are the student's own; a reload shows them."""
+    critters.pick_all()
+    critters.build_and_finish_all()
+    critters.title_all()
+    at = phone(critters, "Ana")
+    at.selectbox(key="ribbon_3").select("Cy")
+    at = run(at)
+    at.selectbox(key="ribbon_1").select("Ben")
+    run(at)
+    reloaded = phone(critters, "Ana")
+    assert (reloaded.selectbox(key="ribbon_3").value, reloaded.selectbox(key="ribbon_1").value) == (
+        "Cy",
+        "Ben",
+    )
+    assert critters.public()["ready_players"] == []  # picked is not given: nobody knows
+    critters.engine.advance(critters.fac)
+    [given] = critters.public()["turned_over"]["ribbons"]
+    assert given == {
+        "giver": "Ana",
+        "ribbons": [{"value": 3, "to": "Cy"}, {"value": 1, "to": "Ben"}],
+        "golden": None,
+    }
+    assert tr("en", "ui.critters.play.ribbons_not_given") not in visible_text(
+        phone(critters, "Ana")
+    )
+
+
+def test_a_mosaic_picked_for_one_ribbon_is_not_offered_for_another(critters):
+    critters.pick_all()
+    critters.build_and_finish_all()
+    critters.title_all()
+    at = phone(critters, "Ana")
+    at.selectbox(key="ribbon_3").select("Ben")
+    at = run(at)
+    assert [o.split(" · ")[0] for o in at.selectbox(key="ribbon_1").options] == ["Cy"]
+    # The golden ribbon may go to a mosaic that has a ribbon of the giver's.
+    assert "Ben" in [o.split(" · ")[0] for o in at.selectbox(key="ribbon_golden").options]
+
+
+def test_the_last_seconds_warn_a_phone_whose_picks_are_incomplete(engine):
+    new = engine.create_game(game="canvas_critters", durations=LONG | {"judging": 10})
+    table = Critters(engine, None, new.code, new.facilitator_token)
+    for name in ("Ana", "Ben", "Cy"):
+        table.tokens[name] = engine.join(new.code, name)
+    engine.start(new.facilitator_token)
+    table.pick_all()
+    table.build_and_finish_all()
+    table.title_all()
+    engine.save_ribbon_draft(table.tokens["Ben"], {3: "Ana", 1: "Cy"})
+    engine.save_ribbon_draft(table.tokens["Cy"], {3: "Ana"})
+    warning = tr("en", "ui.critters.play.last_seconds")
+    assert warning in html_text(phone(table, "Ana"))  # nothing picked
+    assert warning in html_text(phone(table, "Cy"))  # one ribbon short
+    assert warning not in html_text(phone(table, "Ben"))  # complete: it will count
+
+
+def test_the_last_rounds_golden_ribbon_says_keeping_it_costs(critters):
+    rounds = critters.public()["rounds"]
+    for _ in range(rounds - 1):
+        critters.play_judged_round()
+        critters.engine.advance(critters.fac)
+    critters.pick_all()
+    critters.build_and_finish_all()
+    critters.title_all()
+    warning = tr("en", "ui.critters.play.golden_last_round", points=rules.GOLDEN)
+    assert warning in [w.value for w in phone(critters, "Ana").warning]
 
 
 def test_a_phone_whose_ribbons_were_not_given_says_so_when_others_were(critters):
@@ -561,3 +635,38 @@ def test_one_point_is_said_in_the_singular(tied):
     spanish = tr("es", "ui.critters.play.points", points=1, count=1)
     assert spanish == "Has ganado 1 punto en esta ronda"
     assert tr("es", "ui.critters.play.points", points=0, count=0).endswith("0 puntos en esta ronda")
+
+
+# -- words that match the clock and the table --------------------------------------------------
+
+
+def test_a_theme_chosen_by_the_time_out_is_said_to_its_chooser(critters):
+    active = critters.public()["active"]
+    other = next(name for name in critters.tokens if name != active)
+    critters.engine.advance(critters.fac)  # nobody picked: the card's first theme
+    assert critters.phase() == "build"
+    theme = critters.public()["theme"]["text"]
+    said = tr("en", "ui.critters.play.theme_timed_out", theme=theme)
+    assert said in [i.value for i in phone(critters, active).info]
+    assert said not in rendered(phone(critters, other))
+
+
+def test_a_theme_picked_in_time_is_not_said_to_be_the_time_outs(critters):
+    critters.pick_all()
+    active = critters.public()["active"]
+    theme = critters.public()["theme"]["text"]
+    said = tr("en", "ui.critters.play.theme_timed_out", theme=theme)
+    assert said not in rendered(phone(critters, active))
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_after_picking_a_secret_theme_the_duel_phone_says_whom_it_waits_for(engine, language):
+    new = engine.create_game(game="canvas_critters", durations=LONG, language=language)
+    table = Critters(engine, None, new.code, new.facilitator_token)
+    for name in ("Ana", "Ben"):
+        table.tokens[name] = engine.join(new.code, name)
+    engine.start(new.facilitator_token)
+    table.pick("Ana")
+    waiting = tr(language, "ui.critters.play.wait.duel_theme", name="Ben")
+    assert waiting in [i.value for i in phone(table, "Ana").info]
+    assert waiting not in rendered(phone(table, "Ben"))  # Ben still has his card to pick from

@@ -16,7 +16,7 @@ from pagekit import html_text, page, rendered, run, tr, visible, visible_text
 from engine import FakeClock
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-from critters_kit import Critters, rid, seat
+from critters_kit import LONG, Critters, rid, seat
 
 # Every giver places +3, +2, +1 on the next players in the roster; Ana adds her golden ribbon.
 RECEIVED = {"Ana": [3, 3, 3], "Ben": [3, 2, 2], "Cy": [2, 2, 1], "Di": [5, 1, 1, 1]}
@@ -266,7 +266,8 @@ def test_a_tie_break_is_named_and_only_the_others_judge(engine):
     assert set(cells(at)) == {"Ana", "Ben"}
     [ready] = re.findall(r'<div class="cc-cr-chips">(.*?)</div>', html_text(at))
     count = tr("en", "ui.critters.screen.ready.judging", done=0, total=1)
-    assert visible(ready).replace("\u00a0", " ") == f"{count} … Cy"  # only Cy judges
+    hint = tr("en", "ui.critters.screen.hint.judging")
+    assert visible(ready).replace("\u00a0", " ") == f"{hint} {count} … Cy"  # only Cy judges
 
 
 @pytest.fixture
@@ -323,12 +324,9 @@ def test_the_duel_scores_reveal_each_theme_and_guess(duel):
     assert tr("en", "ui.critters.screen.secret_theme", theme=secret["Ana"]) in shown["Ana"]
     assert tr("en", "ui.critters.screen.secret_theme", theme=secret["Ben"]) in shown["Ben"]
     letter = "ABCD"[wrong]
-    assert tr("en", "ui.critters.screen.guess_card", name="Ben", card=letter) in shown["Ana"]
+    assert tr("en", "ui.critters.screen.guess_card", card=letter) in shown["Ana"]
     assert tr("en", "ui.critters.screen.wrong") in shown["Ana"]
-    assert (
-        tr("en", "ui.critters.screen.guess_theme", name="Ana", theme=secret["Ben"])
-        in (shown["Ben"])
-    )
+    assert tr("en", "ui.critters.screen.guess_theme", theme=secret["Ben"]) in (shown["Ben"])
     assert tr("en", "ui.critters.screen.right") in shown["Ben"]
     turned = duel.public()["turned_over"]["scores"]
     for name in ("Ana", "Ben"):
@@ -359,3 +357,39 @@ def test_mosaics_short_of_seven_are_marked_unfinished_and_an_empty_canvas_shown(
     assert unfinished in shown["Ben"] and unfinished in shown["Cy"]
     ana = visible_text(run(page("pages/play.py", token=table.tokens["Ana"])))
     assert ana.count(unfinished) == 2  # the phone she judges on says so too
+
+
+@pytest.mark.parametrize(("language", "minute"), [("en", "minute"), ("es", "minuto")])
+def test_the_last_builders_are_told_no_time_the_timer_does_not_show(engine, language, minute):
+    """The Relaxed pace gives the last builders 1:26: neither the projector nor a phone
+    promises "one minute" beside that timer."""
+    new = engine.create_game(
+        game="canvas_critters", durations=LONG | {"last_minute": 86}, language=language
+    )
+    table = Critters(engine, None, new.code, new.facilitator_token)
+    for name in ("Ana", "Ben", "Cy"):
+        table.tokens[name] = engine.join(new.code, name)
+    engine.start(new.facilitator_token)
+    table.pick_all()
+    table.build("Ana")
+    table.finish("Ana")
+    assert table.phase() == "last_minute"
+    shown = visible_text(screen(table))
+    assert tr(language, "ui.critters.screen.last_minute") in shown
+    assert minute not in shown.casefold()
+    phone = visible_text(run(page("pages/play.py", token=table.tokens["Ben"])))
+    assert minute not in phone.casefold()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_lobby_of_exactly_two_says_a_duel_will_be_played(engine, language):
+    new = engine.create_game(game="canvas_critters", language=language)
+    table = Critters(engine, None, new.code, new.facilitator_token)
+    duel = tr(language, "ui.critters.lobby.duel")
+    for name in ("Ana", "Ben"):
+        table.tokens[name] = engine.join(new.code, name)
+    assert duel in visible_text(screen(table))
+    assert duel in visible_text(run(page("pages/play.py", token=table.tokens["Ana"])))
+    table.tokens["Cy"] = engine.join(new.code, "Cy")
+    assert duel not in visible_text(screen(table))
+    assert duel not in visible_text(run(page("pages/play.py", token=table.tokens["Cy"])))

@@ -7,11 +7,12 @@ phase on screen (ui/moves.py). What the player may do now is the view's `actions
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import streamlit as st
 
+from engine import RuleError
 from engine.critters import rules
 from engine.critters.views import given_text
 from engine.paths import DATA
@@ -54,8 +55,15 @@ def following(view: Mapping[str, Any]) -> tuple[bool, str]:
 
 
 def last_seconds(view: Mapping[str, Any]) -> str | None:
-    """No warning: building ends by its own one-minute sand timer, which the pages show."""
-    return None
+    """While judging, a giver whose picks are incomplete is warned: only a complete set is
+    given when time runs out. Building ends by its own sand timer, which the pages show."""
+    if "ribbon_draft" not in view:  # the projector's or the teacher's page: no picks of theirs
+        return None
+    offered = view["actions"].get("award")
+    if offered is None:
+        return None
+    picked = (view["ribbon_draft"] or {}).get("ribbons", {})
+    return None if set(picked) == set(offered["ribbons"]) else "ui.critters.play.last_seconds"
 
 
 def ending_html(view: Mapping[str, Any], t: Translator) -> str:
@@ -118,6 +126,8 @@ def pick_theme(view: Mapping[str, Any], t: Translator, token: str) -> None:
     if offer is None:
         if view["active"] and view["active"] != view["name"]:
             st.info(t("ui.critters.play.choosing", name=view["active"]))
+        elif view["duel"]:  # one's own secret theme is picked: the other's is awaited
+            st.info(t("ui.critters.play.wait.duel_theme", name=_opponent(view)))
         return
     st.subheader(t("ui.critters.play.pick_duel" if view["duel"] else "ui.critters.play.pick"))
     engine = get_engine()
@@ -133,6 +143,9 @@ def build(view: Mapping[str, Any], t: Translator, token: str) -> None:
     own = view["mosaic"]
     if own is None:
         return  # a tie-break: only the tied build
+    card = view["card"]
+    if card is not None and card["timed_out"]:  # said, or the theme would seem a stranger's
+        st.info(t("ui.critters.play.theme_timed_out", theme=_own_theme(view) or ""))
     engine = get_engine()
     offer = view["actions"].get("build")
     pieces = [
@@ -213,7 +226,7 @@ def title(view: Mapping[str, Any], t: Translator, token: str) -> None:
     if own is None:
         return
     engine = get_engine()
-    st.html(mosaic_img(own, MOSAIC_PX, mosaic_alt(own, t)) + unfinished_html(own, t))
+    st.html(FIGURE_CSS + mosaic_img(own, MOSAIC_PX, mosaic_alt(own, t)) + unfinished_html(own, t))
     if own["title"]:
         st.success(t("ui.critters.play.titled", title=own["title"]))
     with st.form("title_form"):
@@ -247,50 +260,87 @@ def judge(view: Mapping[str, Any], t: Translator, token: str) -> None:
     offer("ribbons", view)
     titles = {m["name"]: m["title"] for m in view["mosaics"]}
     shown = [m for m in view["mosaics"] if m["name"] in allowed["receivers"]]
+    st.caption(t("ui.critters.play.enlarge"))
     with st.container(horizontal=True, gap="small"):
         for each in shown:
+            said = [name_html(each["name"])]
+            said += [literal(each["title"])] if each["title"] else []
+            said += [unfinished_html(each, t)] if each["unfinished"] else []
             st.html(
-                f'{FIGURE_CSS}<figure class="cc-mosaic">'
-                f"{mosaic_img(each, THUMB_PX, mosaic_alt(each, t))}"
-                f"<figcaption>{unfinished_html(each, t)}{name_html(each['name'])}"
-                f"{' · ' + literal(each['title']) if each['title'] else ''}</figcaption></figure>"
+                f'{FIGURE_CSS}<figure class="cc-mosaic">{enlargeable_html(each, t)}'
+                f"<figcaption>{' · '.join(said)}</figcaption></figure>"
             )
 
     def label(name: str) -> str:
         shown = titles.get(name)
         return f"{name} · {shown}" if shown else name
 
-    # Picks in the menus count for nothing until the button is tapped: said before, plainly.
-    st.warning(t("ui.critters.play.not_given_yet"), icon=":material/front_hand:")
-    with st.form("ribbons_form"):
-        chosen = {
-            value: st.selectbox(
-                t("ui.critters.play.ribbon", value=value),
-                allowed["receivers"],
-                index=None,
-                format_func=label,
-                placeholder=t("ui.critters.play.ribbon_pick"),
-                key=f"ribbon_{value}",
-            )
-            for value in allowed["ribbons"]
-        }
-        golden = None
-        if allowed["golden"]:
-            golden = st.selectbox(
-                t("ui.critters.play.golden"),
-                allowed["receivers"],
-                index=None,
-                format_func=label,
-                placeholder=t("ui.critters.play.golden_keep"),
-                key="ribbon_golden",
-            )
-            # Keeping it reads as safe; the cost comes only at the end, so say it here.
+    # Picks are kept as they are made: a complete set counts if time runs out (the ruling).
+    st.info(t("ui.critters.play.picks_kept"), icon=":material/front_hand:")
+    picks = ribbon_picks(view, allowed, label, t)
+    golden = None
+    if allowed["golden"]:
+        golden = st.selectbox(
+            t("ui.critters.play.golden"),
+            allowed["receivers"],
+            index=_index(allowed["receivers"], (view["ribbon_draft"] or {}).get("golden")),
+            format_func=label,
+            placeholder=t("ui.critters.play.golden_keep"),
+            key="ribbon_golden",
+        )
+        if allowed["golden_last_round"]:  # the cost comes at this round's scores
+            st.warning(t("ui.critters.play.golden_last_round", points=rules.GOLDEN))
+        else:  # keeping it reads as safe; the cost comes only at the end, so say it here
             st.caption(t("ui.critters.play.golden_cost", points=rules.GOLDEN))
-        if st.form_submit_button(t("ui.critters.play.award"), type="primary"):
-            engine = get_engine()
-            placed = {value: name for value, name in chosen.items() if name is not None}
-            if act_once("ribbons", view, engine.award_ribbons, token, placed, golden=golden):
-                st.rerun()
+    _keep_draft(view, token, picks, golden)
+    if st.button(t("ui.critters.play.award"), key="ribbons_give", type="primary"):
+        engine = get_engine()
+        if act_once("ribbons", view, engine.award_ribbons, token, picks, golden=golden):
+            st.rerun()
+
+
+def ribbon_picks(
+    view: Mapping[str, Any], allowed: Mapping[str, Any], label: Callable[[str], str], t: Translator
+) -> dict[int, str]:
+    """One menu per ribbon, each offering only the mosaics no other ribbon of the player's is
+    picked for (one ribbon a mosaic); at first the picks this phone kept (a reload)."""
+    kept: Mapping[int, str] = (view["ribbon_draft"] or {}).get("ribbons", {})
+    values: list[int] = allowed["ribbons"]
+    current = {v: st.session_state.get(f"ribbon_{v}", kept.get(v)) for v in values}
+    picks: dict[int, str] = {}
+    for value in values:
+        taken = {name for other, name in current.items() if other != value and name}
+        options = [name for name in allowed["receivers"] if name not in taken]
+        chosen = st.selectbox(
+            t("ui.critters.play.ribbon", value=value),
+            options,
+            index=_index(options, current[value]),
+            format_func=label,
+            placeholder=t("ui.critters.play.ribbon_pick"),
+            key=f"ribbon_{value}",
+        )
+        if chosen is not None:
+            picks[value] = chosen
+    return picks
+
+
+def _index(options: list[str], chosen: str | None) -> int | None:
+    return options.index(chosen) if chosen in options else None
+
+
+def _keep_draft(
+    view: Mapping[str, Any], token: str, picks: dict[int, str], golden: str | None
+) -> None:
+    """Keep the picks on the server as they change (engine.save_ribbon_draft), so a reload
+    brings them back and a complete set counts at the time-out. A refusal here (judging just
+    ended) is not the student's doing; the next run shows the new phase."""
+    kept = view["ribbon_draft"] or {"ribbons": {}, "golden": None}
+    if picks == kept["ribbons"] and golden == kept["golden"]:
+        return
+    try:
+        get_engine().save_ribbon_draft(token, picks, golden=golden)
+    except RuleError:
+        return
 
 
 def guess(view: Mapping[str, Any], t: Translator, token: str) -> None:
@@ -380,8 +430,8 @@ def guess_table_html(view: Mapping[str, Any], opponent: str, t: Translator) -> s
         caption = literal(t("ui.critters.play.guess_mosaic_of", name=opponent))
         picture = (
             f'<figure class="cc-mosaic cc-guess-mosaic">'
-            f"{mosaic_img(theirs, GUESS_MOSAIC_PX, mosaic_alt(theirs, t))}"
-            f"{unfinished_html(theirs, t)}<figcaption>{caption}</figcaption></figure>"
+            f"{enlargeable_html(theirs, t, GUESS_MOSAIC_PX)}"
+            f"<figcaption>{caption} {unfinished_html(theirs, t)}</figcaption></figure>"
         )
     own = (view.get("card") or {}).get("id")
     letters = card_letters(view)
@@ -523,14 +573,30 @@ def _own_theme(view: Mapping[str, Any]) -> str | None:
     return next((th["text"] for th in card["themes"] if th["id"] == card["chosen"]), None)
 
 
+def enlargeable_html(mosaic: Mapping[str, Any], t: Translator, px: int | None = None) -> str:
+    """A mosaic's thumbnail that a tap opens over the whole screen, and a second tap closes
+    (a <details> element: no script, and a screen reader announces it as expandable). The
+    picture is an SVG, drawn again at any size."""
+    picture = mosaic_img(mosaic, px or THUMB_PX, mosaic_alt(mosaic, t))
+    return f'<details class="cc-enlarge"><summary>{picture}</summary></details>'
+
+
 MOSAIC_PX = 300  # one's own mosaic on a 360 px phone
 THUMB_PX = 150  # two mosaics a row to judge
 GUESS_MOSAIC_PX = 150  # the opponent's mosaic beside the four cards
-# A mosaic with its caption on the phone, two a row when judging.
+# A mosaic with its caption on the phone, two a row when judging; a thumbnail opened fills
+# the screen, dimmed around it.
 FIGURE_CSS = """
 <style>
 .cc-mosaic { margin: 0; }
 .cc-mosaic figcaption { max-width: 150px; word-break: normal; overflow-wrap: break-word; }
+.cc-cr-unfinished { font-style: italic; color: #333; }
+.cc-enlarge summary { list-style: none; cursor: zoom-in; }
+.cc-enlarge summary::-webkit-details-marker { display: none; }
+.cc-enlarge[open] summary { position: fixed; inset: 0; z-index: 1000000; display: flex;
+  align-items: center; justify-content: center; background: rgba(0, 0, 0, .85);
+  cursor: zoom-out; }
+.cc-enlarge[open] summary img { width: min(96vw, 96vh); height: auto; }
 </style>
 """
 GUESS_CSS = """

@@ -15,7 +15,7 @@ from typing import Any
 
 import streamlit as st
 
-from engine.critters.rules import GOLDEN, MIN_PIECES, PILE
+from engine.critters.rules import GOLDEN, PILE
 from ui.critters.mosaic_svg import mosaic_img, piece_img
 from ui.critters.ribbons import givers, golden_kept, received
 from ui.look import podium
@@ -26,12 +26,13 @@ CRITTERS_CSS = """
 .cc-cr { line-height: 1.2; }
 .cc-cr-big { font-size: 1.75rem; }
 .cc-cr-lead { font-size: 1.3em; font-weight: 700; margin: .2em 0 .4em; }
+.cc-cr-hint { font-weight: 700; margin: 0 0 .2em; }
 .cc-cr-theme { font-size: 2.4em; font-weight: 800; line-height: 1.1; word-break: normal;
   overflow-wrap: break-word; }
 .cc-cr-small .cc-cr-theme { font-size: 1.6em; }
 .cc-cr-parade { display: flex; flex-wrap: wrap; gap: .5rem; margin: .6em 0; }
 .cc-cr-alert { font-weight: 800; color: #b00020; }
-.cc-cr-row { display: flex; gap: 1.5rem; align-items: flex-start; }
+.cc-cr-row { display: flex; gap: 1rem; align-items: flex-start; }
 .cc-cr-cells { display: flex; gap: 1rem; flex-wrap: wrap; }
 .cc-cr-big .cc-cr-cells { flex-wrap: nowrap; justify-content: center; }
 /* Tight lines: six mosaics of 40-character titles by 24-character names, with the list of
@@ -41,11 +42,14 @@ CRITTERS_CSS = """
   line-height: 1.1; }
 .cc-cr-cell .cc-mosaic { display: block; margin: 0 auto .2em; max-width: 100%; height: auto; }
 .cc-cr-title { font-weight: 800; font-style: italic; }
-.cc-cr-unfinished { font-weight: 700; color: #b00020; }
+/* An unfinished mosaic's word sits in its picture's corner: said, not shouted. */
+.cc-cr-pic { position: relative; width: fit-content; margin: 0 auto; }
+.cc-cr-pic .cc-cr-unfinished { position: absolute; right: .35em; bottom: .35em;
+  padding: 0 .3em; border-radius: .3em; background: #fff; color: #333; line-height: 1.2; }
 .cc-cr-points, .cc-cr-name { font-weight: 800; }
-.cc-cr-chips { display: flex; flex-wrap: wrap; gap: 0 1.2em; }
+.cc-cr-chips { display: flex; flex-wrap: wrap; gap: 0 .8em; margin: 0 0 .2em; }
 .cc-cr-list { display: grid; gap: 0 1.2em; }
-.cc-cr-done { font-weight: 700; }
+.cc-cr-done { font-weight: 600; }
 .cc-cr-waiting { opacity: .75; }
 .cc-cr-pile { display: grid; grid-template-columns: repeat(6, auto); gap: .2em 1em;
   align-items: center; justify-content: start; }
@@ -72,18 +76,26 @@ CRITTERS_CSS = """
 .cc-cr-card b { font-size: 1.1em; }
 /* Divs, not a list: Streamlit gives a snippet's list items and paragraphs a small size. */
 .cc-cr-card div::before { content: "• "; }
-.cc-cr-secret { font-weight: 800; background: #fff3bf; outline: 3px solid #8a6300; }
+/* On the projector the cards stand in one column beside the duel's two large mosaics, each
+   card's themes in one flowing line: "Card A: a cactus · a museum · ...". */
+.cc-cr-big .cc-cr-cards { grid-template-columns: minmax(0, 1fr); gap: .3rem; }
+.cc-cr-big .cc-cr-card b::after { content: " "; }
+.cc-cr-big .cc-cr-card div { display: inline; }
+.cc-cr-big .cc-cr-card div::before { content: none; }
+.cc-cr-big .cc-cr-card div + div::before { content: " · "; font-weight: 400; }
+.cc-cr-secret { font-weight: 800; background: #fff3bf; outline: 3px solid #8a6300;
+  -webkit-box-decoration-break: clone; box-decoration-break: clone; }
 </style>
 """
 
 # Horizontal room for the mosaics on the projector: 1280 px less the page's margins.
 SCREEN_WIDTH = 1232
 CELL_GAP = 16
-# The tallest mosaic each phase leaves room for under the heading, with its captions.
-TITLES_PX, JUDGING_PX, SCORES_PX, DUEL_PX = 400, 340, 300, 250
-# The duel's scores add the theme and the guess under each mosaic: a smaller mosaic leaves
-# them room for two long Spanish names and themes within 720 px.
-DUEL_SCORES_PX = 200
+# The largest mosaic on the projector: three of them side by side fill its width, and each
+# leaves room under it for its captions within 720 px. More players share the width.
+MOSAIC_PX = 400
+# The duel's two mosaics at MOSAIC_PX, the four face-up cards in the column beside them.
+DUEL_SHARE = (2 * MOSAIC_PX + CELL_GAP) / SCREEN_WIDTH
 SMALL_MOSAIC_PX = 120
 SCREEN_PIECE_PX = 72
 SMALL_PIECE_PX = 32
@@ -254,14 +266,16 @@ def _titles_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
         (mosaic, _mark(mosaic["name"] in done, t) + name_html(mosaic["name"]))
         for mosaic in view["mosaics"]
     ]
-    hint = f'<div class="cc-cr-lead">{literal(t("ui.critters.screen.hint.titles"))}</div>'
-    return hint + _cells(cells, t, big, most=TITLES_PX)
+    hint = _hint(t, "ui.critters.screen.hint.titles")
+    return hint + _cells(cells, t, big)
 
 
 def _judging_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
+    """What to do and who has done it in one line that wraps, above the mosaics: under
+    three large mosaics and their titles there is no room for two more lines."""
     cells = [(mosaic, _title_and_name(mosaic, t)) for mosaic in view["mosaics"]]
-    hint = f'<div class="cc-cr-lead">{literal(t("ui.critters.screen.hint.judging"))}</div>'
-    return hint + _cells(cells, t, big, most=JUDGING_PX) + _ready_chips(view, givers(view), t)
+    hint = f"<b>{literal(t('ui.critters.screen.hint.judging'))}</b>"
+    return _ready_chips(view, givers(view), t, lead=hint) + _cells(cells, t, big)
 
 
 def _scores_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
@@ -281,7 +295,7 @@ def _scores_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
     # Every score 0 would read as a fault without its reason.
     nobody = literal(t("ui.critters.nobody_gave"))
     lead = "" if turned["ribbons"] else f'<div class="cc-cr-lead">{nobody}</div>'
-    return lead + _cells(cells, t, big, most=SCORES_PX)
+    return lead + _cells(cells, t, big)
 
 
 def _gallery_round_html(
@@ -302,14 +316,14 @@ def _gallery_round_html(
             ribbons = f"<div>{literal(said)}</div>"
         points = _points_html(shown["scores"].get(name, 0), then, t)
         cells.append((mosaic, _title_and_name(mosaic, t) + ribbons + points))
-    return _cells(cells, t, big, most=SCORES_PX)
+    return _cells(cells, t, big)
 
 
 def _guess_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
     cells = [(mosaic, name_html(mosaic["name"])) for mosaic in view["mosaics"]]
-    hint = f'<div class="cc-cr-lead">{literal(t("ui.critters.screen.hint.guess"))}</div>'
+    hint = _hint(t, "ui.critters.screen.hint.guess")
     return (
-        f'{hint}<div class="cc-cr-row">{_cells(cells, t, big, share=0.5, most=DUEL_PX)}'
+        f'{hint}<div class="cc-cr-row">{_cells(cells, t, big, share=DUEL_SHARE)}'
         f"{_cards_html(view, t)}</div>{_ready_chips(view, view['players'], t)}"
     )
 
@@ -334,7 +348,7 @@ def _duel_scores(view: Mapping[str, Any], t: Translator, big: bool) -> str:
         )
         cells.append((mosaic, caption))
     return (
-        f'<div class="cc-cr-row">{_cells(cells, t, big, share=0.5, most=DUEL_SCORES_PX)}'
+        f'<div class="cc-cr-row">{_cells(cells, t, big, share=DUEL_SHARE)}'
         f"{_cards_html(view, t)}</div>"
     )
 
@@ -346,6 +360,12 @@ def _theme_html(view: Mapping[str, Any], t: Translator) -> str:
     label = literal(t("ui.critters.screen.theme"))
     theme = literal(view["theme"]["text"])
     return f'<div class="cc-cr-lead">{label}</div><div class="cc-cr-theme">{theme}</div>'
+
+
+def _hint(t: Translator, key: str) -> str:
+    """What the class does now on their devices: one line of the projector's own size, so
+    the large mosaics under it keep their room."""
+    return f'<div class="cc-cr-hint">{literal(t(key))}</div>'
 
 
 def _mark(done: bool, t: Translator) -> str:
@@ -369,10 +389,13 @@ def _ready_count(view: Mapping[str, Any], key: str, t: Translator) -> str:
     return f"<b>{literal(said)}</b>"
 
 
-def _ready_chips(view: Mapping[str, Any], names: Sequence[str], t: Translator) -> str:
-    """Who is done with what the phase asks, on one line that wraps: a count and names."""
+def _ready_chips(
+    view: Mapping[str, Any], names: Sequence[str], t: Translator, *, lead: str = ""
+) -> str:
+    """Who is done with what the phase asks, on one line that wraps: a count and names,
+    after `lead` (HTML) if given."""
     count = _ready_count(view, f"ui.critters.screen.ready.{view['phase']}", t)
-    return f'<div class="cc-cr-chips">{count}{_named_marks(view, names, t)}</div>'
+    return f'<div class="cc-cr-chips">{lead}{count}{_named_marks(view, names, t)}</div>'
 
 
 def _ready_list(view: Mapping[str, Any], names: Sequence[str], key: str, t: Translator) -> str:
@@ -406,12 +429,11 @@ def mosaic_alt(mosaic: Mapping[str, Any], t: Translator) -> str:
 
 
 def unfinished_html(mosaic: Mapping[str, Any], t: Translator) -> str:
-    """Under a mosaic short of seven pieces when building ended: it is judged as it stands,
-    and everyone judging it is told so."""
+    """A mosaic short of seven pieces when building ended is judged as it stands, marked so
+    (the ruling): a quiet word in its corner, never a red line above its maker's name."""
     if not mosaic["unfinished"]:
         return ""
-    said = literal(t("ui.critters.screen.unfinished", fewest=MIN_PIECES))
-    return f'<div class="cc-cr-unfinished">{said}</div>'
+    return f'<span class="cc-cr-unfinished">{literal(t("ui.critters.screen.unfinished"))}</span>'
 
 
 def _cells(
@@ -420,21 +442,21 @@ def _cells(
     big: bool,
     *,
     share: float = 1.0,
-    most: int,
 ) -> str:
     """Mosaics side by side, each with its caption (HTML) under it: on the projector in one
-    row however many there are, `share` of its width, each mosaic at most `most` px."""
+    row however many there are, `share` of its width, each mosaic as large as that leaves
+    it, up to MOSAIC_PX."""
     if big:
         count = max(len(cells), 1)
-        width = int(SCREEN_WIDTH * share - CELL_GAP * (count - 1)) // count
-        px = min(width, most)
+        width = round(SCREEN_WIDTH * share - CELL_GAP * (count - 1)) // count
+        px = min(width, MOSAIC_PX)
     else:
         px = width = SMALL_MOSAIC_PX
     return (
         '<div class="cc-cr-cells">'
         + "".join(
-            f'<div class="cc-cr-cell" style="width:{width}px">'
-            f"{mosaic_img(mosaic, px, mosaic_alt(mosaic, t))}{unfinished_html(mosaic, t)}"
+            f'<div class="cc-cr-cell" style="width:{width}px"><div class="cc-cr-pic">'
+            f"{mosaic_img(mosaic, px, mosaic_alt(mosaic, t))}{unfinished_html(mosaic, t)}</div>"
             f"{caption}</div>"
             for mosaic, caption in cells
         )
@@ -527,18 +549,19 @@ def _cards_html(view: Mapping[str, Any], t: Translator) -> str:
 def _guess_html(
     view: Mapping[str, Any], guesser: str, theme: Mapping[str, str] | None, t: Translator
 ) -> str:
-    """`guesser`'s guess at the other player's secret `theme`, and whether it was right."""
+    """`guesser`'s guess at the other player's secret `theme`, and whether it was right. It
+    stands under that player's mosaic: in a duel the guesser is the other one, unnamed, so
+    the caption keeps a line less under the large mosaic."""
     guess = (view["turned_over"]["guesses"] or {}).get(guesser)
     if guess is None:
-        return _sentence(t, "ui.critters.screen.no_guess", guesser)
+        return literal(t("ui.critters.screen.no_guess"))
     if guess["ribbon"] == 1:
         letter = card_letters(view).get(guess["card"], "?")
-        said = _sentence(t, "ui.critters.screen.guess_card", guesser, card=letter)
+        said = t("ui.critters.screen.guess_card", card=letter)
         right = theme is not None and guess["card"] == theme["card"]
     else:
         texts = {th["id"]: th["text"] for card in view["face_up"] for th in card["themes"]}
-        guessed = texts.get(guess["theme"], "?")
-        said = _sentence(t, "ui.critters.screen.guess_theme", guesser, theme=guessed)
+        said = t("ui.critters.screen.guess_theme", theme=texts.get(guess["theme"], "?"))
         right = theme is not None and guess["theme"] == theme["id"]
     verdict = literal(t("ui.critters.screen.right" if right else "ui.critters.screen.wrong"))
-    return f"{said} <b>{verdict}</b>"
+    return f"{literal(said)} <b>{verdict}</b>"
