@@ -29,6 +29,7 @@ class GameHeader(TypedDict):
     players: list[str]
     next_game: str | None
     latecomers: bool
+    others_finished: bool
 
 
 class GameView(GameHeader):

@@ -230,6 +230,18 @@ def view_and_status(token: str) -> tuple[PlayerView, dict[str, Any]]:
     return view, status_of(view)
 
 
+def latecomers_words(view: PlayerView, t: Translator) -> str:
+    """What a latecomer waits for, as it stands: enough to start (the teacher may), every
+    other table finished (the class's next game), or how many more must come."""
+    fewest = Engine.offered_games()[view["game"]]["class_fewest"]
+    seated = len(view["players"])
+    if seated >= fewest:
+        return t("ui.play.latecomers_ready", count=seated)
+    if view["others_finished"]:
+        return t("ui.play.latecomers_over")
+    return t("ui.play.latecomers", count=fewest - seated, seated=seated)
+
+
 def player_page(token: str) -> None:
     """The student's page for this game's phase, and its live part."""
     try:
@@ -253,8 +265,7 @@ def player_page(token: str) -> None:
         # The game is named, and told in a few lines, while the class waits for the start.
         st.subheader(Engine.game_title(view["game"], language))
         if view["latecomers"]:  # the class's other tables play: say why, and what comes
-            fewest = Engine.offered_games()[view["game"]]["class_fewest"]
-            st.info(t("ui.play.latecomers", fewest=fewest, count=len(view["players"])))
+            st.info(latecomers_words(view, t))
         else:
             st.success(t("ui.play.waiting_start"))
         with st.expander(t("ui.home.how_to_play")):

@@ -227,21 +227,11 @@ def in_showcase(table: Mapping[str, Any]) -> bool:
     return table["view"]["phase"] in parts_of(table["view"]).screen.SHOWCASE
 
 
-def showcase_turn(tables: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
-    """The table whose showcase takes the class projector when several are in theirs: the
-    one that entered it first, which has the least time left (a class's tables share its
-    phase lengths), so a table that got there first is never pushed off the screen by
-    another, and the next takes over as it ends; untimed or paused, the lowest numbered.
-    The others say in the strip that they are in theirs."""
-    showing = [table for table in tables if in_showcase(table)]
-    if not showing:
-        return None
-
-    def began(table: Mapping[str, Any]) -> tuple[float, int]:
-        left = table["view"]["seconds_left"]
-        return (float("inf") if left is None else left, table["table"])
-
-    return min(showing, key=began)
+def showcase_turn(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The table whose showcase takes the class projector when one is in it: the class view
+    says which (`projector`, engine/classes/showcase.py: the first there, each in turn for
+    its whole length). The others say in the strip that they wait in theirs."""
+    return next((t for t in view["tables"] if t["table"] == view["projector"]), None)
 
 
 def class_screen(view: Mapping[str, Any], status: Mapping[str, Any], t: Translator) -> None:
@@ -253,7 +243,7 @@ def class_screen(view: Mapping[str, Any], status: Mapping[str, Any], t: Translat
     tables = view["tables"]
     if len(tables) <= 1:
         one_table(view, status, t)
-    elif focus := showcase_turn(tables):
+    elif focus := showcase_turn(view):
         table_reveal(view, focus, status, t)
     else:
         every_table(view, status["version"], t)
