@@ -106,6 +106,8 @@ def game_header(game: GameFacts, players: list[Player], now: float) -> GameHeade
         "next_game": game.next_code,
         # A class's table waiting while the others play: who sits here came late (public:
         # the class projector lists them as latecomers).
+        # A class's table's number (None: a game of its own): its phones name their table.
+        "table": game.table,
         "latecomers": game.latecomers,
         # ... and every other table of the class has finished (public, as their podium is).
         "others_finished": game.others_finished,

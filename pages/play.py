@@ -12,7 +12,7 @@ import streamlit as st
 
 from engine import FINISHED, LOBBY, NAME_MAX_CHARS, Engine, PlayerView, RuleError
 from ui.browser import browser_id
-from ui.classes.tables import is_class, view_of_code
+from ui.classes.tables import is_class, table_tag_html, view_of_code
 from ui.games import last_seconds, parts_of
 from ui.how_to_play import lobby_how_to
 from ui.live import follow_changes, live_status, status_of
@@ -256,8 +256,11 @@ def player_page(token: str) -> None:
     phase = view["phase"]
 
     phone = parts_of(view).phone
+    # At a class's table: its name in its colour, as on the class projector's card.
+    table = "" if view["table"] is None else f" {table_tag_html(view['table'], t)}"
     st.html(
-        f'<div class="cc-head"><b>{name_html(view["name"])}</b>{phone.heading_html(view, t)}</div>'
+        f'<div class="cc-head"><b>{name_html(view["name"])}</b>{table}'
+        f"{phone.heading_html(view, t)}</div>"
     )
     live_status(view["code"], status, language, warning=last_seconds(view))
 

@@ -94,6 +94,7 @@ def test_28_students_sit_at_10_9_and_9_and_every_phone_shows_its_own_table(engin
         view = engine.player_view(token)
         assert view["name"] == name and view["phase"] == "lobby"
         assert view["code"] == klass.code_of(klass.table_of(name))
+        assert view["table"] == klass.table_of(name)  # the phone names its table (issue 40)
         assert view["players"] == seating[klass.table_of(name)]
 
 

@@ -102,6 +102,24 @@ def table_title(number: int, t: Translator) -> str:
     return literal(t("ui.class.table", number=number))
 
 
+# Each table's colour, dark enough for white text: its card's border and name tag on the class
+# projector and the class page, and the name tag in its phones' header (tables beyond cycle).
+TABLE_COLOURS = ("#1f5fbf", "#b03a2e", "#1e7b3a", "#7b3fa0", "#a35200", "#0f6e73")
+
+
+def table_colour(number: int) -> str:
+    return TABLE_COLOURS[(number - 1) % len(TABLE_COLOURS)]
+
+
+def table_tag_html(number: int, t: Translator) -> str:
+    """ "Table 2" in its table's colour: the same on the projector's card and on each phone at
+    that table, so a student finds their table's card (and their table) at a glance."""
+    return (
+        f'<span class="cc-table-tag" style="background:{table_colour(number)};color:#fff;'
+        f'border-radius:.4em;padding:0 .35em;white-space:nowrap">{table_title(number, t)}</span>'
+    )
+
+
 def ticking(tables: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     """The countdowns the page's live part ticks: {table code: seconds left}, running ones."""
     return {
@@ -124,7 +142,7 @@ def table_card_html(table: Mapping[str, Any], t: Translator, version: int, extra
     elif phase != FINISHED:
         corner = clock_html(table["code"], view["seconds_left"], view["paused"], version, t)
     lines = [
-        f'<div class="cc-card-top"><h3>{table_title(table["table"], t)}</h3>{corner}</div>',
+        f'<div class="cc-card-top"><h3>{table_tag_html(table["table"], t)}</h3>{corner}</div>',
         f'<div class="cc-table-phase">{parts_of(view).screen.heading(view, t)[0]}</div>',
     ]
     if phase == LOBBY:
@@ -138,7 +156,8 @@ def table_card_html(table: Mapping[str, Any], t: Translator, version: int, extra
         done = t("ui.ready_count", done=ready["done"], total=ready["total"])
         lines.append(f"<div>{literal(done)}</div>")
     card = "cc-table-card cc-waiting" if phase == LOBBY else "cc-table-card"
-    return f'<div class="{card}">{"".join(lines)}{extra}</div>'
+    colour = f"border-color:{table_colour(table['table'])}"
+    return f'<div class="{card}" style="{colour}">{"".join(lines)}{extra}</div>'
 
 
 def winners_html(names: Sequence[str]) -> str:
