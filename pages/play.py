@@ -273,7 +273,8 @@ def player_page(token: str) -> None:
             st.success(t("ui.play.waiting_start"))
         with st.expander(t("ui.home.how_to_play")):
             lobby_how_to(view["game"], language, t)
-        follow(view, status)
+        # A latecomer's words count who is here: every join redraws them (a quiet lobby).
+        follow(view, status, redraw="any" if view["latecomers"] else "stage")
         return
     if phase == FINISHED:
         winners = view["winners"]

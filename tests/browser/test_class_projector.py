@@ -165,3 +165,23 @@ def test_each_phone_names_its_table_as_the_projector_s_card(streamlit_server, ne
         expect(tag).to_have_text(title, timeout=UI_TIMEOUT_MS)
         assert tag.evaluate(colour) == projected[title]
     assert len(set(projected.values())) == 2  # two tables, two colours
+
+
+def test_a_latecomer_s_phone_counts_each_latecomer_who_joins(streamlit_server, new_page):
+    """Issue 40: the latecomers sit together, and a latecomer's phone redraws its words as the
+    others arrive (how many more the table needs), without a reload."""
+    engine = seeded_engine(streamlit_server, "class-latecomers-phone")
+    code, key, tokens = seat(engine, 6, "en")
+    engine.start_tables(key)
+    late = engine.join(code, "Late Ana", browser=f"late-ana-{uuid.uuid4().hex}")
+    phone = new_page(width=360, height=740, touch=True, scale=2)
+    phone.goto(f"{streamlit_server.url}/play?token={late}")
+    words = phone.locator('[data-testid="stAlertContentInfo"]')
+    expect(words).to_have_text(
+        translate("en", "ui.play.latecomers", count=4, seated=1), timeout=UI_TIMEOUT_MS
+    )
+    engine.join(code, "Late Bo", browser=f"late-bo-{uuid.uuid4().hex}")
+    expect(words).to_have_text(
+        translate("en", "ui.play.latecomers", count=3, seated=2), timeout=UI_TIMEOUT_MS
+    )
+    assert class_tables(engine, key)[2]["players"] == ["Late Ana", "Late Bo"]
