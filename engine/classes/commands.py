@@ -514,7 +514,14 @@ class ClassCommands(Door):
             before = {g.id: self._open(session, g, now, touch=touch) for g in tables}
             room_version = room.version
             result = act(session, room, tables, now)
-            follow_tables([g for g in tables if g.sitting == room.sitting], self._class_game(room))
+            kind = self._class_game(room)
+            left = any(
+                b.phase[0] in kind.showcase and g.phase not in kind.showcase
+                for g in tables
+                if (b := before.get(g.id)) is not None
+            )
+            current = [g for g in tables if g.sitting == room.sitting]
+            follow_tables(current, kind, now if left else None)
             if class_key is not None:
                 for game in tables:
                     self._bind_table_key(game, class_key)
@@ -572,7 +579,9 @@ class ClassCommands(Door):
         if not self._db.is_sqlite:
             query = query.with_for_update().execution_options(populate_existing=True)
         others = list(session.exec(query))
-        changed = [g for g in follow_tables([game, *others], kind) if g is not game]
+        left = before.phase[0] in kind.showcase and game.phase not in kind.showcase
+        followed = follow_tables([game, *others], kind, now if left else None)
+        changed = [g for g in followed if g is not game]
         for other in changed:
             self._settle(session, other, None)
         return [other.code for other in changed]
@@ -730,11 +739,14 @@ def class_status(
     }
 
 
-def follow_tables(tables: Sequence[Game], kind: GameDeclaration) -> list[Game]:
+def follow_tables(
+    tables: Sequence[Game], kind: GameDeclaration, showcase_left: float | None = None
+) -> list[Game]:
     """What the state of a sitting's tables asks of the others, after any change: a table in
     its lobby while others play is the latecomers' (their phones say why they wait), and says
     when every table that played has finished; a table whose showcase waits for the class
-    projector stays in it until it has had its whole length there (classes/showcase.py).
+    projector stays in it until it has had its whole length there (classes/showcase.py;
+    `showcase_left`: when a table just left its showcase, which the next then has whole).
     Returns the tables changed, each with its version moved."""
     lobby, finished = kind.table.lobby, kind.table.finished
     started = [g for g in tables if g.phase != lobby]
@@ -753,7 +765,7 @@ def follow_tables(tables: Sequence[Game], kind: GameDeclaration) -> list[Game]:
             game.latecomers, game.others_finished = True, over
             changed[id(game)] = game
     by_number = {table_number(g): g for g in tables}
-    for number, end in showcase.queued_ends(showcase.showing(tables, kind)).items():
+    for number, end in showcase.queued_ends(showcase.showing(tables, kind), showcase_left).items():
         by_number[number].deadline = end
         changed[id(by_number[number])] = by_number[number]
     for game in changed.values():

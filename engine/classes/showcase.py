@@ -60,14 +60,23 @@ def projector_queue(shows: Sequence[Showing]) -> list[int]:
     return [s.table for s in sorted(shows, key=lambda s: (s.began, s.table))]
 
 
-def queued_ends(shows: Sequence[Showing]) -> dict[int, float]:
+def queued_ends(shows: Sequence[Showing], taken_at: float | None = None) -> dict[int, float]:
     """When each waiting table's showcase must end so that it has its whole length on the
     projector after the one before it: {table: end}, only for tables whose end changes. The
-    one showing keeps its own end; behind a table with no clock, the rest wait as they are."""
+    one showing keeps its own end, unless it took the projector at `taken_at` (the one before
+    it ended early): then it has its whole length from there. Behind a table with no clock,
+    the rest wait as they are."""
     by_table = {s.table: s for s in shows}
     order = projector_queue(shows)
     ends: dict[int, float] = {}
-    previous = by_table[order[0]].ends if order else None
+    if not order:
+        return ends
+    head = by_table[order[0]]
+    previous = head.ends
+    if taken_at is not None and head.ends is not None and head.length is not None:
+        whole = taken_at + head.length
+        if head.ends > whole:  # it waited behind a showcase that ended early
+            previous = ends[head.table] = whole
     for number in order[1:]:
         table = by_table[number]
         if previous is None or table.ends is None or table.length is None:
