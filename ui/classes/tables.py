@@ -56,7 +56,38 @@ BIG_CSS = """
 .cc-strip { display: flex; flex-wrap: wrap; gap: 0 1.2rem; flex: 0 1 auto; }
 .cc-strip-table { white-space: nowrap; }
 .cc-strip .cc-timer { font-size: 1em; }
+/* Tables at play: the page below the class's heading, the join line and the latecomers'
+   one-line cards first, then the playing tables' cards share the rest, each drawing taking
+   what its card's lines leave (one row of cards up to three tables, then two). */
+.cc-class-play { display: flex; flex-direction: column; gap: .4rem;
+  height: calc(100vh - var(--cc-heading-px)); }
+.cc-play-top { display: flex; flex-wrap: wrap; align-items: center; gap: .3rem 1.2rem; }
+.cc-class-play > .cc-tables { flex: 1 1 0; min-height: 0;
+  grid-template-rows: repeat(var(--cc-rows), minmax(0, 1fr)); }
+.cc-class-play .cc-table-card { display: flex; flex-direction: column; min-height: 0;
+  overflow: hidden; }
+.cc-class-play .cc-table-card .cc-board { flex: 1 1 0; min-height: 0; width: 100% !important;
+  object-fit: contain; object-position: left top; }
+.cc-class-play .cc-one-line { flex-direction: row; gap: 0 .6rem; align-items: baseline;
+  padding: 0 .5rem; }
+.cc-play-top .cc-code { font-size: 1em; letter-spacing: .05em; }
+/* One table at play: its drawing beside its lines, as high as the card (cqh: its height). */
+.cc-class-play .cc-tables-single .cc-table-card { display: block; position: relative;
+  container-type: size; }
+.cc-class-play .cc-tables-single .cc-table-card > * { margin-left: calc(100cqh + 1rem); }
+.cc-class-play .cc-tables-single .cc-table-card > .cc-board { position: absolute; margin: 0;
+  top: .3rem; width: 100cqh !important; height: 100cqh; }
+/* Two rows of cards: the clue gives way to the drawing (each phone shows its table's clue). */
+.cc-class-play .cc-tables-rows .cc-table-card .cc-muted { display: none; }
 """
+# The class's heading line above `.cc-class-play` (its 2.4rem line, the page's top padding and
+# Streamlit's gap) and the page's bottom padding: the height the playing tables may not take.
+HEADING_PX = 94
+# Up to this many tables sit in one row of cards; more take two rows.
+ONE_ROW_MOST = 3
+# Before the start, the cards list their students up to this many tables (two of twelve
+# 24-character names fit beside the QR code).
+LOBBY_NAMES_MOST = 2
 
 
 # The class podium names this many students with one best total; a larger tie says how many more.
@@ -129,10 +160,12 @@ def ticking(tables: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     }
 
 
-def table_card_html(table: Mapping[str, Any], t: Translator, version: int, extra: str = "") -> str:
+def table_card_html(
+    table: Mapping[str, Any], t: Translator, version: int, extra: str = "", names: bool = True
+) -> str:
     """One table (an entry of a class view: its number and its view) at a glance: phase,
     countdown, and who sits there (the lobby), how many are ready (a round) or who won (the
-    end); `extra` below that (a picture)."""
+    end); `extra` below that (a picture). Without `names`, a lobby's card is one line."""
     view = table["view"]
     phase, players = view["phase"], view["players"]
     # Beside the table's number: its countdown in a round, how many sit there in the lobby.
@@ -145,9 +178,9 @@ def table_card_html(table: Mapping[str, Any], t: Translator, version: int, extra
         f'<div class="cc-card-top"><h3>{table_tag_html(table["table"], t)}</h3>{corner}</div>',
         f'<div class="cc-table-phase">{parts_of(view).screen.heading(view, t)[0]}</div>',
     ]
-    if phase == LOBBY:
-        names = "".join(f"<span>{name_html(name)}</span>" for name in players)
-        lines.append(f'<div class="cc-names">{names}</div>')
+    if phase == LOBBY and names:
+        listed = "".join(f"<span>{name_html(name)}</span>" for name in players)
+        lines.append(f'<div class="cc-names">{listed}</div>')
     elif phase == FINISHED:
         lines.append(winners_html(view["winners"]))
     elif (ready := view["ready"]) and ready["total"] > 1:
@@ -165,12 +198,26 @@ def winners_html(names: Sequence[str]) -> str:
     return f"<div>★ {', '.join(map(name_html, names))}</div>"
 
 
-def tables_html(cards: Sequence[str], big: bool = False) -> str:
-    """The cards side by side, one column per table."""
+def tables_html(cards: Sequence[str], big: bool = False, rows: int = 1) -> str:
+    """The cards side by side, one column per table (in `rows` rows)."""
     size = " cc-tables-big" if big else ""
+    columns = max(1, -(-len(cards) // rows))
+    shape = " cc-tables-single" if len(cards) == 1 else " cc-tables-rows" if rows > 1 else ""
     return (
-        f'<div class="cc-tables{size}" style="--cc-columns:{max(1, len(cards))}">'
+        f'<div class="cc-tables{size}{shape}" style="--cc-columns:{columns};--cc-rows:{rows}">'
         f"{''.join(cards)}</div>"
+    )
+
+
+def one_line_card_html(table: Mapping[str, Any], t: Translator) -> str:
+    """A table still in its lobby while others play (the latecomers'), in one line: its name
+    tag and how many sit there (their phones name the table; the playing tables need the
+    screen)."""
+    count = literal(t("ui.class.students", count=len(table["view"]["players"])))
+    return (
+        f'<div class="cc-table-card cc-waiting cc-one-line" style="border-color:'
+        f'{table_colour(table["table"])}">{table_tag_html(table["table"], t)}'
+        f"<b>{count}</b> {literal(t('ui.phase.lobby'))}</div>"
     )
 
 
@@ -361,6 +408,11 @@ def every_table(view: Mapping[str, Any], version: int, t: Translator) -> None:
     waiting = [table["view"]["phase"] == LOBBY for table in tables]
     join_url = page_url("play", code=view["code"])
     if all(waiting):
+        # Who sits where while it fits beside the QR code; beyond, each card is one line (and
+        # each phone names its table).
+        listed = len(tables) <= LOBBY_NAMES_MOST
+        cards = [table_card_html(table, t, version, names=listed) for table in tables]
+        rows = 1 if len(cards) <= ONE_ROW_MOST else 2
         with st.container(horizontal=True, gap="medium", wrap=False):
             with st.container():
                 # The code and the address on one line: the rosters below need the height.
@@ -370,16 +422,29 @@ def every_table(view: Mapping[str, Any], version: int, t: Translator) -> None:
                     f"{literal(view['code'])}</span>"
                     f'<span class="cc-big cc-url">{url_html(shown_url(join_url))}</span></div>'
                 )
-                st.html(tables_html([projected_card(table, t, version) for table in tables], True))
+                st.html(tables_html(cards, True, rows))
             st.image(qr_png(join_url), width=CLASS_QR_PX, alt=t("ui.qr.join"))
         return
-    if any(waiting):  # latecomers: one line, the playing tables keep the screen
-        st.html(
-            f'<div class="cc-big">{literal(t("ui.screen.join_with"))}: '
-            f'<b class="cc-code">{literal(view["code"])}</b> · '
-            f'<span class="cc-url">{url_html(shown_url(join_url))}</span></div>'
-        )
     if view["podium"] is not None:
         st.html(class_podium_html(view["podium"], t, big=True))
         return
-    st.html(tables_html([projected_card(table, t, version) for table in tables], big=True))
+    top = ""
+    if any(waiting):  # latecomers: the join line and their one-line cards, the rest plays
+        lobbies = [
+            one_line_card_html(table, t) for table in tables if table["view"]["phase"] == LOBBY
+        ]
+        # The words with the code, the address and each card wrap as wholes: two lines at most.
+        top = (
+            f'<div class="cc-play-top cc-tables-big"><div class="cc-big">'
+            f'{literal(t("ui.screen.join_with"))}: <b class="cc-code">{literal(view["code"])}</b>'
+            f'</div><div class="cc-big cc-url">{url_html(shown_url(join_url))}</div>'
+            f"{''.join(lobbies)}</div>"
+        )
+    playing = [
+        projected_card(table, t, version) for table in tables if table["view"]["phase"] != LOBBY
+    ]
+    rows = 1 if len(playing) <= ONE_ROW_MOST else 2
+    st.html(
+        f'<div class="cc-class-play" style="--cc-heading-px:{HEADING_PX}px">{top}'
+        f"{tables_html(playing, big=True, rows=rows)}</div>"
+    )
