@@ -68,8 +68,8 @@ BIG_CSS = """
   overflow: hidden; }
 .cc-class-play .cc-table-card .cc-board { flex: 1 1 0; min-height: 0; width: 100% !important;
   object-fit: contain; object-position: left top; }
-.cc-class-play .cc-one-line { flex-direction: row; gap: 0 .6rem; align-items: baseline;
-  padding: 0 .5rem; }
+.cc-play-top .cc-one-line { display: flex; flex-direction: row; gap: 0 .6rem;
+  align-items: baseline; padding: 0 .5rem; }
 .cc-play-top .cc-code { font-size: 1em; letter-spacing: .05em; }
 /* One table at play: its drawing beside its lines, as high as the card (cqh: its height). */
 .cc-class-play .cc-tables-single .cc-table-card { display: block; position: relative;
@@ -398,6 +398,21 @@ def strip_html(tables: Sequence[Mapping[str, Any]], t: Translator, version: int)
     return f'<div class="cc-strip">{"".join(entries)}</div>'
 
 
+def latecomers_html(view: Mapping[str, Any], t: Translator) -> str:
+    """The join line and each latecomers' table as a one-line card, while other tables play:
+    the words with the code, the address and each card wrap as wholes (two lines at most)."""
+    join_url = page_url("play", code=view["code"])
+    lobbies = [
+        one_line_card_html(table, t) for table in view["tables"] if table["view"]["phase"] == LOBBY
+    ]
+    return (
+        f'<div class="cc-play-top cc-tables-big"><div class="cc-big">'
+        f'{literal(t("ui.screen.join_with"))}: <b class="cc-code">{literal(view["code"])}</b>'
+        f'</div><div class="cc-big cc-url">{url_html(shown_url(join_url))}</div>'
+        f"{''.join(lobbies)}</div>"
+    )
+
+
 def every_table(view: Mapping[str, Any], version: int, t: Translator) -> None:
     """Every table side by side under the class's heading, the code to join while a table
     waits for players, and the class podium once all have finished."""
@@ -425,21 +440,11 @@ def every_table(view: Mapping[str, Any], version: int, t: Translator) -> None:
                 st.html(tables_html(cards, True, rows))
             st.image(qr_png(join_url), width=CLASS_QR_PX, alt=t("ui.qr.join"))
         return
+    # Latecomers: the join line and their one-line cards on top, the rest plays (or cheers).
+    top = latecomers_html(view, t) if any(waiting) else ""
     if view["podium"] is not None:
-        st.html(class_podium_html(view["podium"], t, big=True))
+        st.html(top + class_podium_html(view["podium"], t, big=True))
         return
-    top = ""
-    if any(waiting):  # latecomers: the join line and their one-line cards, the rest plays
-        lobbies = [
-            one_line_card_html(table, t) for table in tables if table["view"]["phase"] == LOBBY
-        ]
-        # The words with the code, the address and each card wrap as wholes: two lines at most.
-        top = (
-            f'<div class="cc-play-top cc-tables-big"><div class="cc-big">'
-            f'{literal(t("ui.screen.join_with"))}: <b class="cc-code">{literal(view["code"])}</b>'
-            f'</div><div class="cc-big cc-url">{url_html(shown_url(join_url))}</div>'
-            f"{''.join(lobbies)}</div>"
-        )
     playing = [
         projected_card(table, t, version) for table in tables if table["view"]["phase"] != LOBBY
     ]
