@@ -287,6 +287,10 @@ class GameDeclaration:
     # so totals alone would compare unequal games). False where a "round" is no share of the
     # game (Canvas Layers' turns: every painter completes three paintings whatever the size).
     class_per_round: bool = True
+    # The phases a class's table shows on the class projector, one table at a time (its
+    # reveal, its scores): a table reaching one while another shows its own waits its turn
+    # there, for its whole length (engine/classes/showcase.py).
+    showcase: frozenset[str] = frozenset()
     # What a page of the gallery the teacher steps through at the end shows (Engine.
     # show_round): a round (False), or one player's work (Canvas Layers: a painter's three
     # paintings, the rounds being turns).

@@ -81,7 +81,7 @@ class Progress(NamedTuple):
     stage: int
 
 
-class _Before(NamedTuple):
+class Before(NamedTuple):
     """A game as a command found it: what tells whether the command changed it, and how."""
 
     version: int
@@ -221,18 +221,24 @@ class Door:
         phase: the push stream carries the clock, and pages tick and say "Paused" themselves.
         """
 
-        def run(session: Session) -> tuple[str, T, bool]:
+        def run(session: Session) -> tuple[T, list[str]]:
             game = self._locked(session, find(session))
             now = self._clock()
             before = self._open(session, game, now, touch=touch)
             result = act(session, game, now)
+            followers = self._follow(session, game, before, now)
             changed = self._settle(session, game, before, readiness=readiness, clock=clock)
-            return game.code, result, changed
+            return result, [game.code] * changed + followers
 
-        code, result, changed = self._db.write(run)
-        if changed:
-            self.changes.publish(code)
+        result, changed_codes = self._db.write(run)
+        for changed_code in changed_codes:
+            self.changes.publish(changed_code)
         return result
+
+    def _follow(self, session: Session, game: Game, before: Before, now: float) -> list[str]:
+        """What other games a command's change to `game` changes, each settled: their codes.
+        None here; a class's table moves its sitting's other tables (ClassCommands)."""
+        return []
 
     def _locked(self, session: Session, row: R) -> R:
         """The game's (or class's) row, locked for this write transaction on PostgreSQL and
@@ -247,11 +253,11 @@ class Door:
             .execution_options(populate_existing=True)
         ).one()
 
-    def _open(self, session: Session, game: Game, now: float, *, touch: bool) -> _Before:
+    def _open(self, session: Session, game: Game, now: float, *, touch: bool) -> Before:
         """Catch a locked game up with the clock before a command acts on it, marked kept (a
         server is here) and, when `touch`, changed by someone (a mere catch-up is not: an
         abandoned game still expires on time); returns what `_settle` compares."""
-        before = _Before(game.version, _stage(game), _phase(game))
+        before = Before(game.version, _stage(game), _phase(game))
         self._catch_up(session, game, now)
         game.kept_at = now
         if touch:
@@ -262,7 +268,7 @@ class Door:
         self,
         session: Session,
         game: Game,
-        before: _Before | None,
+        before: Before | None,
         *,
         readiness: bool = False,
         clock: bool = False,

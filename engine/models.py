@@ -134,6 +134,9 @@ class Game(SQLModel, table=True):
     # late. Their rosters are frozen (R1), so they wait for this table to fill or for the
     # class's next game, and their phones say so.
     latecomers: bool = False
+    # A latecomers' table whose sitting's other tables have all finished: its phones say the
+    # class's game is over (engine/classes/commands.py, `_follow_tables`).
+    others_finished: bool = False
 
 
 class Player(SQLModel, table=True):

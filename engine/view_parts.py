@@ -22,6 +22,7 @@ class GameFacts:
     phase: str
     round: int
     rounds: int
+    phase_started_at: float | None
     deadline: float | None
     paused: bool
     paused_left: float | None
@@ -38,6 +39,8 @@ class GameFacts:
     table: int | None = None
     # A class's table still in its lobby while others of its sitting play (Game.latecomers).
     latecomers: bool = False
+    # A latecomers' table whose sitting's other tables have all finished (Game.others_finished).
+    others_finished: bool = False
 
     @classmethod
     def of(cls, game: Game) -> GameFacts:
@@ -49,6 +52,7 @@ class GameFacts:
             phase=game.phase,
             round=game.round,
             rounds=game.rounds,
+            phase_started_at=game.phase_started_at,
             deadline=game.deadline,
             paused=game.paused,
             paused_left=game.paused_left,
@@ -63,6 +67,7 @@ class GameFacts:
             shown_round=game.shown_round,
             table=game.table,
             latecomers=game.latecomers,
+            others_finished=game.others_finished,
         )
 
 
@@ -101,7 +106,11 @@ def game_header(game: GameFacts, players: list[Player], now: float) -> GameHeade
         "next_game": game.next_code,
         # A class's table waiting while the others play: who sits here came late (public:
         # the class projector lists them as latecomers).
+        # A class's table's number (None: a game of its own): its phones name their table.
+        "table": game.table,
         "latecomers": game.latecomers,
+        # ... and every other table of the class has finished (public, as their podium is).
+        "others_finished": game.others_finished,
     }
 
 

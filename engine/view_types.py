@@ -28,7 +28,9 @@ class GameHeader(TypedDict):
     locked: bool
     players: list[str]
     next_game: str | None
+    table: int | None
     latecomers: bool
+    others_finished: bool
 
 
 class GameView(GameHeader):

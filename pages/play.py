@@ -12,7 +12,7 @@ import streamlit as st
 
 from engine import FINISHED, LOBBY, NAME_MAX_CHARS, Engine, PlayerView, RuleError
 from ui.browser import browser_id
-from ui.classes.tables import is_class, view_of_code
+from ui.classes.tables import is_class, table_tag_html, view_of_code
 from ui.games import last_seconds, parts_of
 from ui.how_to_play import lobby_how_to
 from ui.live import follow_changes, live_status, status_of
@@ -230,6 +230,18 @@ def view_and_status(token: str) -> tuple[PlayerView, dict[str, Any]]:
     return view, status_of(view)
 
 
+def latecomers_words(view: PlayerView, t: Translator) -> str:
+    """What a latecomer waits for, as it stands: enough to start (the teacher may), every
+    other table finished (the class's next game), or how many more must come."""
+    fewest = Engine.offered_games()[view["game"]]["class_fewest"]
+    seated = len(view["players"])
+    if seated >= fewest:
+        return t("ui.play.latecomers_ready", count=seated)
+    if view["others_finished"]:
+        return t("ui.play.latecomers_over")
+    return t("ui.play.latecomers", count=fewest - seated, seated=seated)
+
+
 def player_page(token: str) -> None:
     """The student's page for this game's phase, and its live part."""
     try:
@@ -244,8 +256,11 @@ def player_page(token: str) -> None:
     phase = view["phase"]
 
     phone = parts_of(view).phone
+    # At a class's table: its name in its colour, as on the class projector's card.
+    table = "" if view["table"] is None else f" {table_tag_html(view['table'], t)}"
     st.html(
-        f'<div class="cc-head"><b>{name_html(view["name"])}</b>{phone.heading_html(view, t)}</div>'
+        f'<div class="cc-head"><b>{name_html(view["name"])}</b>{table}'
+        f"{phone.heading_html(view, t)}</div>"
     )
     live_status(view["code"], status, language, warning=last_seconds(view))
 
@@ -253,13 +268,13 @@ def player_page(token: str) -> None:
         # The game is named, and told in a few lines, while the class waits for the start.
         st.subheader(Engine.game_title(view["game"], language))
         if view["latecomers"]:  # the class's other tables play: say why, and what comes
-            fewest = Engine.offered_games()[view["game"]]["class_fewest"]
-            st.info(t("ui.play.latecomers", fewest=fewest, count=len(view["players"])))
+            st.info(latecomers_words(view, t))
         else:
             st.success(t("ui.play.waiting_start"))
         with st.expander(t("ui.home.how_to_play")):
             lobby_how_to(view["game"], language, t)
-        follow(view, status)
+        # A latecomer's words count who is here: every join redraws them (a quiet lobby).
+        follow(view, status, redraw="any" if view["latecomers"] else "stage")
         return
     if phase == FINISHED:
         winners = view["winners"]

@@ -13,11 +13,12 @@ from sqlmodel import Session, and_, col, func, select
 
 from engine import storage
 from engine.changes import notify_other_servers
-from engine.classes import seating
+from engine.classes import seating, showcase
 from engine.classes import views as class_views
 from engine.classes.seating import Seat
 from engine.declaration import GameDeclaration
 from engine.door import (
+    Before,
     Door,
     NewGame,
     Progress,
@@ -109,9 +110,10 @@ class ClassCommands(Door):
         """Seat a student at a table of the class's sitting that has not started (one the
         teacher did not lock), opening tables as needed; the open tables are then rebalanced
         (classes/seating.py): the fewest that fit, as even as possible, moving only the latest
-        students the teacher did not move. When every table has started, a new one opens for
-        latecomers: the teacher starts it once it has enough, or it becomes a table of the
-        class's next game. Names are unique in the whole class; a browser holds one seat."""
+        students the teacher did not move. Once a table has started, every latecomer sits at
+        one latecomers' table (a new one once that has started or is full): the teacher starts
+        it once it has enough, or it becomes a table of the class's next game. Names are
+        unique in the whole class; a browser holds one seat."""
 
         seat_key = browser_key(browser)
 
@@ -130,17 +132,24 @@ class ClassCommands(Door):
             open_tables = {
                 table_number(g): g for g in tables if g.phase == kind.table.lobby and not g.locked
             }
-            plan = seating.arrange(
-                {
-                    n: [Seat(id_of(p), p.pinned) for p in rosters[g.id]]
-                    for n, g in open_tables.items()
-                },
-                [NEWCOMER],
-                itertools.count(max((g.table or 0 for g in tables), default=0) + 1),
-                fewest=fewest,
-                most=most,
-                count=room.table_count,
-            )
+            new_numbers = itertools.count(max((g.table or 0 for g in tables), default=0) + 1)
+            if any(g.phase != kind.table.lobby for g in tables):
+                sizes = {n: len(rosters[g.id]) for n, g in open_tables.items()}
+                late = seating.latecomers_table(sizes, most)
+                number = next(new_numbers) if late is None else late
+                plan = {number: [NEWCOMER]}  # a latecomer: nobody else moves
+            else:
+                plan = seating.arrange(
+                    {
+                        n: [Seat(id_of(p), p.pinned) for p in rosters[g.id]]
+                        for n, g in open_tables.items()
+                    },
+                    [NEWCOMER],
+                    new_numbers,
+                    fewest=fewest,
+                    most=most,
+                    count=room.table_count,
+                )
             for number in sorted(plan.keys() - open_tables.keys()):
                 open_tables[number] = self._new_table(session, room, number, now)
                 tables.append(open_tables[number])
@@ -148,9 +157,8 @@ class ClassCommands(Door):
             token = seat(session, placed[NEWCOMER], cleaned, browser, label)
             for game in list(open_tables.values()):
                 for player in rosters.get(game.id, []):
-                    if placed[id_of(player)].id != game.id:
+                    if placed.get(id_of(player), game).id != game.id:
                         self._move(session, player, game, placed[id_of(player)])
-            _mark_latecomers(tables, kind.table.lobby)
             return token
 
         return self._class_command(self._room_by_code(class_code), act, readiness=True)
@@ -158,7 +166,8 @@ class ClassCommands(Door):
     def move_player(self, class_key: str, name: str, table: int) -> None:
         """Move a student to another table of the class, both not started yet; the student is
         pinned there (a later join's rebalancing leaves them). A table never goes over the
-        game's most players."""
+        game's most players; a table the move leaves empty (a latecomer seated at a waiting
+        table) is gone."""
 
         def act(session: Session, room: Classroom, tables: list[Game], now: float) -> None:
             kind = self._class_game(room)
@@ -176,6 +185,8 @@ class ClassCommands(Door):
                 if sum(g.id == to.id for _, g in found) >= most:
                     raise RuleError("error.class.table_full", table=to.table, most=most)
                 self._move(session, player, source, to)
+                if not any(g.id == source.id and p.id != player.id for p, g in found):
+                    self._drop_table(session, room, tables, source)
             player.pinned = True
             session.add(player)
 
@@ -224,12 +235,8 @@ class ClassCommands(Door):
                     player.pinned = False
                     session.add(player)
             for number, ids in plan.items():
-                if not ids:  # a table the choice left empty is gone, its counts kept
-                    game = by_number[number]
-                    room.version += game.version
-                    room.stage += game.stage
-                    tables.remove(game)
-                    self._delete(session, game)
+                if not ids:  # a table the choice left empty is gone
+                    self._drop_table(session, room, tables, by_number[number])
             room.table_count = count
             room.version += 1
             room.stage += 1
@@ -262,7 +269,6 @@ class ClassCommands(Door):
                 )
             for game in ready:
                 self._start(session, game, now)
-            _mark_latecomers(tables, kind.table.lobby)
             return [table_number(g) for g in ready]
 
         return self._class_command(self._room_by_key(class_key), act, class_key=class_key)
@@ -302,8 +308,13 @@ class ClassCommands(Door):
         """End the current phase at one table, or at every running table (only those in
         `phase`, when given: a double click ends one phase, never two); returns the tables.
         `drawn` ({table: (phase, round)}, what the teacher's page showed) guards each table
-        on its own: a table no longer in the phase drawn for it, or not drawn, is left."""
-        return self._timer_tables(class_key, table, phase, round, self._advance, drawn)
+        on its own: a table no longer in the phase drawn for it, or not drawn, is left.
+        Every table's showcase is seen: ending every table's phase ends only the showcase on
+        the class projector, the tables waiting for it stay in theirs, the next taking the
+        projector for its whole length (`follow_tables`); a table's own button ends its own."""
+        return self._timer_tables(
+            class_key, table, phase, round, self._advance, drawn, unseen_stay=table is None
+        )
 
     def _timer_tables(
         self,
@@ -315,15 +326,18 @@ class ClassCommands(Door):
         drawn: Mapping[int, tuple[str, int]] | None = None,
         *,
         clock: bool = False,
+        unseen_stay: bool = False,
     ) -> list[int]:
         """A facilitator's timer command on one table (refused as on that table's own page),
         or on every table it applies to (the others are skipped), in one transaction;
-        `clock`, one that changes only the clock (see `Door._command`)."""
+        `clock`, one that changes only the clock (see `Door._command`); `unseen_stay`, one
+        that leaves the tables whose showcase waits for the class projector."""
 
         def each(session: Session, room: Classroom, tables: list[Game], now: float) -> list[int]:
             done = []
+            waiting = waiting_showcases(tables, self._class_game(room)) if unseen_stay else set()
             for game in chosen_tables(tables, table):
-                if not meant(game, phase, round_number):
+                if not meant(game, phase, round_number) or table_number(game) in waiting:
                     continue
                 if drawn is not None and (game.phase, game.round) != tuple(
                     drawn.get(table_number(game), ())
@@ -390,7 +404,7 @@ class ClassCommands(Door):
             waiting = [g for g in tables if g.phase == lobby and storage.players(session, g)]
             for number, game in enumerate(waiting, start=1):
                 game.sitting, game.table = room.sitting, number
-                game.latecomers = False  # the first tables of the new game
+                game.latecomers = game.others_finished = False  # the new game's first tables
                 game.version += 1
                 game.stage = game.version
             # The class's stream follows the sum over its current tables: fold the tables
@@ -500,6 +514,14 @@ class ClassCommands(Door):
             before = {g.id: self._open(session, g, now, touch=touch) for g in tables}
             room_version = room.version
             result = act(session, room, tables, now)
+            kind = self._class_game(room)
+            left = any(
+                b.phase[0] in kind.showcase and g.phase not in kind.showcase
+                for g in tables
+                if (b := before.get(g.id)) is not None
+            )
+            current = [g for g in tables if g.sitting == room.sitting]
+            follow_tables(current, kind, now if left else None)
             if class_key is not None:
                 for game in tables:
                     self._bind_table_key(game, class_key)
@@ -537,6 +559,42 @@ class ClassCommands(Door):
             allowed_names=list(room.allowed_names),
         )
         return session.exec(select(Game).where(Game.code == new.code)).one()
+
+    def _follow(self, session: Session, game: Game, before: Before, now: float) -> list[str]:
+        """A class's table that changed phase, or is in its showcase, moves its sitting's
+        other tables (`follow_tables`): they are locked in table order, then settled."""
+        kind = self._rules_of(game)
+        moved = before.phase != (game.phase, game.round)
+        if game.classroom_id is None or not (moved or game.phase in kind.showcase):
+            return []
+        query = (
+            select(Game)
+            .where(
+                Game.classroom_id == game.classroom_id,
+                Game.sitting == game.sitting,
+                Game.id != game.id,
+            )
+            .order_by(col(Game.table))
+        )
+        if not self._db.is_sqlite:
+            query = query.with_for_update().execution_options(populate_existing=True)
+        others = list(session.exec(query))
+        left = before.phase[0] in kind.showcase and game.phase not in kind.showcase
+        followed = follow_tables([game, *others], kind, now if left else None)
+        changed = [g for g in followed if g is not game]
+        for other in changed:
+            self._settle(session, other, None)
+        return [other.code for other in changed]
+
+    def _drop_table(
+        self, session: Session, room: Classroom, tables: list[Game], game: Game
+    ) -> None:
+        """Delete a table nobody sits at any more, its counts folded into the class's, so the
+        class's stream (the sum over its current tables) never goes back."""
+        room.version += game.version
+        room.stage += game.stage
+        tables.remove(game)
+        self._delete(session, game)
 
     @staticmethod
     def _bind_table_key(game: Game, class_key: str) -> None:
@@ -681,13 +739,40 @@ def class_status(
     }
 
 
-def _mark_latecomers(tables: list[Game], lobby: str) -> None:
-    """Once a table of the sitting has started, mark those still in their lobby as the
-    latecomers' (their phones then tell why they wait); each marked table's pages redraw."""
-    if all(g.phase == lobby for g in tables):
-        return
+def follow_tables(
+    tables: Sequence[Game], kind: GameDeclaration, showcase_left: float | None = None
+) -> list[Game]:
+    """What the state of a sitting's tables asks of the others, after any change: a table in
+    its lobby while others play is the latecomers' (their phones say why they wait), and says
+    when every table that played has finished; a table whose showcase waits for the class
+    projector stays in it until it has had its whole length there (classes/showcase.py;
+    `showcase_left`: when a table just left its showcase, which the next then has whole).
+    Returns the tables changed, each with its version moved."""
+    lobby, finished = kind.table.lobby, kind.table.finished
+    started = [g for g in tables if g.phase != lobby]
+    over = bool(started) and all(g.phase == finished for g in started)
+    changed: dict[int, Game] = {}
     for game in tables:
-        if game.phase == lobby and not game.latecomers:
-            game.latecomers = True
-            game.version += 1
-            game.stage = game.version
+        if (
+            started
+            and game.phase == lobby
+            and (game.latecomers, game.others_finished)
+            != (
+                True,
+                over,
+            )
+        ):
+            game.latecomers, game.others_finished = True, over
+            changed[id(game)] = game
+    by_number = {table_number(g): g for g in tables}
+    for number, end in showcase.queued_ends(showcase.showing(tables, kind), showcase_left).items():
+        by_number[number].deadline = end
+        changed[id(by_number[number])] = by_number[number]
+    for game in changed.values():
+        game.version += 1
+    return list(changed.values())
+
+
+def waiting_showcases(tables: Sequence[Game], kind: GameDeclaration) -> set[int]:
+    """The tables whose showcase waits for the class projector (another table's shows)."""
+    return set(showcase.projector_queue(showcase.showing(tables, kind))[1:])

@@ -6,7 +6,8 @@ even as possible, larger first. Students the teacher moved are pinned: a plan ne
 them, and a table keeps at least its pinned students even if that makes it uneven. The sizes a
 table may have (`fewest`, `most`) are the game's, passed by the caller. The teacher may choose
 how many tables (`table_counts` says which counts fit): a class of 12 can be two tables of 6;
-joins then keep that many tables while they hold everyone.
+joins then keep that many tables while they hold everyone. Once a table has started, joins
+no longer rebalance: every latecomer sits at one latecomers' table (`latecomers_table`).
 """
 
 from __future__ import annotations
@@ -136,3 +137,11 @@ def _targets(tables: Mapping[int, Sequence[Seat]], total: int, wanted: int) -> d
     for number in at_level[:rest]:
         targets[number] += 1
     return targets
+
+
+def latecomers_table(open_tables: Mapping[int, int], most: int) -> int | None:
+    """Where a student who joins once a table of the class has started sits: at the lowest
+    numbered table still in its lobby (table number -> students) with room, so latecomers sit
+    together until the teacher starts their table; None: open a new one. Nobody already
+    seated moves (a table that plays keeps its players, and a waiting one its own)."""
+    return min((n for n, size in open_tables.items() if size < most), default=None)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.classes import seating
+from engine.classes import seating, showcase
 from engine.declaration import GameDeclaration
 from engine.models import Classroom
 
@@ -49,8 +49,8 @@ def class_public_view(
 ) -> dict[str, Any]:
     """The class projector: every current table's public view, who waits, and the podium.
     `snaps` are the tables' snapshots (`game.read`), `game` the class's game."""
-    tables = [_table(snap, game.views["public"](snap, now)) for snap in snaps]
-    return _class(room, tables, game)
+    tables = _seated([_table(snap, game.views["public"](snap, now)) for snap in snaps], game)
+    return _class(room, tables, game, snaps)
 
 
 def class_view(
@@ -58,13 +58,13 @@ def class_view(
 ) -> dict[str, Any]:
     """The teacher's class page: each table's facilitator view (safe to project, as on the
     table's own page) with its state at a glance, and what the class may do next."""
-    tables = [_table(snap, game.views["facilitator"](snap, now)) for snap in snaps]
+    tables = _seated([_table(snap, game.views["facilitator"](snap, now)) for snap in snaps], game)
     lobby = game.table.lobby
     started = any(t["view"]["phase"] != lobby for t in tables)
     fewest, most = game.class_sizes
     for entry in tables:
         entry |= _at_a_glance(entry["view"], started, lobby, fewest, most)
-    view = _class(room, tables, game)
+    view = _class(room, tables, game, snaps)
     view["durations"] = dict(room.durations)
     view["name_filter"] = room.name_filter
     view["can_start"] = any(t["can_start"] for t in tables)
@@ -79,11 +79,19 @@ def class_view(
     return view
 
 
+def _seated(tables: list[dict[str, Any]], game: GameDeclaration) -> list[dict[str, Any]]:
+    """The tables anyone sits at: a lobby left empty (its last student removed on the table's
+    own page) is no table of the class on any page."""
+    return [t for t in tables if t["view"]["players"] or t["view"]["phase"] != game.table.lobby]
+
+
 def _table(snap: Any, view: dict[str, Any]) -> dict[str, Any]:
     return {"table": snap.game.table, "code": snap.game.code, "view": view}
 
 
-def _class(room: ClassFacts, tables: list[dict[str, Any]], game: GameDeclaration) -> dict[str, Any]:
+def _class(
+    room: ClassFacts, tables: list[dict[str, Any]], game: GameDeclaration, snaps: Sequence[Any]
+) -> dict[str, Any]:
     lobby = game.table.lobby
     started = any(t["view"]["phase"] != lobby for t in tables)
     fewest, most = game.class_sizes
@@ -102,6 +110,12 @@ def _class(room: ClassFacts, tables: list[dict[str, Any]], game: GameDeclaration
             for name in t["view"]["players"]
         ],
         "podium": _podium(tables, lobby, game.table.finished, game.class_per_round),
+        # The table whose showcase (its reveal) the class projector shows now, None when none
+        # is in one: the first there; the others wait their turn (classes/showcase.py).
+        "projector": next(
+            iter(showcase.projector_queue(showcase.showing((snap.game for snap in snaps), game))),
+            None,
+        ),
         # The game's table sizes (a table's reveal fills the projector at the largest).
         "fewest_per_table": fewest,
         "most_per_table": most,

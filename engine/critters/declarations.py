@@ -51,6 +51,7 @@ CANVAS_CRITTERS = GameDeclaration(
     settings=default_seconds(),
     # A whole class plays the judged game at tables of 3 to 6, never the duel.
     as_class=True,
+    showcase=frozenset({SCORES}),
     class_fewest=rules.JUDGED_MIN_PLAYERS,
 )
 CRITTERS_DUEL = GameDeclaration(

@@ -219,4 +219,5 @@ CROSSED_CANVAS = GameDeclaration(
     forget=forget,
     decks=Decks(default=DEFAULT_DECK, in_data=data_deck, load=load_deck, from_stored=stored_deck),
     as_class=True,
+    showcase=frozenset({Phase.REVEAL}),
 )

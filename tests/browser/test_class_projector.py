@@ -141,3 +141,47 @@ def test_three_tables_in_spanish_and_a_class_of_one_table(streamlit_server, new_
     problems += projected_problems(screen, "the reveal of a class of one table")
     screen.screenshot(path=f"{SHOTS}/class-projector-reveal-one-table.png")
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_each_phone_names_its_table_as_the_projector_s_card(streamlit_server, new_page, language):
+    """Issue 40: a phone at a class's table names its table in its header, in the colour of
+    that table's card on the class projector, so the class sits together by table."""
+    engine = seeded_engine(streamlit_server, f"class-phone-table-{language}")
+    code, key, tokens = seat(engine, 12, language)
+    engine.set_table_count(key, 2)
+    engine.start_tables(key)
+    screen = new_page(**PROJECTOR)
+    screen.goto(f"{streamlit_server.url}/screen?code={code}")
+    cards = screen.locator(".cc-table-card .cc-table-tag")
+    expect(cards).to_have_count(2, timeout=UI_TIMEOUT_MS)
+    colour = "e => getComputedStyle(e).backgroundColor"
+    projected = {cards.nth(i).inner_text(): cards.nth(i).evaluate(colour) for i in range(2)}
+    phone = new_page(width=360, height=740, touch=True, scale=2)
+    for number, view in class_tables(engine, key).items():
+        phone.goto(f"{streamlit_server.url}/play?token={tokens[view['players'][0]]}")
+        tag = phone.locator(".cc-head .cc-table-tag")
+        title = translate(language, "ui.class.table", number=number)
+        expect(tag).to_have_text(title, timeout=UI_TIMEOUT_MS)
+        assert tag.evaluate(colour) == projected[title]
+    assert len(set(projected.values())) == 2  # two tables, two colours
+
+
+def test_a_latecomer_s_phone_counts_each_latecomer_who_joins(streamlit_server, new_page):
+    """Issue 40: the latecomers sit together, and a latecomer's phone redraws its words as the
+    others arrive (how many more the table needs), without a reload."""
+    engine = seeded_engine(streamlit_server, "class-latecomers-phone")
+    code, key, tokens = seat(engine, 6, "en")
+    engine.start_tables(key)
+    late = engine.join(code, "Late Ana", browser=f"late-ana-{uuid.uuid4().hex}")
+    phone = new_page(width=360, height=740, touch=True, scale=2)
+    phone.goto(f"{streamlit_server.url}/play?token={late}")
+    words = phone.locator('[data-testid="stAlertContentInfo"]')
+    expect(words).to_have_text(
+        translate("en", "ui.play.latecomers", count=4, seated=1), timeout=UI_TIMEOUT_MS
+    )
+    engine.join(code, "Late Bo", browser=f"late-bo-{uuid.uuid4().hex}")
+    expect(words).to_have_text(
+        translate("en", "ui.play.latecomers", count=3, seated=2), timeout=UI_TIMEOUT_MS
+    )
+    assert class_tables(engine, key)[2]["players"] == ["Late Ana", "Late Bo"]

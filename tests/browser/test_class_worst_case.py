@@ -10,6 +10,10 @@ Critters' scores) and at the class podium. Crossed Canvas sits 24 at two tables 
 English (the largest table, the longest tie on the podium) and 20 at two tables of 10 in
 Spanish (the largest reveal laid out beside its replay). Each look is saved as a screenshot
 in /tmp/cc, to look at by eye.
+
+Issue 40: Crossed Canvas classes of 1 to 6 tables with latecomers' tables beside those that
+play, and lobbies of three tables of twelve and of six tables, fit too; the latecomers' table
+is a one-line card, and the playing tables' drawings take the room it leaves.
 """
 
 from __future__ import annotations
@@ -187,4 +191,83 @@ def test_a_class_projector_is_big_enough_and_fits_with_the_widest_names(
     room = Class(streamlit_server, page, game, language, students, tables)
     seen, problems = look(page, moments(room), SHOTS, f"class-worst-{game}-{language}")
     assert seen[0] == "lobby" and seen[-1] == "podium", seen
+    assert not problems, "\n".join(problems)
+
+
+# Issue 40: the class projector with latecomers' tables, 1 to 6 tables in all: (students seated
+# before the start, tables they sit at, latecomers after "Start every table").
+MIXES = {
+    "one-table-and-latecomers": (12, 1, 2),
+    "two-of-12-and-latecomers": (24, 2, 2),
+    "five-tables-and-a-latecomer": (25, 5, 1),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("mix", list(MIXES))
+def test_a_class_projector_with_latecomers_fits_and_its_drawings_take_the_room(
+    streamlit_server, new_page, monkeypatch, mix, language
+):
+    """Every text at 28 px or more within 1280x720 while tables play beside the latecomers'
+    table (a one-line card), at the first pulse, the accusation and a reveal; the drawings
+    take the room the playing tables leave (at least DRAWING_LEAST_PX high)."""
+    longest_pairs_first(monkeypatch, language)
+    students, tables, late = MIXES[mix]
+    page = new_page(**PROJECTOR)
+    room = Class(streamlit_server, page, "crossed_canvas", language, students, tables)
+    room.engine.start_tables(room.key)
+    for name in widest_class(language, students + late)[students:]:
+        room.tokens[name] = room.engine.join(room.code, name, browser=f"late-{uuid.uuid4().hex}")
+    assert [t["phase"] for t in room.tables()] == ["roles"] * tables + ["lobby"]
+
+    def moments() -> Iterator[str]:
+        room.engine.advance_tables(room.key)  # every playing table in its first pulse
+        yield room.shown("pulse1", page.locator(".cc-table-card img"), tables)
+        boxes = _boxes(page, ".cc-table-card img")  # a drawing fits its box, square
+        drawings.append(min(min(box["width"], box["height"]) for box in boxes))
+        waiting.extend(box["height"] for box in _boxes(page, ".cc-table-card.cc-waiting"))
+        for _ in range(3):  # merge, pulse 2, discussion: on to the accusation
+            room.engine.advance_tables(room.key)
+        if tables > 1:
+            yield room.shown("accusation", page.locator(".cc-table-card img"), tables)
+        first = room.tables()[0]
+        view = class_table_to_reveal(room.engine, room.key, room.tokens, first["table"])
+        yield room.shown("reveal", room.table_heading(first["table"], view, "ui.phase.reveal"))
+
+    drawings: list[float] = []
+    waiting: list[float] = []
+    seen, problems = look(page, moments(), SHOTS, f"class-mix-{mix}-{language}")
+    assert seen[-1] == "reveal", seen
+    assert not problems, "\n".join(problems)
+    assert drawings[0] >= DRAWING_LEAST_PX[tables], drawings
+    assert len(waiting) == 1 and waiting[0] <= ONE_LINE_CARD_PX, waiting  # one line
+
+
+# The least size of a playing table's drawing on the class projector beside a latecomers'
+# table, by how many tables play (one column each up to three, then two rows): it takes what
+# the lines leave, so it is smaller where the words are longer (Spanish). Issue 40 saw 275 px
+# with two tables playing beside two one-person latecomers' tables, cut at the bottom.
+DRAWING_LEAST_PX = {1: 400, 2: 300, 5: 110}
+# A card of one line of 28 px text (and its tag), its border and padding.
+ONE_LINE_CARD_PX = 60
+
+
+def _boxes(page: Page, selector: str) -> list[dict[str, float]]:
+    return [box for box in (e.bounding_box() for e in page.locator(selector).all()) if box]
+
+
+# Before the start: (students, tables), every table listing who sits there while it fits.
+LOBBIES = {"three-of-12": (36, 3), "six-tables": (30, 6)}
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("lobby", list(LOBBIES))
+def test_a_class_projector_fits_in_the_lobby_with_up_to_six_tables(
+    streamlit_server, new_page, lobby, language
+):
+    students, tables = LOBBIES[lobby]
+    page = new_page(**PROJECTOR)
+    room = Class(streamlit_server, page, "crossed_canvas", language, students, tables)
+    seen, problems = look(page, iter([room.lobby()]), SHOTS, f"class-lobby-{lobby}-{language}")
+    assert seen == ["lobby"]
     assert not problems, "\n".join(problems)

@@ -96,10 +96,22 @@ def longest_pairs_first(monkeypatch: pytest.MonkeyPatch, language: str) -> None:
 
 
 def widest_class(language: str, count: int) -> list[str]:
-    """`count` names of a whole class (up to 24), as wide as WIDEST_NAMES: those, then each
-    with its first word moved to the end ("Wardrum-Whitman Mohammed"), the same letters and
-    so the same width, and a name of its own."""
+    """`count` names of a whole class (up to 36), as wide as WIDEST_NAMES: those, then each
+    with its first word moved to the end ("Wardrum-Whitman Mohammed"), then each with the
+    halves of its double name swapped ("Mohammed Whitman-Wardrum") or its last word first:
+    the same letters and so the same width, and a name of its own."""
     names = WIDEST_NAMES[language]
     turned = [" ".join(reversed(name.split(" ", 1))) for name in names]
-    assert count <= len(names) + len(turned), count
-    return (names + turned)[:count]
+    everyone = names + turned + [_swapped(name) for name in names]
+    assert count <= len(set(everyone)) == len(everyone), count
+    return everyone[:count]
+
+
+def _swapped(name: str) -> str:
+    words = name.split(" ")
+    for index, word in enumerate(words):
+        if "-" in word:
+            first, second = word.split("-", 1)
+            words[index] = f"{second}-{first}"
+            return " ".join(words)
+    return " ".join([words[-1], *words[:-1]])

@@ -94,6 +94,7 @@ def test_28_students_sit_at_10_9_and_9_and_every_phone_shows_its_own_table(engin
         view = engine.player_view(token)
         assert view["name"] == name and view["phase"] == "lobby"
         assert view["code"] == klass.code_of(klass.table_of(name))
+        assert view["table"] == klass.table_of(name)  # the phone names its table (issue 40)
         assert view["players"] == seating[klass.table_of(name)]
 
 
@@ -338,6 +339,99 @@ def test_latecomers_wait_at_a_new_table_and_play_the_next_game(engine, clock):
     assert sorted(sum(klass.seating().values(), [])) == sorted([*NAMES[:10], "Zoe Lee"])
     assert [len(names) for names in klass.seating().values()] == [11]
     assert klass.public()["sitting"] == 2 and klass.public()["podium"] is None
+
+
+def test_latecomers_sit_together_at_one_table_whatever_count_the_teacher_chose(engine, clock):
+    """Issue 40: a class of 12 at two tables of 6; after "Start every table" every latecomer
+    sits at one latecomers' table until the teacher starts it; the next opens another."""
+    klass = make_class(engine, clock, 12)
+    engine.set_table_count(klass.key, 2)
+    assert engine.start_tables(klass.key) == [1, 2]
+    playing = klass.seating()
+    late = [f"Late {letter}" for letter in "ABCDE"]
+    for name in late[:2]:
+        klass.join(name)
+    assert klass.seating() == playing | {3: late[:2]}
+    for name in late[2:]:
+        klass.join(name)
+    assert klass.seating() == playing | {3: late}
+    assert engine.start_tables(klass.key) == [3]
+    klass.join("Late F")  # the latecomers' table started: a new one opens
+    assert klass.seating() == playing | {3: late, 4: ["Late F"]}
+    assert engine.player_view(klass.tokens["Late F"])["latecomers"] is True
+
+
+def test_a_table_nobody_sits_at_is_gone_from_the_class_s_pages(engine, clock):
+    """A latecomer the teacher seats at a waiting table leaves no empty table behind, nor does
+    one removed on the table's own page."""
+    klass = make_class(engine, clock, 12)
+    engine.set_table_count(klass.key, 2)
+    engine.start_tables(klass.key, 1)
+    table_key = engine.table_key(klass.key, klass.code_of(2))
+    engine.lock_lobby(table_key)  # table 2 waits, closed to joins
+    klass.join("Late A")
+    third = klass.code_of(3)
+    engine.move_player(klass.key, "Late A", 2)
+    assert [t["table"] for t in klass.view()["tables"]] == [1, 2]
+    assert [t["table"] for t in klass.public()["tables"]] == [1, 2]
+    refused("error.unknown_code", engine.public_view, third)
+    klass.join("Late B")  # table 2 is locked: a new latecomers' table
+    assert klass.seating()[3] == ["Late B"]
+    engine.remove_player(engine.table_key(klass.key, klass.code_of(3)), "Late B")
+    assert [t["table"] for t in klass.view()["tables"]] == [1, 2]
+    assert klass.public()["waiting"] == klass.seating()[2]
+
+
+def test_the_latecomers_phones_say_what_they_wait_for(engine, clock):
+    """Waiting for more, enough to start, then every other table finished."""
+    klass = make_class(engine, clock, 6)
+    engine.start_tables(klass.key)
+    token = klass.join("Late A")
+    view = engine.player_view(token)
+    assert (view["latecomers"], view["others_finished"]) == (True, False)
+    clock.advance(ROUND_SECONDS * 10 + 60)  # table 1 plays to its end, seen by its phone
+    assert engine.player_view(klass.tokens[NAMES[0]])["phase"] == "finished"
+    view = engine.player_view(token)
+    assert (view["latecomers"], view["others_finished"]) == (True, True)
+    assert klass.join("Late B") and engine.player_view(klass.tokens["Late B"])["others_finished"]
+
+
+def two_tables_at_their_reveal(engine: Engine, clock: FakeClock) -> tuple[Klass, float]:
+    """A class of 12 at two tables of 6 that reach their reveal together; the reveal's length."""
+    klass = make_class(engine, clock, 12)
+    engine.set_table_count(klass.key, 2)
+    engine.start_tables(klass.key)
+    while [t["phase"] for t in klass.view()["tables"]] != ["reveal", "reveal"]:
+        assert engine.advance_tables(klass.key) == [1, 2]
+    return klass, klass.view()["durations"]["reveal"]
+
+
+def test_reveals_reached_together_take_the_projector_in_turn_each_for_its_time(engine, clock):
+    klass, reveal = two_tables_at_their_reveal(engine, clock)
+    assert klass.public()["projector"] == 1
+    clock.advance(reveal - 1)
+    assert [t["phase"] for t in klass.view()["tables"]] == ["reveal", "reveal"]
+    clock.advance(1)  # table 1's reveal ends: table 2's takes the projector, whole
+    public = klass.public()
+    assert [t["view"]["phase"] for t in public["tables"]] == ["roles", "reveal"]
+    assert public["projector"] == 2
+    assert public["tables"][1]["view"]["seconds_left"] == reveal
+    clock.advance(reveal)
+    assert [t["phase"] for t in klass.view()["tables"]][1] == "roles"
+    assert klass.public()["projector"] is None
+
+
+def test_ending_every_table_s_phase_never_skips_a_reveal_the_class_has_not_seen(engine, clock):
+    klass, reveal = two_tables_at_their_reveal(engine, clock)
+    assert engine.advance_tables(klass.key) == [1]  # table 2's reveal waits for the projector
+    public = klass.public()
+    assert [t["view"]["phase"] for t in public["tables"]] == ["roles", "reveal"]
+    assert public["projector"] == 2 and public["tables"][1]["view"]["seconds_left"] == reveal
+    assert engine.advance_tables(klass.key) == [1, 2]  # now it was shown: it ends
+    assert [t["phase"] for t in klass.view()["tables"]] == ["pulse1", "roles"]
+    # A table's own button still ends its own reveal, shown or not.
+    klass, _ = two_tables_at_their_reveal(engine, clock)
+    assert engine.advance_tables(klass.key, 2) == [2]
 
 
 def test_the_podium_names_each_tables_winners_and_the_class_best(engine, clock):

@@ -9,7 +9,14 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.classes.seating import Seat, arrange, reseat, table_counts, table_sizes
+from engine.classes.seating import (
+    Seat,
+    arrange,
+    latecomers_table,
+    reseat,
+    table_counts,
+    table_sizes,
+)
 from engine.crossed_canvas.rules import MAX_PLAYERS, MIN_PLAYERS
 
 # Crossed Canvas's tables (5 to 12): the game a class plays.
@@ -144,3 +151,10 @@ def test_joins_keep_the_chosen_count_while_it_holds_everyone():
     full = {1: [Seat(i) for i in range(1, 13)], 2: [Seat(i) for i in range(13, 25)]}
     plan = arrange(full, [25], itertools.count(3), **SIZES, count=2)  # 25: three tables
     assert sorted(len(ids) for ids in plan.values()) == [8, 8, 9]
+
+
+def test_latecomers_sit_at_the_lowest_waiting_table_with_room_or_open_one():
+    assert latecomers_table({}, 12) is None
+    assert latecomers_table({3: 2}, 12) == 3
+    assert latecomers_table({4: 1, 3: 12}, 12) == 4
+    assert latecomers_table({3: 12}, 12) is None

@@ -344,21 +344,30 @@ def test_a_student_joins_with_the_class_code_on_the_play_page(whole_class):
 
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_a_latecomer_is_told_why_they_wait_and_the_teacher_what_to_do(engine, language):
-    """A student who joins once every table plays sits at a table of latecomers: their phone
-    says the playing tables keep their players and when this one may start, never "wait for
-    the start" alone; the teacher's page says the same of that table."""
+    """A student who joins once every table plays sits at the latecomers' table: their phone
+    says the playing tables keep their players and how many more it needs, then that it has
+    enough, or once every other table has finished, that they play the next game; never "wait
+    for the start" alone. The teacher's page says what to do with that table."""
     klass = seat_class(engine, NAMES[:5], language)
     klass.engine.start_tables(klass.key)
     late = klass.engine.join(klass.code, "Late Comer", browser="late")
-    phone = run(page("pages/play.py", token=late))
-    told = tr(language, "ui.play.latecomers", fewest=5, count=1)
-    assert [i.value for i in phone.info] == [told]
-    assert not phone.success
+
+    def told() -> list[str]:
+        phone = run(page("pages/play.py", token=late))
+        assert not phone.success
+        return [i.value for i in phone.info]
+
+    assert told() == [tr(language, "ui.play.latecomers", count=4, seated=1)]
     teacher = [c.value for c in klass.teacher().caption]
     assert tr(language, "ui.class.latecomers", fewest=5) in teacher
-    klass.engine.join(klass.code, "Later Still", browser="later")
-    phone = run(page("pages/play.py", token=late))
-    assert [i.value for i in phone.info] == [tr(language, "ui.play.latecomers", fewest=5, count=2)]
+    for number in range(2, 5):
+        klass.engine.join(klass.code, f"Later {number}", browser=f"later-{number}")
+    assert told() == [tr(language, "ui.play.latecomers_one", seated=4)]
+    while klass.tables()[1]["phase"] != "finished":  # table 1 plays to its end
+        klass.engine.advance_tables(klass.key, 1)
+    assert told() == [tr(language, "ui.play.latecomers_over")]
+    klass.engine.join(klass.code, "Later 5", browser="later-5")
+    assert told() == [tr(language, "ui.play.latecomers_ready", count=5)]
 
 
 def test_the_home_page_takes_a_class_code(whole_class):

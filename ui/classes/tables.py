@@ -56,7 +56,38 @@ BIG_CSS = """
 .cc-strip { display: flex; flex-wrap: wrap; gap: 0 1.2rem; flex: 0 1 auto; }
 .cc-strip-table { white-space: nowrap; }
 .cc-strip .cc-timer { font-size: 1em; }
+/* Tables at play: the page below the class's heading, the join line and the latecomers'
+   one-line cards first, then the playing tables' cards share the rest, each drawing taking
+   what its card's lines leave (one row of cards up to three tables, then two). */
+.cc-class-play { display: flex; flex-direction: column; gap: .4rem;
+  height: calc(100vh - var(--cc-heading-px)); }
+.cc-play-top { display: flex; flex-wrap: wrap; align-items: center; gap: .3rem 1.2rem; }
+.cc-class-play > .cc-tables { flex: 1 1 0; min-height: 0;
+  grid-template-rows: repeat(var(--cc-rows), minmax(0, 1fr)); }
+.cc-class-play .cc-table-card { display: flex; flex-direction: column; min-height: 0;
+  overflow: hidden; }
+.cc-class-play .cc-table-card .cc-board { flex: 1 1 0; min-height: 0; width: 100% !important;
+  object-fit: contain; object-position: left top; }
+.cc-play-top .cc-one-line { display: flex; flex-direction: row; gap: 0 .6rem;
+  align-items: baseline; padding: 0 .5rem; }
+.cc-play-top .cc-code { font-size: 1em; letter-spacing: .05em; }
+/* One table at play: its drawing beside its lines, as high as the card (cqh: its height). */
+.cc-class-play .cc-tables-single .cc-table-card { display: block; position: relative;
+  container-type: size; }
+.cc-class-play .cc-tables-single .cc-table-card > * { margin-left: calc(100cqh + 1rem); }
+.cc-class-play .cc-tables-single .cc-table-card > .cc-board { position: absolute; margin: 0;
+  top: .3rem; width: 100cqh !important; height: 100cqh; }
+/* Two rows of cards: the clue gives way to the drawing (each phone shows its table's clue). */
+.cc-class-play .cc-tables-rows .cc-table-card .cc-muted { display: none; }
 """
+# The class's heading line above `.cc-class-play` (its 2.4rem line, the page's top padding and
+# Streamlit's gap) and the page's bottom padding: the height the playing tables may not take.
+HEADING_PX = 94
+# Up to this many tables sit in one row of cards; more take two rows.
+ONE_ROW_MOST = 3
+# Before the start, the cards list their students up to this many tables (two of twelve
+# 24-character names fit beside the QR code).
+LOBBY_NAMES_MOST = 2
 
 
 # The class podium names this many students with one best total; a larger tie says how many more.
@@ -102,6 +133,24 @@ def table_title(number: int, t: Translator) -> str:
     return literal(t("ui.class.table", number=number))
 
 
+# Each table's colour, dark enough for white text: its card's border and name tag on the class
+# projector and the class page, and the name tag in its phones' header (tables beyond cycle).
+TABLE_COLOURS = ("#1f5fbf", "#b03a2e", "#1e7b3a", "#7b3fa0", "#a35200", "#0f6e73")
+
+
+def table_colour(number: int) -> str:
+    return TABLE_COLOURS[(number - 1) % len(TABLE_COLOURS)]
+
+
+def table_tag_html(number: int, t: Translator) -> str:
+    """ "Table 2" in its table's colour: the same on the projector's card and on each phone at
+    that table, so a student finds their table's card (and their table) at a glance."""
+    return (
+        f'<span class="cc-table-tag" style="background:{table_colour(number)};color:#fff;'
+        f'border-radius:.4em;padding:0 .35em;white-space:nowrap">{table_title(number, t)}</span>'
+    )
+
+
 def ticking(tables: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     """The countdowns the page's live part ticks: {table code: seconds left}, running ones."""
     return {
@@ -111,10 +160,12 @@ def ticking(tables: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     }
 
 
-def table_card_html(table: Mapping[str, Any], t: Translator, version: int, extra: str = "") -> str:
+def table_card_html(
+    table: Mapping[str, Any], t: Translator, version: int, extra: str = "", names: bool = True
+) -> str:
     """One table (an entry of a class view: its number and its view) at a glance: phase,
     countdown, and who sits there (the lobby), how many are ready (a round) or who won (the
-    end); `extra` below that (a picture)."""
+    end); `extra` below that (a picture). Without `names`, a lobby's card is one line."""
     view = table["view"]
     phase, players = view["phase"], view["players"]
     # Beside the table's number: its countdown in a round, how many sit there in the lobby.
@@ -124,12 +175,12 @@ def table_card_html(table: Mapping[str, Any], t: Translator, version: int, extra
     elif phase != FINISHED:
         corner = clock_html(table["code"], view["seconds_left"], view["paused"], version, t)
     lines = [
-        f'<div class="cc-card-top"><h3>{table_title(table["table"], t)}</h3>{corner}</div>',
+        f'<div class="cc-card-top"><h3>{table_tag_html(table["table"], t)}</h3>{corner}</div>',
         f'<div class="cc-table-phase">{parts_of(view).screen.heading(view, t)[0]}</div>',
     ]
-    if phase == LOBBY:
-        names = "".join(f"<span>{name_html(name)}</span>" for name in players)
-        lines.append(f'<div class="cc-names">{names}</div>')
+    if phase == LOBBY and names:
+        listed = "".join(f"<span>{name_html(name)}</span>" for name in players)
+        lines.append(f'<div class="cc-names">{listed}</div>')
     elif phase == FINISHED:
         lines.append(winners_html(view["winners"]))
     elif (ready := view["ready"]) and ready["total"] > 1:
@@ -138,7 +189,8 @@ def table_card_html(table: Mapping[str, Any], t: Translator, version: int, extra
         done = t("ui.ready_count", done=ready["done"], total=ready["total"])
         lines.append(f"<div>{literal(done)}</div>")
     card = "cc-table-card cc-waiting" if phase == LOBBY else "cc-table-card"
-    return f'<div class="{card}">{"".join(lines)}{extra}</div>'
+    colour = f"border-color:{table_colour(table['table'])}"
+    return f'<div class="{card}" style="{colour}">{"".join(lines)}{extra}</div>'
 
 
 def winners_html(names: Sequence[str]) -> str:
@@ -146,12 +198,26 @@ def winners_html(names: Sequence[str]) -> str:
     return f"<div>★ {', '.join(map(name_html, names))}</div>"
 
 
-def tables_html(cards: Sequence[str], big: bool = False) -> str:
-    """The cards side by side, one column per table."""
+def tables_html(cards: Sequence[str], big: bool = False, rows: int = 1) -> str:
+    """The cards side by side, one column per table (in `rows` rows)."""
     size = " cc-tables-big" if big else ""
+    columns = max(1, -(-len(cards) // rows))
+    shape = " cc-tables-single" if len(cards) == 1 else " cc-tables-rows" if rows > 1 else ""
     return (
-        f'<div class="cc-tables{size}" style="--cc-columns:{max(1, len(cards))}">'
+        f'<div class="cc-tables{size}{shape}" style="--cc-columns:{columns};--cc-rows:{rows}">'
         f"{''.join(cards)}</div>"
+    )
+
+
+def one_line_card_html(table: Mapping[str, Any], t: Translator) -> str:
+    """A table still in its lobby while others play (the latecomers'), in one line: its name
+    tag and how many sit there (their phones name the table; the playing tables need the
+    screen)."""
+    count = literal(t("ui.class.students", count=len(table["view"]["players"])))
+    return (
+        f'<div class="cc-table-card cc-waiting cc-one-line" style="border-color:'
+        f'{table_colour(table["table"])}">{table_tag_html(table["table"], t)}'
+        f"<b>{count}</b> {literal(t('ui.phase.lobby'))}</div>"
     )
 
 
@@ -227,21 +293,11 @@ def in_showcase(table: Mapping[str, Any]) -> bool:
     return table["view"]["phase"] in parts_of(table["view"]).screen.SHOWCASE
 
 
-def showcase_turn(tables: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
-    """The table whose showcase takes the class projector when several are in theirs: the
-    one that entered it first, which has the least time left (a class's tables share its
-    phase lengths), so a table that got there first is never pushed off the screen by
-    another, and the next takes over as it ends; untimed or paused, the lowest numbered.
-    The others say in the strip that they are in theirs."""
-    showing = [table for table in tables if in_showcase(table)]
-    if not showing:
-        return None
-
-    def began(table: Mapping[str, Any]) -> tuple[float, int]:
-        left = table["view"]["seconds_left"]
-        return (float("inf") if left is None else left, table["table"])
-
-    return min(showing, key=began)
+def showcase_turn(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The table whose showcase takes the class projector when one is in it: the class view
+    says which (`projector`, engine/classes/showcase.py: the first there, each in turn for
+    its whole length). The others say in the strip that they wait in theirs."""
+    return next((t for t in view["tables"] if t["table"] == view["projector"]), None)
 
 
 def class_screen(view: Mapping[str, Any], status: Mapping[str, Any], t: Translator) -> None:
@@ -253,7 +309,7 @@ def class_screen(view: Mapping[str, Any], status: Mapping[str, Any], t: Translat
     tables = view["tables"]
     if len(tables) <= 1:
         one_table(view, status, t)
-    elif focus := showcase_turn(tables):
+    elif focus := showcase_turn(view):
         table_reveal(view, focus, status, t)
     else:
         every_table(view, status["version"], t)
@@ -342,6 +398,21 @@ def strip_html(tables: Sequence[Mapping[str, Any]], t: Translator, version: int)
     return f'<div class="cc-strip">{"".join(entries)}</div>'
 
 
+def latecomers_html(view: Mapping[str, Any], t: Translator) -> str:
+    """The join line and each latecomers' table as a one-line card, while other tables play:
+    the words with the code, the address and each card wrap as wholes (two lines at most)."""
+    join_url = page_url("play", code=view["code"])
+    lobbies = [
+        one_line_card_html(table, t) for table in view["tables"] if table["view"]["phase"] == LOBBY
+    ]
+    return (
+        f'<div class="cc-play-top cc-tables-big"><div class="cc-big">'
+        f'{literal(t("ui.screen.join_with"))}: <b class="cc-code">{literal(view["code"])}</b>'
+        f'</div><div class="cc-big cc-url">{url_html(shown_url(join_url))}</div>'
+        f"{''.join(lobbies)}</div>"
+    )
+
+
 def every_table(view: Mapping[str, Any], version: int, t: Translator) -> None:
     """Every table side by side under the class's heading, the code to join while a table
     waits for players, and the class podium once all have finished."""
@@ -352,6 +423,11 @@ def every_table(view: Mapping[str, Any], version: int, t: Translator) -> None:
     waiting = [table["view"]["phase"] == LOBBY for table in tables]
     join_url = page_url("play", code=view["code"])
     if all(waiting):
+        # Who sits where while it fits beside the QR code; beyond, each card is one line (and
+        # each phone names its table).
+        listed = len(tables) <= LOBBY_NAMES_MOST
+        cards = [table_card_html(table, t, version, names=listed) for table in tables]
+        rows = 1 if len(cards) <= ONE_ROW_MOST else 2
         with st.container(horizontal=True, gap="medium", wrap=False):
             with st.container():
                 # The code and the address on one line: the rosters below need the height.
@@ -361,16 +437,19 @@ def every_table(view: Mapping[str, Any], version: int, t: Translator) -> None:
                     f"{literal(view['code'])}</span>"
                     f'<span class="cc-big cc-url">{url_html(shown_url(join_url))}</span></div>'
                 )
-                st.html(tables_html([projected_card(table, t, version) for table in tables], True))
+                st.html(tables_html(cards, True, rows))
             st.image(qr_png(join_url), width=CLASS_QR_PX, alt=t("ui.qr.join"))
         return
-    if any(waiting):  # latecomers: one line, the playing tables keep the screen
-        st.html(
-            f'<div class="cc-big">{literal(t("ui.screen.join_with"))}: '
-            f'<b class="cc-code">{literal(view["code"])}</b> · '
-            f'<span class="cc-url">{url_html(shown_url(join_url))}</span></div>'
-        )
+    # Latecomers: the join line and their one-line cards on top, the rest plays (or cheers).
+    top = latecomers_html(view, t) if any(waiting) else ""
     if view["podium"] is not None:
-        st.html(class_podium_html(view["podium"], t, big=True))
+        st.html(top + class_podium_html(view["podium"], t, big=True))
         return
-    st.html(tables_html([projected_card(table, t, version) for table in tables], big=True))
+    playing = [
+        projected_card(table, t, version) for table in tables if table["view"]["phase"] != LOBBY
+    ]
+    rows = 1 if len(playing) <= ONE_ROW_MOST else 2
+    st.html(
+        f'<div class="cc-class-play" style="--cc-heading-px:{HEADING_PX}px">{top}'
+        f"{tables_html(playing, big=True, rows=rows)}</div>"
+    )
