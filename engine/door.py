@@ -222,7 +222,9 @@ class Door:
         """
 
         def run(session: Session) -> tuple[T, list[str]]:
-            game = self._locked(session, find(session))
+            found = find(session)
+            self._lock_above(session, found)
+            game = self._locked(session, found)
             now = self._clock()
             before = self._open(session, game, now, touch=touch)
             result = act(session, game, now)
@@ -234,6 +236,11 @@ class Door:
         for changed_code in changed_codes:
             self.changes.publish(changed_code)
         return result
+
+    def _lock_above(self, session: Session, game: Game) -> None:
+        """Lock what a command on `game` must lock before the game's own row (the order of
+        locks, docs/reliability.md). Nothing for a game of its own; a class's table: its class
+        (ClassCommands)."""
 
     def _follow(self, session: Session, game: Game, before: Before, now: float) -> list[str]:
         """What other games a command's change to `game` changes, each settled: their codes.

@@ -560,9 +560,19 @@ class ClassCommands(Door):
         )
         return session.exec(select(Game).where(Game.code == new.code)).one()
 
+    def _lock_above(self, session: Session, game: Game) -> None:
+        """A command on a class's table may go on to lock the sitting's other tables
+        (`_follow`): it locks the class's row first, as a class command does, so two tables'
+        commands never hold one table each while waiting for the other's."""
+        if game.classroom_id is not None and not self._db.is_sqlite:
+            session.exec(
+                select(Classroom.id).where(Classroom.id == game.classroom_id).with_for_update()
+            ).one()
+
     def _follow(self, session: Session, game: Game, before: Before, now: float) -> list[str]:
         """A class's table that changed phase, or is in its showcase, moves its sitting's
-        other tables (`follow_tables`): they are locked in table order, then settled."""
+        other tables (`follow_tables`): they are locked in table order (its class's row is
+        locked already, `_lock_above`), then settled."""
         kind = self._rules_of(game)
         moved = before.phase != (game.phase, game.round)
         if game.classroom_id is None or not (moved or game.phase in kind.showcase):

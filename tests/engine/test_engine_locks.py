@@ -23,9 +23,11 @@ from cc_support import ROUND_ORDER, seat_table
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.pool import NullPool
+from test_engine_classes import two_tables_at_their_reveal
 
 import engine.db
 from engine import Engine, FakeClock
+from engine.classes.commands import ClassCommands
 
 HANG_GUARD_SECONDS = 60  # only a transaction stuck for good ever takes this long
 Waiting = dict[int, list[int]]  # a backend waiting for a lock -> the backends holding it up
@@ -84,13 +86,19 @@ def waiting(raw: Any, query: str) -> Waiting:
         return {backend: list(blockers) for backend, blockers in rows}
 
 
-def blocked_or_done(raw: Any, beat: Beat | None, found: Callable[[Waiting], int | None]) -> int:
-    """Wait until `beat` finished (0) or `found` picks the backend it waits in."""
+def blocked_or_done(
+    raw: Any,
+    beat: Beat | None,
+    found: Callable[[Waiting], int | None],
+    query: str = "kept_at",
+) -> int:
+    """Wait until `beat` finished (0) or `found` picks, among the transactions waiting in a
+    statement containing `query`, the one it waits in."""
     deadline = time.monotonic() + HANG_GUARD_SECONDS
     while time.monotonic() < deadline:
         if beat is not None and not beat.is_alive():
             return 0
-        backend = found(waiting(raw, "kept_at" if beat is not None else "scratch"))
+        backend = found(waiting(raw, query))
         if backend is not None:
             return backend
         time.sleep(0.02)
@@ -179,7 +187,7 @@ def test_a_transaction_the_database_aborts_as_a_deadlock_is_run_again(url):
         other.execute(text("UPDATE scratch SET n = n + 1 WHERE id = 2"))
         ours = Beat(lambda: answers.append(database.write(work)))
         ours.start()
-        blocked_or_done(raw, None, held_up_by(pid(other)))  # ours holds 1, waits for 2
+        blocked_or_done(raw, None, held_up_by(pid(other)), "scratch")  # ours holds 1, waits for 2
         other.execute(text("UPDATE scratch SET n = n + 1 WHERE id = 1"))  # the cycle closes
         other.commit()
     ours.finish()
@@ -189,3 +197,36 @@ def test_a_transaction_the_database_aborts_as_a_deadlock_is_run_again(url):
     assert rows == {1: 2, 2: 2}  # both transactions' changes, each once
     raw.dispose()
     database.engine.dispose()
+
+
+def test_two_tables_of_a_class_ending_their_reveals_at_once_never_deadlock(url, monkeypatch):
+    """A table's command that moves its class's other tables (its reveal ended: the next waits
+    for the projector no more) locks them after its own; two tables' commands at once must
+    not each hold their own table while waiting for the other's."""
+    monkeypatch.setattr(engine.db, "WRITE_ATTEMPTS", 1)  # a deadlock would reach the caller
+    clock = FakeClock()
+    service = Engine(url, clock=clock, seed=7)
+    klass, _ = two_tables_at_their_reveal(service, clock)
+    first_key, second_key = (service.table_key(klass.key, klass.code_of(n)) for n in (1, 2))
+    follow = ClassCommands._follow
+    arrived, go_on = threading.Event(), threading.Event()
+
+    def follow_later(self: Any, session: Any, game: Any, *rest: Any) -> list[str]:
+        if game.table == 2:  # table 2's command holds what it locked before following
+            arrived.set()
+            go_on.wait(HANG_GUARD_SECONDS)
+        return follow(self, session, game, *rest)
+
+    monkeypatch.setattr(ClassCommands, "_follow", follow_later)
+    raw = create_engine(url, isolation_level="AUTOCOMMIT")
+    second = Beat(lambda: service.advance(second_key))
+    second.start()
+    assert arrived.wait(HANG_GUARD_SECONDS)
+    first = Beat(lambda: service.advance(first_key))
+    first.start()
+    blocked_or_done(raw, first, lambda found: next(iter(found), None), "FOR UPDATE")
+    go_on.set()  # table 2's command goes on to lock table 1
+    second.finish()
+    first.finish()
+    assert [t["phase"] for t in klass.view()["tables"]] == ["roles", "roles"]
+    raw.dispose()
