@@ -45,12 +45,15 @@ def rid() -> str:
 
 
 def projected_totals(screen: Page) -> dict[str, int]:
-    """The end's table on the projector: each painter's total, its last column."""
-    rows = screen.locator(".cl-breakdown tr:has(td)")
+    """The end's table on the projector: each painter's total, the column headed "Points"
+    (the tokens' column after it only breaks a tie)."""
+    table = screen.locator(".cl-breakdown")
+    column = table.locator("th").all_inner_texts().index(t("ui.points"))
+    rows = table.locator("tr:has(td)")
     totals = {}
     for index in range(rows.count()):
         cells = rows.nth(index).locator("td").all_inner_texts()
-        totals[cells[0].strip()] = int(cells[-1])
+        totals[cells[0].strip()] = int(cells[column])
     return totals
 
 
