@@ -138,11 +138,13 @@ def give_titles(table: Table, builders: list[str], round_number: int) -> None:
 
 
 def choose(page: Page, key: str, option: str) -> None:
-    """Pick `option` in the select box keyed `key`, as a student does: open it, tap the name
-    (again if a rerun of the page closed the list before the tap)."""
+    """Pick `option` in the select box keyed `key`, as a student does: open it with its arrow,
+    tap the name (again if a rerun of the page closed the list before the tap). A tap on the
+    box's text field, in Chromium's touch emulation, left the list closed in the tie-break
+    (the field took focus; its arrow, or a mouse click, opens it)."""
     for _attempt in range(3):
         settle(page)
-        page.locator(f".st-key-{key} [role=combobox]").tap()
+        page.locator(f".st-key-{key} svg").last.tap()
         try:
             page.get_by_role("option").filter(has_text=option).first.tap(timeout=5_000)
             break
