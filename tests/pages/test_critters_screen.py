@@ -255,6 +255,11 @@ def test_the_game_ends_on_a_podium_of_totals(judged):
     at = screen(judged)
     shown = visible_text(at)
     assert tr("en", "ui.phase.finished") in shown
+    assert view["winners"] == ["Ana"]
+    # Who won, large above the podium.
+    markup = html_text(at)
+    banner = markup.index('<div class="cc-huge">★ <bdi>Ana</bdi></div>')
+    assert banner < markup.index('<div class="cc-podium">')
     for name, points in view["totals"].items():
         assert re.search(rf"{name} {points}(?!\d)", shown)
     [first] = re.findall(r'cc-step-1.*?cc-step-names">(.*?)</div></div>', html_text(at), re.S)

@@ -18,7 +18,7 @@ import streamlit as st
 from engine.critters.rules import GOLDEN, PILE
 from ui.critters.mosaic_svg import mosaic_img, piece_img
 from ui.critters.ribbons import givers, golden_kept, received
-from ui.look import podium
+from ui.look import podium_html, winners_banner
 from ui.text import Translator, literal, name_html
 
 CRITTERS_CSS = """
@@ -212,7 +212,7 @@ def show_critters(view: Mapping[str, Any], t: Translator, *, big: bool) -> None:
     if phase == "finished":
         shown = gallery_round(view)
         if shown is None:
-            podium(view["totals"], t)
+            st.html(winners_banner(view["winners"]) + podium_html(view["totals"], t))
         else:
             body = _gallery_round_html(view, shown, t, big)
             st.html(f'{CRITTERS_CSS}<div class="cc-cr {size}">{body}</div>')
