@@ -358,7 +358,8 @@ def test_at_the_end_each_phone_shows_its_own_mosaics_with_title_and_points_under
             for said, p in zip(rounds, points, strict=True)
         ]
         shown = visible_text(at)
-        mine = f"{tr('en', 'ui.critters.end.yours')} {' '.join(captions)}"
+        yours, enlarge = tr("en", "ui.critters.end.yours"), tr("en", "ui.critters.play.enlarge")
+        mine = f"{yours} {enlarge} {' '.join(captions)}"
         assert mine in shown, shown
         assert shown.index(mine) > shown.index(tr("en", "ui.player"))  # under the totals
         # Their own mosaics only, each a picture a tap enlarges.

@@ -80,7 +80,8 @@ def ending_html(view: Mapping[str, Any], t: Translator) -> str:
     if not figures:
         return ""
     heading = f"<h3>{literal(t('ui.critters.end.yours'))}</h3>"
-    return f'{FIGURE_CSS}{heading}<div class="cc-mosaics">{"".join(figures)}</div>'
+    hint = f'<div class="cc-muted">{literal(t("ui.critters.play.enlarge"))}</div>'
+    return f'{FIGURE_CSS}{heading}{hint}<div class="cc-mosaics">{"".join(figures)}</div>'
 
 
 def _round_points_html(entry: Mapping[str, Any], name: str, t: Translator) -> str:
