@@ -19,6 +19,7 @@ from ui.live import follow_changes, live_status, status_of
 from ui.look import (
     page_style,
     standings,
+    winners_banner,
 )
 from ui.moderation import (
     TIMER_ROW,
@@ -209,7 +210,7 @@ else:
                 warning=last_seconds(view),
             )
         if phase == FINISHED:
-            st.html(f'<div class="cc-huge">★ {", ".join(map(name_html, view["winners"]))}</div>')
+            st.html(winners_banner(view["winners"]))
             play_again()
             game.facilitator.finished_body(engine, view, t, run)
         else:

@@ -8,7 +8,7 @@ isolates it in a <bdi>, so a right-to-left name cannot reorder its neighbours.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import streamlit as st
 
@@ -91,6 +91,12 @@ def standings(totals: Mapping[str, int], winners: list[str], t: Translator) -> N
     )
     head = f"<tr><th>{literal(t('ui.player'))}</th><th>{literal(t('ui.points'))}</th></tr>"
     st.html(f'<table class="cc-table">{head}{body}</table>')
+
+
+def winners_banner(winners: Sequence[str]) -> str:
+    """Who won, starred and large (ties share the victory): the line above a podium, on the
+    projector and the teacher's page."""
+    return f'<div class="cc-huge">★ {", ".join(map(name_html, winners))}</div>'
 
 
 def podium(totals: Mapping[str, int], t: Translator) -> None:

@@ -85,9 +85,15 @@ class Critters(SeatedGame):
 
 
 def seat(
-    engine: Engine, clock: FakeClock, players: int, *, durations=LONG, start: bool = True
+    engine: Engine,
+    clock: FakeClock,
+    players: int,
+    *,
+    durations=LONG,
+    start: bool = True,
+    language: str = "en",
 ) -> Critters:
-    new = engine.create_game(game="canvas_critters", durations=durations)
+    new = engine.create_game(language, game="canvas_critters", durations=durations)
     table = Critters(engine, clock, new.code, new.facilitator_token)
     for name in NAMES[:players]:
         table.tokens[name] = engine.join(new.code, name)

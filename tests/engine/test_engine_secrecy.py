@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from cc_support import ROUND_ORDER, game_row, rid, seat_table
+from critters_kit import seat as seat_critters
 
 from engine import Engine, FakeClock
 
@@ -266,3 +267,53 @@ def test_a_hidden_fragment_is_in_no_view_but_the_facilitators():
         t.engine.advance(t.fac)
     assert stops > 30
     assert sig in t.public()["gallery"][0]["authors"]  # still the artist's, by name
+
+
+# What a Canvas Critters mosaic is made of, as a view would carry it.
+MOSAIC_KEYS = {"pieces", "piece", "x", "y", "rotation", "mirrored", "side", "title"}
+
+
+def test_critters_building_names_who_builds_and_who_finished_and_nothing_of_a_mosaic(engine, clock):
+    """While mosaics are built, the projector's, the teacher's and every other student's
+    views say who is still building and who has finished, by name: no piece, place, turn,
+    mirror, canvas side or count of anyone's animals until building ends."""
+    table = seat_critters(engine, clock, 4)
+    table.pick_all()
+    tokens = table.tokens
+    engine.flip_canvas(tokens["Ana"], "black")
+    placed = set()
+    for name, kinds in (("Ana", ["whale", "fox"]), ("Ben", ["crab", "snake"])):
+        for k in range(7):
+            x, y = 0.3123 + 0.0411 * k, 0.4567
+            placed.add(
+                engine.take_piece(
+                    tokens[name], kinds[k % 2], x, y, rid(), rotation=37 + k, mirrored=True
+                )
+            )
+    table.finish("Ana")
+    assert table.phase() == "last_minute"
+
+    def shown(view, keys):
+        text = json.dumps(view)
+        return strings(view, keys) | {word for word in ("black", "0.3123") if word in text}
+
+    secrets_ = {piece.casefold() for piece in placed} | {"black", "0.3123"}
+    public = table.public()
+    assert sorted(public["builders"]) == sorted(tokens)
+    assert public["ready_players"] == ["Ana"]
+    assert public["ready"] == {"done": 1, "total": 4}
+    others = {name: table.view(name) for name in ("Cy", "Di")}
+    views = {"public": public, "facilitator": table.facilitator(), **others}
+    for label, view in views.items():
+        keys: set[str] = set()
+        found = shown({k: v for k, v in view.items() if k not in ("mosaic", "actions")}, keys)
+        assert not found & secrets_, (label, found & secrets_)
+        assert not keys & MOSAIC_KEYS, (label, keys & MOSAIC_KEYS)
+        assert view["mosaics"] == []
+    # A student's own view holds their own mosaic alone.
+    assert {p["piece"] for p in table.view("Ben")["mosaic"]["pieces"]} < placed
+
+    engine.advance(table.fac)  # the teacher ends the building: every mosaic is shown
+    keys = set()
+    assert secrets_ <= shown(table.public(), keys)  # the detector works
+    assert {"pieces", "x", "rotation", "mirrored", "side"} <= keys

@@ -3,7 +3,9 @@ ribbons and the duel's guess, each sent to the engine from the phone's own page.
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -332,6 +334,40 @@ def test_a_golden_ribbon_never_given_shows_its_cost_on_the_phone(tied):
     assert tr("en", "ui.critters.play.golden_kept", points=5) in cy
     assert tr("en", "ui.critters.play.points", points=6, count=6) in ana
     assert tr("en", "ui.critters.play.golden_kept", points=5) not in ana
+
+
+def test_at_the_end_each_phone_shows_its_own_mosaics_with_title_and_points_under_the_totals(
+    tied,
+):
+    tied.engine.advance(tied.fac)
+    tied.play_judged_round()  # the tie-break: Ana and Ben build, Cy and Di judge
+    tie_break = tied.public()["turned_over"]["scores"]["Ana"]
+    tied.engine.advance(tied.fac)
+    assert tied.phase() == "finished"
+    scored = {
+        "Ana": [11, 6, 6, 6, tie_break],  # Ben's golden ribbon in round 1
+        "Cy": [6, 6, 6, 1],  # a golden ribbon kept costs 5 in the last round
+    }
+    for name, points in scored.items():
+        at = phone(tied, name)
+        rounds = [tr("en", "ui.critters.end.your_round", round=n) for n in (1, 2, 3, 4)]
+        rounds += [tr("en", "ui.critters.screen.tie_break")][: len(points) - 4]
+        title = tr("en", "ui.critters.screen.title_quoted", title=f"{name}'s zoo")
+        captions = [
+            f"{said} · {tr('en', 'ui.points_value', points=p, count=p)} {title}"
+            for said, p in zip(rounds, points, strict=True)
+        ]
+        shown = visible_text(at)
+        yours, enlarge = tr("en", "ui.critters.end.yours"), tr("en", "ui.critters.play.enlarge")
+        mine = f"{yours} {enlarge} {' '.join(captions)}"
+        assert mine in shown, shown
+        assert shown.index(mine) > shown.index(tr("en", "ui.player"))  # under the totals
+        # Their own mosaics only, each a picture a tap enlarges.
+        markup = html_text(at)
+        assert markup.count('<details class="cc-enlarge">') == len(points)
+        alts = [html.unescape(a) for a in re.findall(r'class="cc-mosaic" alt="([^"]*)"', markup)]
+        assert len(alts) == len(points) and all(f"{name}'s zoo" in alt for alt in alts), alts
+    assert tr("en", "ui.points_value", points=1, count=1) == "1 point"
 
 
 def test_in_a_tie_break_the_others_wait_for_the_tied_mosaics(tied):

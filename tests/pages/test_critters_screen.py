@@ -142,6 +142,31 @@ def test_building_shows_the_pile_and_who_has_finished_not_the_mosaics(judged):
     assert mosaics_shown(at) == 0
 
 
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_building_lists_who_is_still_building_then_who_has_finished_by_name_only(engine, language):
+    table = seat(engine, FakeClock(), 4, language=language)
+    table.pick_all()
+    table.build("Ana", kinds=["whale"] * 3 + ["fox"] * 4)
+    table.build("Cy", pieces=3)
+    still = tr(language, "ui.critters.screen.still_building", count=4)
+    finished = tr(language, "ui.critters.screen.finished", done=0, count=0, total=4)
+    seats = table.public()["builders"]  # in seat order from the active player
+    shown = visible_text(screen(table))
+    assert f"{still} {' '.join(f'… {name}' for name in seats)} {finished}" in shown
+
+    table.finish("Ana")
+    at = screen(table)
+    still = tr(language, "ui.critters.screen.still_building", count=3)
+    finished = tr(language, "ui.critters.screen.finished", done=1, count=1, total=4)
+    others = " ".join(f"… {name}" for name in seats if name != "Ana")
+    assert f"{still} {others} {finished} ✔ Ana" in visible_text(at)
+    # Nothing of a mosaic: no picture, no animal but the pile's twelve kinds, and no count
+    # of anyone's animals.
+    assert mosaics_shown(at) == 0
+    assert html_text(at).count('class="cc-piece"') == 12
+    assert not re.search(r"(Ana|Cy)\W{0,3}\d", visible_text(at))
+
+
 def test_untimed_the_last_builders_are_not_promised_a_minute(engine):
     """An untimed pace runs no minute after the first mosaic is finished: the projector does
     not announce one; the teacher ends the phase."""
@@ -230,6 +255,11 @@ def test_the_game_ends_on_a_podium_of_totals(judged):
     at = screen(judged)
     shown = visible_text(at)
     assert tr("en", "ui.phase.finished") in shown
+    assert view["winners"] == ["Ana"]
+    # Who won, large above the podium.
+    markup = html_text(at)
+    banner = markup.index('<div class="cc-huge">★ <bdi>Ana</bdi></div>')
+    assert banner < markup.index('<div class="cc-podium">')
     for name, points in view["totals"].items():
         assert re.search(rf"{name} {points}(?!\d)", shown)
     [first] = re.findall(r'cc-step-1.*?cc-step-names">(.*?)</div></div>', html_text(at), re.S)

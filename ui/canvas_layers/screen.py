@@ -26,7 +26,7 @@ from ui.canvas_layers.cards_html import (
 )
 from ui.canvas_layers.ending import breakdown_html, painter_html, shown_painter
 from ui.canvas_layers.play import heading_line
-from ui.look import podium_html
+from ui.look import podium_html, winners_banner
 from ui.text import Translator, literal, name_html, sentence_html
 
 SCREEN_CSS = """
@@ -161,8 +161,7 @@ def winners_line(view: Mapping[str, Any], t: Translator) -> str:
     """Who won (two level on points share the podium's step: tokens or the pick decided),
     and, when the pick broke a tie on points and tokens, between whom (a tie on points that
     tokens broke shows its winner alone, as the rulings rank it)."""
-    winners = ", ".join(name_html(name) for name in view["winners"])
-    line = f'<div class="cc-huge">★ {winners}</div>'
+    line = winners_banner(view["winners"])
     podium_view = view.get("podium") or {}
     if podium_view.get("tied") and len(view["winners"]) == 1:
         tied = ", ".join(name_html(name) for name in podium_view["tied"])

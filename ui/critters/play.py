@@ -67,8 +67,41 @@ def last_seconds(view: Mapping[str, Any]) -> str | None:
 
 
 def ending_html(view: Mapping[str, Any], t: Translator) -> str:
-    """Nothing under the standings: every mosaic was turned over at its round's scores."""
-    return ""
+    """Under the standings: the student's own mosaics, a round each (none in a tie-break
+    they judged), with its title and the points it scored; a tap opens one larger."""
+    figures = [
+        f'<figure class="cc-mosaic">{enlargeable_html(mosaic, t)}'
+        f"<figcaption>{_round_points_html(entry, view['name'], t)}"
+        f"{_title_html(mosaic, t)}</figcaption></figure>"
+        for entry in view["gallery"]
+        for mosaic in entry["mosaics"]
+        if mosaic["name"] == view["name"]
+    ]
+    if not figures:
+        return ""
+    heading = f"<h3>{literal(t('ui.critters.end.yours'))}</h3>"
+    hint = f'<div class="cc-muted">{literal(t("ui.critters.play.enlarge"))}</div>'
+    return f'{FIGURE_CSS}{heading}{hint}<div class="cc-mosaics">{"".join(figures)}</div>'
+
+
+def _round_points_html(entry: Mapping[str, Any], name: str, t: Translator) -> str:
+    """ "Round 2 · 9 points" (a tie-break says so; a kept golden ribbon's cost may make it
+    "−5 points") in bold, as HTML."""
+    if entry["tie_break"]:
+        said = t("ui.critters.screen.tie_break")
+    else:
+        said = t("ui.critters.end.your_round", round=entry["round"])
+    points = entry["scores"].get(name, 0)
+    scored = t("ui.points_value", points=str(points).replace("-", "−"), count=points)
+    return f"<b>{literal(said)} · {literal(scored)}</b>"
+
+
+def _title_html(mosaic: Mapping[str, Any], t: Translator) -> str:
+    """A mosaic's title under it, quoted, on a line of its own (the duel has none)."""
+    title = mosaic["title"]
+    if not title:
+        return ""
+    return f"<div><i>{literal(t('ui.critters.screen.title_quoted', title=title))}</i></div>"
 
 
 def totals_shown(view: GameView) -> bool:
@@ -589,6 +622,7 @@ GUESS_MOSAIC_PX = 150  # the opponent's mosaic beside the four cards
 FIGURE_CSS = """
 <style>
 .cc-mosaic { margin: 0; }
+.cc-mosaics { display: flex; flex-wrap: wrap; gap: .5rem; }
 .cc-mosaic figcaption { max-width: 150px; word-break: normal; overflow-wrap: break-word; }
 .cc-cr-unfinished { font-style: italic; color: #333; }
 .cc-enlarge summary { list-style: none; cursor: zoom-in; }

@@ -18,7 +18,7 @@ import streamlit as st
 from engine.critters.rules import GOLDEN, PILE
 from ui.critters.mosaic_svg import mosaic_img, piece_img
 from ui.critters.ribbons import givers, golden_kept, received
-from ui.look import podium
+from ui.look import podium_html, winners_banner
 from ui.text import Translator, literal, name_html
 
 CRITTERS_CSS = """
@@ -49,6 +49,7 @@ CRITTERS_CSS = """
 .cc-cr-points, .cc-cr-name { font-weight: 800; }
 .cc-cr-chips { display: flex; flex-wrap: wrap; gap: 0 .8em; margin: 0 0 .2em; }
 .cc-cr-list { display: grid; gap: 0 1.2em; }
+.cc-cr-then:not(:first-child) { margin-top: .4em; }
 .cc-cr-done { font-weight: 600; }
 .cc-cr-waiting { opacity: .75; }
 .cc-cr-pile { display: grid; grid-template-columns: repeat(6, auto); gap: .2em 1em;
@@ -211,7 +212,7 @@ def show_critters(view: Mapping[str, Any], t: Translator, *, big: bool) -> None:
     if phase == "finished":
         shown = gallery_round(view)
         if shown is None:
-            podium(view["totals"], t)
+            st.html(winners_banner(view["winners"]) + podium_html(view["totals"], t))
         else:
             body = _gallery_round_html(view, shown, t, big)
             st.html(f'{CRITTERS_CSS}<div class="cc-cr {size}">{body}</div>')
@@ -256,8 +257,7 @@ def _build_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
         timed = view["seconds_left"] is not None
         said = "ui.critters.screen.last_minute" if timed else "ui.critters.screen.finish_now"
         lead += f'<div class="cc-cr-alert">{literal(t(said))}</div>'
-    finished = _ready_list(view, view["builders"], "ui.critters.screen.finished", t)
-    return f'{lead}<div class="cc-cr-row">{finished}{_pile_html(view, t, big)}</div>'
+    return f'{lead}<div class="cc-cr-row">{_builders_html(view, t)}{_pile_html(view, t, big)}</div>'
 
 
 def _titles_phase(view: Mapping[str, Any], t: Translator, big: bool) -> str:
@@ -398,12 +398,18 @@ def _ready_chips(
     return f'<div class="cc-cr-chips">{lead}{count}{_named_marks(view, names, t)}</div>'
 
 
-def _ready_list(view: Mapping[str, Any], names: Sequence[str], key: str, t: Translator) -> str:
-    """The same, a name a line (the build phase has the room)."""
-    return (
-        f'<div class="cc-cr-list"><span>{_ready_count(view, key, t)}</span>'
-        f"{_named_marks(view, names, t)}</div>"
-    )
+def _builders_html(view: Mapping[str, Any], t: Translator) -> str:
+    """Who is still building, then who has finished, a name a line (the build phase has the
+    room): by name only, nothing of a mosaic before building ends."""
+    done = set(view["ready_players"])
+    building = [name for name in view["builders"] if name not in done]
+    still = ""
+    if building:
+        said = t("ui.critters.screen.still_building", count=len(building))
+        still = f"<b>{literal(said)}</b>{_named_marks(view, building, t)}"
+    finished = _ready_count(view, "ui.critters.screen.finished", t)
+    names = _named_marks(view, view["ready_players"], t)
+    return f'<div class="cc-cr-list">{still}<span class="cc-cr-then">{finished}</span>{names}</div>'
 
 
 def _pile_html(view: Mapping[str, Any], t: Translator, big: bool) -> str:
