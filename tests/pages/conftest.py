@@ -11,6 +11,7 @@ from sqlalchemy import event
 from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 
 from engine import Engine
+from ui import live
 
 
 @pytest.fixture
@@ -22,6 +23,18 @@ def db_url(tmp_path, monkeypatch) -> str:
     st.cache_resource.clear()  # the pages' get_engine() must open this test's database
     yield url
     st.cache_resource.clear()
+
+
+@pytest.fixture
+def wide_last_seconds(monkeypatch) -> float:
+    """The pages' "last seconds" widened to ten minutes; a test's phase of `LAST` seconds is in
+    them from its start. The pages run on the wall clock: a phase of 10 s, as long as the real
+    last seconds, could end on a loaded machine before the test's pages had run."""
+    monkeypatch.setattr(live, "WARN_SECONDS", 600)
+    return LAST
+
+
+LAST = 300.0  # a phase's length in a test of its last seconds (within wide_last_seconds)
 
 
 @pytest.fixture

@@ -254,8 +254,10 @@ def test_a_mosaic_picked_for_one_ribbon_is_not_offered_for_another(critters):
     assert "Ben" in [o.split(" · ")[0] for o in at.selectbox(key="ribbon_golden").options]
 
 
-def test_the_last_seconds_warn_a_phone_whose_picks_are_incomplete(engine):
-    new = engine.create_game(game="canvas_critters", durations=LONG | {"judging": 10})
+def test_the_last_seconds_warn_a_phone_whose_picks_are_incomplete(engine, wide_last_seconds):
+    new = engine.create_game(
+        game="canvas_critters", durations=LONG | {"judging": wide_last_seconds}
+    )
     table = Critters(engine, None, new.code, new.facilitator_token)
     for name in ("Ana", "Ben", "Cy"):
         table.tokens[name] = engine.join(new.code, name)

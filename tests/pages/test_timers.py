@@ -29,8 +29,8 @@ def test_an_untimed_phase_offers_no_extra_time(engine):
     assert not [b for b in table.facilitator_page().button if base_key(b.key) == "extend_phase"]
 
 
-def test_the_last_seconds_of_a_pulse_are_said_on_every_phone(engine):
-    table = seated(engine, LONG | {"pulse1": 8})
+def test_the_last_seconds_of_a_pulse_are_said_on_every_phone(engine, wide_last_seconds):
+    table = seated(engine, LONG | {"pulse1": wide_last_seconds})
     table.advance_to("pulse1")
     phone = html_text(table.play(table.with_role("loyal")[0]))
     assert tr("en", "ui.last_seconds") in phone
@@ -47,8 +47,10 @@ def test_an_untimed_merge_says_it_waits_for_the_teacher(engine):
         assert [i.value for i in table.play(table.with_role("loyal")[0]).info] == [tr("en", hint)]
 
 
-def test_the_last_seconds_of_a_layers_turn_are_said_to_its_painter_alone(engine):
-    table = seat(engine, ["Ana", "Ben"], game="canvas_layers", durations={"turn": 10.0})
+def test_the_last_seconds_of_a_layers_turn_are_said_to_its_painter_alone(engine, wide_last_seconds):
+    table = seat(
+        engine, ["Ana", "Ben"], game="canvas_layers", durations={"turn": wide_last_seconds}
+    )
     table.start()
     painter = table.public()["turn"]
     other = next(name for name in table.tokens if name != painter)
