@@ -15,6 +15,7 @@ from ui.browser import browser_id
 from ui.classes.tables import is_class, table_tag_html, view_of_code
 from ui.games import last_seconds, parts_of
 from ui.how_to_play import lobby_how_to
+from ui.join_code import code_game_html
 from ui.live import follow_changes, live_status, status_of
 from ui.look import bottom_bar_css, page_style, standings
 from ui.runtime import get_engine, query_param
@@ -100,6 +101,7 @@ def join_form() -> None:
     name_the_tab(view["game"], language, t)
     st.title(t("ui.play.join_title"))
     st.html(f'<div class="cc-code">{literal(view["code"])}</div>')
+    st.html(code_game_html(view["code"], view["game"], language))
     # A class always seats a newcomer (a late student gets a table of their own to start).
     if not is_class(status) and (view["phase"] != LOBBY or view["locked"]):
         # Said before a name is typed (a late student, a locked lobby), unless this browser

@@ -58,16 +58,18 @@ def join_form(engine: Engine, browser: str | None, t: Translator, language: str)
     if looked is not None and looked.error is not None:
         show_error(looked.error, language)
     elif looked is not None:
-        said = translator(looked.language)(
-            "ui.home.code_game",
-            code=looked.code,
-            game=Engine.game_title(looked.game, looked.language),
-        )
-        st.html(
-            f'<p class="cc-code-game" lang="{looked.language}"><strong>{literal(said)}</strong></p>'
-        )
+        st.html(code_game_html(looked.code, looked.game, looked.language))
     if st.button(t("ui.home.join_go"), key="join_go", type="primary"):
         if looked is None:
             show_error(RuleError("error.bad_code"), language)
         elif looked.error is None:
             st.switch_page("pages/play.py", query_params={"code": looked.code})
+
+
+def code_game_html(code: str, game: str, language: str) -> str:
+    """ "Code ABC123: Canvas Critters", in the game's language: what a student joins, said
+    before they type a name (the home page's code field, the join form behind a QR code)."""
+    said = translator(language)(
+        "ui.home.code_game", code=code, game=Engine.game_title(game, language)
+    )
+    return f'<p class="cc-code-game" lang="{language}"><strong>{literal(said)}</strong></p>'

@@ -6,6 +6,7 @@ import pytest
 from pagekit import LONG, home_hash, html_text, page, rendered, run, seat, tr
 from streamlit.testing.v1 import AppTest
 
+from engine import Engine
 from ui.browser import COOKIE
 from ui.text import isolate
 
@@ -24,6 +25,15 @@ def test_join_form_speaks_the_games_language(engine):
     assert [c.value for c in at.caption] == ["Hasta 24 caracteres. Pulsa Intro o toca «Unirme»."]
     assert at.title[0].value == tr("es", "ui.play.join_title")
     assert table.code in html_text(at)
+
+
+@pytest.mark.parametrize(("game", "language"), [("canvas_critters", "es"), ("canvas_layers", "en")])
+def test_the_join_form_behind_a_qr_code_names_its_game(engine, game, language):
+    """A student who scans the QR code meets the game's name before typing theirs."""
+    code = engine.create_game(game=game, language=language).code
+    at = run(page("pages/play.py", code=code))
+    said = tr(language, "ui.home.code_game", code=code, game=Engine.game_title(game, language))
+    assert said in html_text(at)
 
 
 def test_joining_puts_the_personal_link_in_the_address(engine):
