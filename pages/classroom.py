@@ -135,7 +135,7 @@ def table_buttons(table: Mapping[str, Any]) -> None:
             )
         own = page_url("facilitator", for_other_devices=False, game=table["code"])
         st.link_button(t("ui.class.own_page"), own, key=f"own_page_{number}")
-    if table["waiting"] and table["players"]:
+    if table["waiting"] and 0 < len(table["players"]) < view["fewest_per_table"]:
         st.caption(t("ui.class.latecomers", fewest=view["fewest_per_table"]))
 
 

@@ -368,6 +368,8 @@ def test_a_latecomer_is_told_why_they_wait_and_the_teacher_what_to_do(engine, la
     assert told() == [tr(language, "ui.play.latecomers_over")]
     klass.engine.join(klass.code, "Later 5", browser="later-5")
     assert told() == [tr(language, "ui.play.latecomers_ready", count=5)]
+    # Enough to start: the teacher's hint to wait for the fewest is gone.
+    assert tr(language, "ui.class.latecomers", fewest=5) not in klass.teacher().caption.values
 
 
 def test_the_home_page_takes_a_class_code(whole_class):
