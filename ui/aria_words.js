@@ -43,6 +43,14 @@ const RULES = [
     words: ["no_results", "max_selections", "max_selections_one"],
   },
   { selector: within(LISTS, "button[aria-label]"), attribute: "aria-label", words: ["dismiss"] },
+  // The link to the page's main part that a keyboard meets first (every page has it).
+  { selector: 'a[data-testid="stSkipToContent"]', words: ["skip_to_content"] },
+  // A file uploader's hidden file field, which its dropzone's button opens.
+  {
+    selector: '[data-testid="stFileUploader"] input[type="file"]',
+    attribute: "aria-label",
+    words: ["file_upload"],
+  },
 ];
 const SELECTOR = RULES.map((rule) => rule.selector).join(", ");
 

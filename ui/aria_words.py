@@ -3,13 +3,15 @@
 Streamlit 1.67 puts English words of its own on selects and multiselects, which no option of
 its changes: the button that opens the list ("Open", which also names the open list), "Clear
 all", "Clear value", "Remove <option>", "Selected values", the placeholder "Choose an option"
-where a page passes none, and in the open list "Select all", "No results" and the like; and its
-page says `<html lang="en">`. A screen reader reads a Spanish class those words in English, and
-the page's Spanish with an English voice. `speak_the_page_language` mounts a component with no
-look (ui/aria_words.js) that sets the document's language and, on a page not in English, puts
-the catalogue's words (`ui.aria.<name>`) in place of exactly those English strings, on exactly
-the elements Streamlit puts them on: text from the project or a player is never touched, and a
-"Remove <option>" keeps its option as it was.
+where a page passes none, and in the open list "Select all", "No results" and the like; on
+every page the link a keyboard meets first, "Skip to main content"; on a file uploader its
+hidden file field's name, "file upload" (ui/crossed_canvas/deck_upload.py says its visible
+words); and its page says `<html lang="en">`. A screen reader reads a Spanish class those
+words in English, and the page's Spanish with an English voice. `speak_the_page_language`
+mounts a component with no look (ui/aria_words.js) that sets the document's language and, on
+a page not in English, puts the catalogue's words (`ui.aria.<name>`) in place of exactly
+those English strings, on exactly the elements Streamlit puts them on: text from the project
+or a player is never touched, and a "Remove <option>" keeps its option as it was.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ WORDS = (
     "max_selections",
     "max_selections_one",
     "dismiss",
+    "skip_to_content",
+    "file_upload",
 )
 
 _speak = st.components.v2.component(

@@ -317,7 +317,8 @@ def _order_key(view: Mapping[str, Any]) -> str:
 def composer(view: Mapping[str, Any], t: Translator, token: str) -> None:
     """Pick three cards of the hand, order them with arrows (bottom first), pick one of the
     unused backgrounds, see the layered painting, its title and the ribbons it would take,
-    then confirm. With a full hand it is the only move there is, and it says so."""
+    then confirm. With a full hand it is the only move there is, and it says so. The stack
+    comes first, the cards still to add under it."""
     st.subheader(t("ui.layers.compose"))
     if "take" not in view["actions"]:
         st.warning(t("ui.layers.must_complete", most=HAND_LIMIT))
@@ -325,16 +326,6 @@ def composer(view: Mapping[str, Any], t: Translator, token: str) -> None:
     order[:] = [card for card in order if card in view["hand"]]
     language = view["language"]
     turn = view["round"]
-    for card in view["hand"]:
-        if card in order:
-            continue
-        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-            st.html(LAYERS_CSS + layer_img(card, HAND_PX, t) + " " + slots_html(card, t, language))
-            if st.button(
-                t("ui.layers.add"), key=f"add_{turn}_{card}", disabled=len(order) >= LAYERS
-            ):
-                order.append(card)
-                st.rerun()
     if order:
         st.caption(t("ui.layers.order_hint"))
     # Top layer first, as the cards lie in a stack: ↑ moves a card towards the top.
@@ -361,6 +352,19 @@ def composer(view: Mapping[str, Any], t: Translator, token: str) -> None:
                 st.rerun()
             if st.button("✕", key=f"drop_{turn}_{card}", help=t("ui.layers.remove")):
                 order.remove(card)
+                st.rerun()
+    # The cards left out under the stack: Confirm, which comes with the third card and stays
+    # at the bottom of a phone, then rests under the stack's arrows and not over them (axe-core
+    # found them partly covered), over the Add buttons it leaves disabled if anything.
+    for card in view["hand"]:
+        if card in order:
+            continue
+        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+            st.html(LAYERS_CSS + layer_img(card, HAND_PX, t) + " " + slots_html(card, t, language))
+            if st.button(
+                t("ui.layers.add"), key=f"add_{turn}_{card}", disabled=len(order) >= LAYERS
+            ):
+                order.append(card)
                 st.rerun()
     backgrounds = view["backgrounds"]
     background = st.radio(

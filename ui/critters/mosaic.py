@@ -44,10 +44,11 @@ from typing import Any
 import streamlit as st
 
 #: What `texts` must hold. In the browser `{label}` becomes the critter's name and `{count}`
-#: how many are left, e.g. take "Take a {label}, {count} left", take_last "Take the last
-#: {label}", none_left "No {label} left", piece "{label}, tap to return", pending "{label}, on
-#: its way", keys "Enter returns it to the pile, arrow keys move it, R turns it, F flips it"
-#: (a focused piece's description), palette "The pile".
+#: how many are left, e.g. take "{label}: take one, {count} left", take_last "{label}: take
+#: the last one, {count} left", none_left "{label}: {count} left" (the count the button shows
+#: is in its name, and not in brackets: tests/ui/test_mosaic_texts.py), piece "{label}, tap
+#: to return", pending "{label}, on its way", keys "Enter returns it to the pile, arrow keys
+#: move it, R turns it, F flips it" (a focused piece's description), palette "The pile".
 TEXT_KEYS = ("take", "take_last", "none_left", "piece", "pending", "keys", "palette")
 #: How many answered request ids a session remembers (far more than can be on their way).
 SEEN_KEPT = 64
