@@ -50,6 +50,8 @@ LAYERS_CSS = """
 .cl-title { font-weight: 800; font-style: italic; }
 .cl-ribbon { display: inline-block; padding: .05em .45em; margin: .1em .15em 0 0;
   border-radius: 1em; background: #1c4fa1; color: #fff; font-weight: 700; }
+/* Tokens lying on a row's card, for its taker: gold as the tokens are. */
+.cl-on-card { background: #f2c230; border-radius: 1em; padding: 0 .3em; white-space: nowrap; }
 .cl-bonus-points { display: inline-block; padding: .05em .45em; border-radius: 1em;
   background: #f2c230; color: #222; font-weight: 700; }
 .cl-scoring { border: 3px solid #555; border-radius: .5rem; padding: .15em .5em; }
