@@ -227,6 +227,32 @@ def test_the_teacher_picks_the_scoring_cards_in_the_lobby(layers):
     assert layers.public()["scoring"] == picked
 
 
+#: The lobby's line on taking a card (issue 41), as the rules have it: the taker pays a token
+#: onto each card to the left of the card taken, so a card further right costs more.
+LOBBY_TAKING = {
+    "en": "Take a card: the further right, the more you pay, a token on each card to its left.",
+    "es": "Toma una carta: cuanto más a la derecha, más pagas, una ficha en cada carta anterior.",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_lobby_says_who_pays_for_a_card_further_right_and_where_tokens_go(engine, language):
+    table = seat(engine, NAMES, language, game="canvas_layers", durations={"turn": 600.0})
+    said = LOBBY_TAKING[language]
+    assert said in visible_text(table.screen())
+    phone = table.play(NAMES[0])
+    [how_to] = [e for e in phone.expander if e.label == tr(language, "ui.home.how_to_play")]
+    assert said in visible_text(how_to)
+    # What it says is what happens: the card at position 3 costs its taker 2 tokens, one
+    # left on each of the two cards before it.
+    table.start()
+    name = acting(table)
+    third = table.public()["market"][2]["card"]
+    table.engine.take_card(table.tokens[name], 3, third, rid())
+    assert table.view(name)["tokens"] == 4 - 2
+    assert [slot["tokens"] for slot in table.public()["market"][:2]] == [1, 1]
+
+
 #: What the picker says of Variety (2, 5 and 9 points) and of a card worth 1 point for its
 #: first ribbon, in each language.
 PICKER_WORDS = {
