@@ -20,8 +20,8 @@ from gamekit import SLOW, UI_TIMEOUT_MS, seeded_engine, settle
 from playwright.sync_api import Locator, Page, expect
 
 from engine.i18n import translate
-from ui.canvas_layers.cards_html import scoring_name
-from ui.text import isolate
+from ui.canvas_layers.cards_html import scoring_option
+from ui.text import isolate, translator
 
 pytestmark = pytest.mark.browser
 
@@ -117,7 +117,7 @@ def test_a_spanish_class_page_says_streamlit_s_words_in_spanish(streamlit_server
 
 def scoring_page(server, new_page, language: str) -> tuple[Page, list[str]]:
     """A Canvas Layers teacher's lobby in `language`, its four scoring cards' list open (full:
-    Streamlit says no more may be picked); the cards' names on the page."""
+    Streamlit says no more may be picked); the cards as the list names them (name and gist)."""
     engine = seeded_engine(server, f"streamlit-words-layers-{language}")
     new = engine.create_game(language, game="canvas_layers")
     cards = engine.facilitator_view(new.facilitator_token)["scoring"]
@@ -126,7 +126,7 @@ def scoring_page(server, new_page, language: str) -> tuple[Page, list[str]]:
     scoring = teacher.locator('[data-testid="stMultiSelect"]')
     expect(scoring.locator("[data-tag]")).to_have_count(len(cards), timeout=UI_TIMEOUT_MS)
     open_list(teacher, scoring)
-    return teacher, [scoring_name(card, language) for card in cards]
+    return teacher, [scoring_option(card, translator(language), language) for card in cards]
 
 
 def test_a_spanish_teacher_page_says_a_multiselect_s_words_in_spanish(streamlit_server, new_page):

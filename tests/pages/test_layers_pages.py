@@ -17,7 +17,7 @@ from PIL import Image
 from streamlit.testing.v1 import AppTest
 
 from engine import Engine
-from engine.canvas_layers.cards import DEFAULT_SCORING, scoring_by_id
+from engine.canvas_layers.cards import DEFAULT_SCORING, SCORING_IDS, scoring_by_id
 from engine.canvas_layers.pictures import HEIGHT, WIDTH
 from engine.canvas_layers.rules import Outcome
 from tests.engine.cc_support import refused
@@ -225,6 +225,84 @@ def test_the_teacher_picks_the_scoring_cards_in_the_lobby(layers):
     assert layers.public()["scoring"] == picked
     layers.start()
     assert layers.public()["scoring"] == picked
+
+
+#: The lobby's line on taking a card (issue 41), as the rules have it: the taker pays a token
+#: onto each card to the left of the card taken, so a card further right costs more.
+LOBBY_TAKING = {
+    "en": "Take a card: the further right, the more you pay, a token on each card to its left.",
+    "es": "Toma una carta: cuanto más a la derecha, más pagas, una ficha en cada carta anterior.",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_lobby_says_who_pays_for_a_card_further_right_and_where_tokens_go(engine, language):
+    table = seat(engine, NAMES, language, game="canvas_layers", durations={"turn": 600.0})
+    said = LOBBY_TAKING[language]
+    assert said in visible_text(table.screen())
+    phone = table.play(NAMES[0])
+    [how_to] = [e for e in phone.expander if e.label == tr(language, "ui.home.how_to_play")]
+    assert said in visible_text(how_to)
+    # What it says is what happens: the card at position 3 costs its taker 2 tokens, one
+    # left on each of the two cards before it.
+    table.start()
+    name = acting(table)
+    third = table.public()["market"][2]["card"]
+    table.engine.take_card(table.tokens[name], 3, third, rid())
+    assert table.view(name)["tokens"] == 4 - 2
+    assert [slot["tokens"] for slot in table.public()["market"][:2]] == [1, 1]
+
+
+#: What the picker says of Variety (2, 5 and 9 points) and of a card worth 1 point for its
+#: first ribbon, in each language.
+PICKER_WORDS = {
+    "en": (
+        "Variety: all four elements",
+        "1 ribbon: 2 points · 2 ribbons: 5 points · 3 ribbons: 9 points",
+        "1 ribbon: 1 point ·",
+    ),
+    "es": (
+        "Variedad: los cuatro elementos",
+        "1 cinta: 2 puntos · 2 cintas: 5 puntos · 3 cintas: 9 puntos",
+        "1 cinta: 1 punto ·",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_scoring_card_picker_says_each_rule_and_its_points_in_words(engine, language):
+    """Issue 41: each card offered with what it asks in a few words, and under the pick
+    every card's rule and its points in words, the four in play first."""
+    table = seat(engine, NAMES, language, game="canvas_layers", durations={"turn": 600.0})
+    at = run(page("pages/facilitator.py", key=table.fac))
+    option, points, singular = PICKER_WORDS[language]
+    [choice] = at.multiselect
+    assert option in choice.options and len(choice.options) == len(SCORING_IDS)
+    for card in SCORING_IDS:
+        scoring = scoring_by_id()[card]
+        gist = f"{scoring.name.text(language)}: {scoring.gist.text(language)}"
+        assert gist in choice.options
+    label = tr(language, "ui.layers.fac.scoring_cards")
+    [cards] = [e for e in at.expander if e.label == label]
+    told = visible_text(cards)
+    assert points in told and singular in told
+    assert "1: 2" not in told  # no bare numbers left
+    rules = [scoring_by_id()[card].condition.text(language) for card in SCORING_IDS]
+    assert all(rule in told for rule in rules)
+    # The four in play under their caption, then the other eight under theirs.
+    captions = [c.value for c in cards.caption]
+    assert captions == [
+        tr(language, f"ui.layers.fac.scoring_{part}") for part in ("in_play", "others")
+    ]
+    names = [
+        {
+            card
+            for card in SCORING_IDS
+            if f"<b>{scoring_by_id()[card].name.text(language)}</b>" in h.value
+        }
+        for h in cards.html
+    ]
+    assert names == [set(DEFAULT_SCORING), set(SCORING_IDS) - set(DEFAULT_SCORING)]
 
 
 def test_the_teacher_ends_a_turn_and_downloads_the_gallery(layers):

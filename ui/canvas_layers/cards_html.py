@@ -50,11 +50,14 @@ LAYERS_CSS = """
 .cl-title { font-weight: 800; font-style: italic; }
 .cl-ribbon { display: inline-block; padding: .05em .45em; margin: .1em .15em 0 0;
   border-radius: 1em; background: #1c4fa1; color: #fff; font-weight: 700; }
+/* Tokens lying on a row's card, for its taker: gold as the tokens are. */
+.cl-on-card { background: #f2c230; border-radius: 1em; padding: 0 .3em; white-space: nowrap; }
 .cl-bonus-points { display: inline-block; padding: .05em .45em; border-radius: 1em;
   background: #f2c230; color: #222; font-weight: 700; }
 .cl-scoring { border: 3px solid #555; border-radius: .5rem; padding: .15em .5em; }
 .cl-scoring b { font-size: 1.05em; }
-.cl-points { white-space: nowrap; font-weight: 700; }
+.cl-points { font-weight: 700; }
+.cl-points > span { white-space: nowrap; }
 .cl-muted { opacity: .8; }
 .cl-painters { border-collapse: collapse; width: 100%; margin-top: .3rem; }
 .cl-painters td, .cl-painters th { padding: 0 .35em; text-align: left; }
@@ -161,14 +164,35 @@ def ribbons_html(ribbons: Mapping[str, int], bonus: int, t: Translator, language
     return "".join(chips)
 
 
+def scoring_option(card: str, t: Translator, language: str) -> str:
+    """A scoring card in a list to pick from: its name and what it asks, in a few words
+    ("Variety: all four elements")."""
+    scoring = scoring_by_id()[card]
+    return t(
+        "ui.layers.scoring_option",
+        name=scoring.name.text(language),
+        gist=scoring.gist.text(language),
+    )
+
+
+def points_words(card: str, t: Translator) -> list[str]:
+    """A scoring card's points for 1, 2, 3 ... ribbons collected over the game, in words:
+    "1 ribbon: 2 points", "2 ribbons: 5 points"..."""
+    return [
+        t(
+            "ui.layers.points_for",
+            ribbons=t("ui.layers.own.ribbons", count=count),
+            points=t("ui.points_value", points=points, count=points),
+        )
+        for count, points in enumerate(scoring_by_id()[card].points, start=1)
+    ]
+
+
 def scoring_html(card: str, t: Translator, language: str) -> str:
     """A scoring card: its name, its condition, the most ribbons one painting takes from
-    it, and its points for 1, 2, 3 ... ribbons over the game."""
+    it, and its points for 1, 2, 3 ... ribbons over the game (a line wraps between them)."""
     scoring = scoring_by_id()[card]
-    points = " · ".join(
-        literal(t("ui.layers.points_for", count=count, points=points))
-        for count, points in enumerate(scoring.points, start=1)
-    )
+    points = " · ".join(f"<span>{literal(said)}</span>" for said in points_words(card, t))
     said = f"<div>{literal(scoring.condition.text(language))}</div>"
     most = literal(t("ui.layers.most_per_painting", count=scoring.most))
     most = f'<div class="cl-muted">{most}</div>'

@@ -12,7 +12,7 @@ from engine import Engine
 from engine.canvas_layers.cards import SCORING_IDS
 from engine.canvas_layers.rules import SCORING_IN_PLAY
 from ui.canvas_layers import gallery
-from ui.canvas_layers.cards_html import LAYERS_CSS, scoring_html, scoring_name
+from ui.canvas_layers.cards_html import LAYERS_CSS, scoring_html, scoring_option
 from ui.canvas_layers.ending import breakdown_html, painter_html, shown_painter
 from ui.canvas_layers.screen import show_layers
 from ui.moderation import Run, gallery_steps
@@ -20,6 +20,16 @@ from ui.text import Translator, isolate
 
 #: Downloads are named after the game: canvas-layers-<code>.csv, .zip.
 FILE_PREFIX = "canvas-layers"
+#: The pick's chips (each card's name and gist) wrap onto a second line rather than scroll
+#: out of sight; the scoring cards under the pick stand side by side where there is room.
+PICKER_CSS = """<style>
+[class*="st-key-scoring_"] [role="group"]:has(> [data-testid="stMultiSelectTagsContainer"]) {
+  height: auto; max-height: none; }
+[class*="st-key-scoring_"] [data-testid="stMultiSelectTagsContainer"] { flex-wrap: wrap;
+  overflow: visible; height: auto; }
+.cl-picker { display: grid; grid-template-columns: repeat(auto-fill, minmax(17rem, 1fr));
+  gap: .5rem; }
+</style>"""
 
 
 def table_files(view: Mapping[str, Any], t: Translator) -> list[tuple[str, bytes]]:
@@ -34,15 +44,18 @@ def advance_key(view: Mapping[str, Any]) -> str:
 
 def lobby_body(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run) -> None:
     """The four scoring cards the game is played with: the first game's four until the
-    teacher picks others. Keyed by the pick in force, so one made on another tab shows."""
+    teacher picks others. Each is offered with what it asks in a few words, and under the
+    pick every card's rule and points in words, the four in play first. Keyed by the pick
+    in force, so one made on another tab shows."""
     language = view["language"]
     current = list(view["scoring"])
     st.subheader(t("ui.layers.fac.scoring"))
+    st.html(PICKER_CSS)
     chosen = st.multiselect(
         t("ui.layers.fac.scoring_label", count=SCORING_IN_PLAY),
         SCORING_IDS,
         default=current,
-        format_func=lambda card: scoring_name(card, language),
+        format_func=lambda card: scoring_option(card, t, language),
         max_selections=SCORING_IN_PLAY,
         placeholder=t("ui.layers.fac.scoring_pick"),
         key=f"scoring_{'_'.join(current)}",
@@ -53,8 +66,12 @@ def lobby_body(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run)
             st.rerun()
         else:
             st.caption(t("ui.layers.fac.scoring_hint", count=SCORING_IN_PLAY))
+    others = [card for card in SCORING_IDS if card not in current]
     with st.expander(t("ui.layers.fac.scoring_cards")):
-        st.html(LAYERS_CSS + "".join(scoring_html(card, t, language) for card in current))
+        for heading, cards in (("in_play", current), ("others", others)):
+            st.caption(t(f"ui.layers.fac.scoring_{heading}"))
+            shown = "".join(scoring_html(card, t, language) for card in cards)
+            st.html(f'{LAYERS_CSS}<div class="cl-picker">{shown}</div>')
 
 
 def round_body(

@@ -2,7 +2,9 @@
 pages/play.py), the student's tokens and hand, the row with each card's cost (a card they
 cannot take says why), the painting composer (three cards ordered bottom to top by arrows,
 a background, the layered picture and the ribbons it would take, then confirm) and, after a
-tie, the pick on the phone of the player who picks.
+tie, the pick on the phone of the player who picks. With three or four cards in hand the turn
+is a choice, take a card or paint: the composer folded above the row, both in sight on a
+360x740 phone; with five it is the only move, open above the row.
 
 Everything shown comes from the player's own view; every move is one engine command for the
 turn on screen (ui/moves.py), made only as the view's `actions` list it.
@@ -133,14 +135,22 @@ def phase_body(view: Mapping[str, Any], t: Translator, token: str) -> None:
     if view["played_for_you"]:
         st.html(played_for_html(view, t))
     st.html(own_line(view, t))
-    # The painting just completed, until the next move: three turns in four are someone else's.
-    if view["last_painting"]:
+    # The painting just completed, until the next move: three turns in four are someone
+    # else's. On the student's own turn it waits under their move.
+    mine = view["turn"] == view["name"]
+    if view["last_painting"] and not mine:
         st.html(LAYERS_CSS + last_painting_html(view, t, LAST_PX))
     if "pick" in actions:
         pick(view, t, token, actions["pick"])
-    if "complete" in actions:
-        composer(view, t, token)
-    market(view, t, token)
+    if "complete" in actions and "take" in actions:
+        choice(view, t, token)
+    else:
+        if "complete" in actions:
+            composer(view, t, token)
+        st.subheader(t("ui.layers.market"))
+        market(view, t, token)
+    if view["last_painting"] and mine:
+        st.html(LAYERS_CSS + last_painting_html(view, t, LAST_PX))
     hand(view, t)
     with st.expander(t("ui.layers.scoring_cards")):
         language = view["language"]
@@ -241,44 +251,57 @@ def pick(view: Mapping[str, Any], t: Translator, token: str, tied: list[str]) ->
             st.rerun()
 
 
+def choice(view: Mapping[str, Any], t: Translator, token: str) -> None:
+    """Three or four cards in hand: the turn is a choice, take a card or paint. Both stay in
+    sight on a 360x740 phone: the choice as the heading, the composer folded under it (one
+    tap opens it), then the row with its Take buttons."""
+    st.subheader(t("ui.layers.choice"))
+    with st.expander(
+        t("ui.layers.compose"), icon=":material/palette:", key=f"cl_compose_{view['round']}"
+    ):
+        composer(view, t, token, folded=True)
+    market(view, t, token)
+
+
 def market(view: Mapping[str, Any], t: Translator, token: str) -> None:
     """The row, left to right: each card with its icons, its cost and the tokens lying on
     it; a Take button for each card the student may take now, else the reason why not."""
-    st.subheader(t("ui.layers.market"))
     takes = {(a["position"], a["card"]) for a in view["actions"].get("take", [])}
     must_complete = "complete" in view["actions"] and not takes
     engine = get_engine()
     language = view["language"]
-    for slot in view["market"]:
-        position, card = slot["position"], slot["card"]
-        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-            st.html(LAYERS_CSS + layer_img(card, ROW_PX, t), width="content")
-            with st.container(gap=None):
-                st.html(slots_html(card, t, language))
-                st.html(cost_html(slot, t))
-                if (position, card) not in takes and view["turn"] == view["name"]:
-                    why = refusal(slot, view, must_complete, t)
-                    st.html(f'<div class="cl-why">{literal(why)}</div>')
-            if (
-                (position, card) in takes
-                and st.button(
-                    t("ui.layers.take"), key=f"take_{view['round']}_{position}", type="primary"
-                )
-                and act_once("take", view, engine.take_card, token, position, card)
-            ):
-                st.rerun()
+    # The cards half the page's gap apart: five Take buttons in sight on a 360x740 phone.
+    with st.container(gap="xsmall"):
+        for slot in view["market"]:
+            position, card = slot["position"], slot["card"]
+            with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+                st.html(LAYERS_CSS + layer_img(card, ROW_PX, t), width="content")
+                with st.container(gap=None):
+                    st.html(slots_html(card, t, language))
+                    st.html(cost_html(slot, t))
+                    if (position, card) not in takes and view["turn"] == view["name"]:
+                        why = refusal(slot, view, must_complete, t)
+                        st.html(f'<div class="cl-why">{literal(why)}</div>')
+                if (
+                    (position, card) in takes
+                    and st.button(
+                        t("ui.layers.take"), key=f"take_{view['round']}_{position}", type="primary"
+                    )
+                    and act_once("take", view, engine.take_card, token, position, card)
+                ):
+                    st.rerun()
 
 
 def cost_html(slot: Mapping[str, Any], t: Translator) -> str:
-    """ "Costs 2 tokens", and under it "1 token on it" when any lie there (position 1 is
-    free)."""
+    """ "Costs 2 tokens" (position 1 is free) and beside it, in a gold chip, "1 token on it"
+    when any lie there for its taker: one line where the phone has room for both."""
     cost = slot["cost"]
     said = t("ui.layers.free") if cost == 0 else t("ui.layers.costs", cost=cost, count=cost)
-    shown = f"<div>{literal(said)}</div>"
+    shown = literal(said)
     if slot["tokens"]:
         on_it = t("ui.layers.tokens_on", count=slot["tokens"])
-        shown += f"<div>{literal(on_it)}</div>"
-    return shown
+        shown += f' <span class="cl-on-card">{literal(on_it)}</span>'
+    return f"<div>{shown}</div>"
 
 
 def refusal(slot: Mapping[str, Any], view: Mapping[str, Any], full: bool, t: Translator) -> str:
@@ -314,12 +337,14 @@ def _order_key(view: Mapping[str, Any]) -> str:
     return f"compose_{view['round']}"
 
 
-def composer(view: Mapping[str, Any], t: Translator, token: str) -> None:
+def composer(view: Mapping[str, Any], t: Translator, token: str, folded: bool = False) -> None:
     """Pick three cards of the hand, order them with arrows (bottom first), pick one of the
     unused backgrounds, see the layered painting, its title and the ribbons it would take,
-    then confirm. With a full hand it is the only move there is, and it says so. The stack
-    comes first, the cards still to add under it."""
-    st.subheader(t("ui.layers.compose"))
+    then confirm. With a full hand it is the only move there is, and it says so; `folded`
+    in an expander that names it already. The stack comes first, the cards still to add
+    under it."""
+    if not folded:
+        st.subheader(t("ui.layers.compose"))
     if "take" not in view["actions"]:
         st.warning(t("ui.layers.must_complete", most=HAND_LIMIT))
     order: list[str] = st.session_state.setdefault(_order_key(view), [])

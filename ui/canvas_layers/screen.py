@@ -60,7 +60,6 @@ SCREEN_CSS = """
 .cl-row-card .cl-plus { position: absolute; top: -.45em; right: -.3em; font-size: 28px;
   line-height: 1; font-weight: 700; }
 .cl-cost { font-weight: 700; text-align: center; white-space: nowrap; }
-.cl-on-card { background: #f2c230; border-radius: 1em; padding: 0 .3em; }
 /* The four scoring cards in two columns under the painters, all game long. */
 .cl-band { display: grid; grid-template-columns: 1fr 1fr; gap: 0 1.2rem; line-height: 1.15; }
 .cl-band .cl-caption { grid-column: 1 / -1; }
