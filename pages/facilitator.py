@@ -33,6 +33,7 @@ from ui.parts import in_round
 from ui.private_link import key_from_address, private_link_button, show_code_only
 from ui.results import results_csv
 from ui.runtime import get_engine
+from ui.sound import sound_switch
 from ui.tab import name_the_tab
 from ui.text import (
     browser_language,
@@ -246,6 +247,7 @@ def delete_game() -> None:
 
 
 with side if phase != LOBBY else qr:
+    sound_switch(t)  # the projector's, kept in this browser
     delete_game()
 if not readying:
     follow_changes(view["code"], status, language, warning=last_seconds(view))

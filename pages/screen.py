@@ -13,6 +13,7 @@ from ui.look import page_style
 from ui.parts import in_round
 from ui.projector import SCREEN_CSS, screen_body, screen_header
 from ui.runtime import get_engine, query_param
+from ui.sound import room_sound
 from ui.tab import name_the_tab
 from ui.text import browser_language, dead_end, translator
 
@@ -47,6 +48,8 @@ if view["phase"] == FINISHED and view["next_game"]:  # the teacher started the n
     st.rerun()
 # Canvas Critters shares the header, the lobby and the move to the next game; the rest is its own.
 screen_header(view, status, t)
+# The room's sound, once the teacher turns it on: a button in the corner, and the page's cues.
+room_sound(view, status, t)
 
 
 def follow_part() -> None:

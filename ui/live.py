@@ -62,11 +62,11 @@ def live_status(
     style = f' style="color:{WARN_COLOUR}"' if warn else ""
     # On a phone a line under the countdown says it (the play page styles .cc-warn).
     banner = _banner(t, warning) if warning and warn and not big else ""
-    timer_id = _timer_id(code)
+    element_id = timer_id(code)
     st.html(
-        f'<div id="{timer_id}" class="{css}" role="timer" data-version="{status["version"]}"'
+        f'<div id="{element_id}" class="{css}" role="timer" data-version="{status["version"]}"'
         f"{style}>{label}</div>"
-        f'<div id="{timer_id}-warn">{banner}</div>'
+        f'<div id="{element_id}-warn">{banner}</div>'
     )
 
 
@@ -76,7 +76,7 @@ def clock_html(
     """A countdown of game `code` on a page that follows another code (a class's table on
     the class's pages): `follow_changes(..., clocks=...)` ticks it while it shows `version`."""
     label = t("ui.paused") if paused else seconds_text(seconds_left)
-    return f'<span id="{_timer_id(code)}" class="cc-timer" data-version="{version}">{label}</span>'
+    return f'<span id="{timer_id(code)}" class="cc-timer" data-version="{version}">{label}</span>'
 
 
 def status_of(view: Mapping[str, Any]) -> dict[str, Any]:
@@ -118,7 +118,7 @@ def follow_changes(
     # Outside the fragment: the live part asks through this instance for a whole page it knows
     # the page needs (a new stage), without a run of the fragment first (ui/live.js `askPage`).
     with st.container(key="cc_live_page"):
-        _follow(key=_PAGE_ASK_KEY, data={"asks_for": _timer_id(code)}, on_page_change=_no_op)
+        _follow(key=_PAGE_ASK_KEY, data={"asks_for": timer_id(code)}, on_page_change=_no_op)
     _live_part(code, status, language, **options)
 
 
@@ -199,7 +199,7 @@ def _live_part(
                 "version": current["version"],
                 "page_version": status["version"],
                 "stage": status["stage"],
-                "timer": _timer_id(code),
+                "timer": timer_id(code),
                 "seconds_left": left,
                 "paused": paused,
                 "paused_label": t("ui.paused"),
@@ -213,7 +213,7 @@ def _live_part(
                 "part": part if redraw == "stage" else None,
                 "part_id": PART_ID,
                 "clocks": [
-                    {"timer": _timer_id(game), "seconds_left": seconds}
+                    {"timer": timer_id(game), "seconds_left": seconds}
                     for game, seconds in (clocks or {}).items()
                 ],
             },
@@ -262,7 +262,8 @@ def _warns(status: Mapping[str, Any], warning: str | None) -> bool:
     return warning is not None and not status["paused"] and status["seconds_left"] is not None
 
 
-def _timer_id(code: str) -> str:
+def timer_id(code: str) -> str:
+    """The id of game `code`'s countdown on a page (ui/sound.py reads the seconds it shows)."""
     return f"cc-timer-{code}"
 
 
