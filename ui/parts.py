@@ -45,7 +45,9 @@ def screen_part(view: Mapping[str, Any], t: Translator) -> str:
         joined = t("ui.players_joined", count=len(view["players"]))
         names = "".join(f"<span>{name_html(name)}</span>" for name in view["players"])
         # The count and the version it was drawn at: the projector's join cue (ui/sound.js).
-        counted = f'data-joined="{len(view["players"])}" data-version="{view["version"]}"'
+        # A class's lobby, drawn from the class's view, has no game version (and no sound).
+        version = view.get("version", "")
+        counted = f'data-joined="{len(view["players"])}" data-version="{version}"'
         return (
             f'<div class="cc-big" {counted}><b>{literal(joined)}</b>'
             f'<div class="cc-roster-big">{names or "—"}</div>{game}</div>'
