@@ -6,7 +6,14 @@ podium names the best, never who came last; a Critters table's theme choice in i
 
 from __future__ import annotations
 
-from ui.classes.tables import class_podium_html, showcase_turn, strip_html, table_card_html
+from ui.classes.tables import (
+    class_podium_html,
+    showcase_turn,
+    strip_html,
+    table_card_html,
+    table_colour,
+    table_tag_html,
+)
 from ui.games import parts_of
 from ui.text import translator
 
@@ -48,6 +55,15 @@ def test_the_class_podium_says_one_point_in_the_singular():
     for language, one in (("en", "1 point</b>"), ("es", "1 punto</b>")):
         shown = class_podium_html(podium, translator(language))
         assert one in shown, shown
+
+
+def test_each_table_keeps_its_colours_on_the_class_podium():
+    """The tag and border a table's phones and card showed all game long, at the end too."""
+    t = translator("en")
+    shown = class_podium_html(podium_of({"Ana": 3}, {"Cy": 2}, best=[("Ana", 1, 3)]), t)
+    for number in (1, 2):
+        assert table_tag_html(number, t) in shown
+        assert f"border-color:{table_colour(number)}" in shown
 
 
 def podium_of(*tables: dict[str, int], best: list[tuple[str, int, int]]) -> dict:

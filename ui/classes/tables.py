@@ -233,8 +233,9 @@ def class_podium_html(podium: Mapping[str, Any], t: Translator, big: bool = Fals
     winners on the screen, and none of its players is named for coming last. When no total
     is above zero, the winners are the whole podium."""
     cards = [
-        f'<div class="cc-table-card"><h3>{table_title(table["table"], t)}</h3>'
-        f"{winners_html(table['winners'])}</div>"
+        # In its colours, as all game long: a student finds their table's card at a glance.
+        f'<div class="cc-table-card" style="border-color:{table_colour(table["table"])}">'
+        f"<h3>{table_tag_html(table['table'], t)}</h3>{winners_html(table['winners'])}</div>"
         for table in podium["tables"]
     ]
     size = " cc-class-podium-big" if big else ""
