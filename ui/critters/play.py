@@ -73,14 +73,14 @@ def calls(view: Mapping[str, Any]) -> bool:
     tie-break), ribbons to give (everyone; the judges in a tie-break), the duel's guess. Each
     is the heading's phase ("Choosing the theme", "Build your mosaic", "Ribbons, in secret",
     "Guess the theme")."""
-    me, phase = view.get("name"), view["phase"]
-    builds = me in view["builders"]
+    me, phase = view.get("name"), str(view["phase"])
+    builds: bool = me in view["builders"]
     if phase == "theme":
         return bool(view["duel"]) or view["active"] == me
     if phase == "build":
         return builds
     if phase == "judging":
-        return not (bool(view["tie_break"]) and builds)
+        return not (view["tie_break"] and builds)
     return phase == "guess"
 
 
