@@ -146,7 +146,24 @@ def _words(t: Translator) -> dict[str, str]:
 
 
 def room_sound(view: Mapping[str, Any], status: Mapping[str, Any], t: Translator) -> None:
-    """The projector's sound: its corner switch, and the cues of the page as it changes."""
+    """A game's projector's sound: its corner switch, and the cues of the page as it changes
+    (a phase or turn starts when the round or the phase the page shows changed)."""
+    moment = f"{view['round']}:{view['phase']}"
+    projector_sound(view["code"], status, t, moment=moment, cue=cue_of(view), timer=view["code"])
+
+
+def projector_sound(
+    code: str,
+    status: Mapping[str, Any],
+    t: Translator,
+    *,
+    moment: str,
+    cue: str | None,
+    timer: str,
+) -> None:
+    """A projector's corner switch and cues, for game or class `code` at `status`: `cue`
+    plays as the page first shows `moment` after another; the last seconds are those of the
+    countdown of game `timer`."""
     st.html(f"<style>{CORNER_CSS}</style>")
     with st.container(key="cc_sound_corner"):
         _sound(
@@ -156,12 +173,11 @@ def room_sound(view: Mapping[str, Any], status: Mapping[str, Any], t: Translator
                 "mode": "room",
                 "words": _words(t),
                 "cues": CUES,
-                "code": view["code"],
+                "code": code,
                 "stage": status["stage"],
-                # A phase or turn starts when the round or the phase the page shows changed.
-                "moment": f"{view['round']}:{view['phase']}",
-                "cue": cue_of(view),
-                "timer": timer_id(view["code"]),
+                "moment": moment,
+                "cue": cue,
+                "timer": timer_id(timer),
                 "version": status["version"],
                 "warn_seconds": WARN_SECONDS,
             },

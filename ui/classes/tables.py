@@ -21,6 +21,7 @@ from ui.links import page_url, qr_png, shown_url
 from ui.live import clock_html, follow_changes
 from ui.parts import screen_part
 from ui.projector import screen_body, screen_header
+from ui.sound import cue_of, projector_sound
 from ui.text import Translator, decimal_text, literal, name_html, url_html
 
 # Read from the back of a classroom: three tables of ten side by side on 1280x720, every text
@@ -314,7 +315,28 @@ def class_screen(view: Mapping[str, Any], status: Mapping[str, Any], t: Translat
         table_reveal(view, focus, status, t)
     else:
         every_table(view, status["version"], t)
+    class_sound(view, status, t)
     follow_changes(view["code"], status, view["language"], big=True, clocks=ticking(view["tables"]))
+
+
+def class_sound(view: Mapping[str, Any], status: Mapping[str, Any], t: Translator) -> None:
+    """The class projector's sound, as a game's projector's: with one table, that table's
+    cues; with more, a cue as the tables start (or come back after a reveal), as a table's
+    reveal takes the screen, and at the class podium. No table's last seconds: each has its
+    own, which the tables' cards tell."""
+    tables = view["tables"]
+    if len(tables) <= 1:
+        shown = tables[0]["view"] if tables else _empty_lobby(view)
+        moment, cue, timer = f"{shown['round']}:{shown['phase']}", cue_of(shown), shown["code"]
+    elif focus := showcase_turn(view):
+        moment, cue, timer = f"{focus['table']}:{focus['view']['round']}:reveal", "reveal", ""
+    elif view["podium"] is not None:
+        moment, cue, timer = "podium", "podium", ""
+    elif all(table["view"]["phase"] == LOBBY for table in tables):
+        moment, cue, timer = LOBBY, None, ""
+    else:
+        moment, cue, timer = "tables", "phase", ""
+    projector_sound(view["code"], status, t, moment=moment, cue=cue, timer=timer)
 
 
 def table_status(table_view: Mapping[str, Any], status: Mapping[str, Any]) -> dict[str, Any]:
