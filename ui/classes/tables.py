@@ -320,23 +320,28 @@ def class_screen(view: Mapping[str, Any], status: Mapping[str, Any], t: Translat
 
 
 def class_sound(view: Mapping[str, Any], status: Mapping[str, Any], t: Translator) -> None:
-    """The class projector's sound, as a game's projector's: with one table, that table's
-    cues; with more, a cue as the tables start (or come back after a reveal), as a table's
-    reveal takes the screen, and at the class podium. No table's last seconds: each has its
-    own, which the tables' cards tell."""
+    """The class projector's sound, as a game's projector's (`class_moment`)."""
+    moment, cue, timer = class_moment(view)
+    projector_sound(view["code"], status, t, moment=moment, cue=cue, timer=timer)
+
+
+def class_moment(view: Mapping[str, Any]) -> tuple[str, str | None, str]:
+    """What the class projector shows, the cue it plays as it first shows it, and whose
+    countdown's last seconds it plays. With one table, that table's, as on a game's
+    projector; with more, a cue as the tables start (or come back after a reveal), as a
+    table's reveal takes the screen, and at the class podium, but no last seconds: each
+    table has its own, which its card tells."""
     tables = view["tables"]
     if len(tables) <= 1:
         shown = tables[0]["view"] if tables else _empty_lobby(view)
-        moment, cue, timer = f"{shown['round']}:{shown['phase']}", cue_of(shown), shown["code"]
-    elif focus := showcase_turn(view):
-        moment, cue, timer = f"{focus['table']}:{focus['view']['round']}:reveal", "reveal", ""
-    elif view["podium"] is not None:
-        moment, cue, timer = "podium", "podium", ""
-    elif all(table["view"]["phase"] == LOBBY for table in tables):
-        moment, cue, timer = LOBBY, None, ""
-    else:
-        moment, cue, timer = "tables", "phase", ""
-    projector_sound(view["code"], status, t, moment=moment, cue=cue, timer=timer)
+        return f"{shown['round']}:{shown['phase']}", cue_of(shown), shown["code"]
+    if focus := showcase_turn(view):
+        return f"{focus['table']}:{focus['view']['round']}:reveal", "reveal", ""
+    if view["podium"] is not None:
+        return "podium", "podium", ""
+    if all(table["view"]["phase"] == LOBBY for table in tables):
+        return LOBBY, None, ""
+    return "tables", "phase", ""
 
 
 def table_status(table_view: Mapping[str, Any], status: Mapping[str, Any]) -> dict[str, Any]:
