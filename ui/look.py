@@ -81,7 +81,9 @@ div:has(> div > div:only-child > div[class*="st-key-cc_live"]) { display: none; 
 /* Points counting up to the number the page holds: the number is see-through (still the
    page's text for every reader) while a counter drawn over it (same font, same place) runs
    from --cc-from to --cc-to. */
-@property --cc-n { syntax: "<integer>"; inherits: false; initial-value: 0; }
+/* An integer: its syntax's opening bracket escaped (st.html drops a style whose text holds
+   that bracket before a letter, as a tag). */
+@property --cc-n { syntax: "\\3c integer>"; inherits: false; initial-value: 0; }
 .cc-count { position: relative; display: inline-block; font-variant-numeric: tabular-nums; }
 .cc-count > span { animation: cc-count-hidden 1.5s step-end var(--cc-delay, 0s) backwards; }
 .cc-count::after { content: counter(cc-n); counter-reset: cc-n var(--cc-n); position: absolute;

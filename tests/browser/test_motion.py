@@ -5,9 +5,10 @@ podium is built from third place to first, its points counting up.
 Moving changes nothing the page says: each moment is measured for the projector's rules (text
 at 28 px or more, nothing past 1280x720) in the middle of its motion and at rest, and its
 end is what the page holds. With the browser set to reduce motion, the end shows at once: no
-motion runs at all. The middle is reached by pausing the page's animations at a set time (no
-waiting on the clock), and each look is saved as a screenshot, in English and Spanish (the
-test's temporary folder, printed).
+motion runs at all. No look depends on the clock: before each change the test holds the
+page's motions (a style pausing them), so each stands at its start as it appears; it is then
+set to a time in its middle, looked at, and let go. Each look is saved as a screenshot, in
+English and Spanish (the test's temporary folder, printed).
 
 A Crossed Canvas game of five with the widest names is played through the engine behind the
 projector: the teacher ends the phases, the Curator chooses and everyone accuses, so totals
@@ -38,14 +39,24 @@ from engine.i18n import translate
 
 pytestmark = pytest.mark.browser
 
-#: The motions of ui/look.py.
+#: The motions of ui/look.py, and what they move.
 MOTIONS = ["cc-arrive", "cc-count-up", "cc-count-hidden", "cc-build"]
+MOVED = ".cc-roster-big > span, .cc-count > span, .cc-count::after, .cc-podium .cc-step"
 _MOTIONS_JS = "(names) => document.getAnimations().filter((a) => names.includes(a.animationName))"
 _AT_REST_JS = f"(names) => ({_MOTIONS_JS})(names).every((a) => a.playState === 'finished')"
-_PAUSE_AT_JS = f"""([names, ms]) => {{
-  for (const a of ({_MOTIONS_JS})(names)) {{ a.pause(); a.currentTime = ms; }}
+_HOLD_JS = """(moved) => {
+  const style = document.createElement("style");
+  style.id = "held-motion";
+  style.textContent = `${moved} { animation-play-state: paused !important; }`;
+  document.head.append(style);
+}"""
+_SET_AT_JS = f"""([names, ms]) => {{
+  for (const a of ({_MOTIONS_JS})(names)) a.currentTime = ms;
 }}"""
-_RESUME_JS = f"(names) => {{ for (const a of ({_MOTIONS_JS})(names)) a.play(); }}"
+_LET_GO_JS = f"""(names) => {{
+  document.getElementById("held-motion").remove();
+  for (const a of ({_MOTIONS_JS})(names)) a.play();
+}}"""
 #: What the end of every motion shows: the newest name opaque on no colour, each count's
 #: number in its colour and the counter over it gone, every podium step whole.
 _END_JS = """() => {
@@ -119,18 +130,29 @@ def shows(page: Page, game: Game) -> None:
     settle(page, images=True)
 
 
-def motion_names(page: Page) -> list[str]:
-    return page.evaluate(f"(names) => ({_MOTIONS_JS})(names).map((a) => a.animationName)", MOTIONS)
+def motion_names(page: Page) -> set[str]:
+    """The motions on the page that have not ended (held ones stay until let go)."""
+    return set(
+        page.evaluate(f"(names) => ({_MOTIONS_JS})(names).map((a) => a.animationName)", MOTIONS)
+    )
 
 
-def look_mid_and_at_rest(page: Page, moment: str, at_ms: int, shots: Path) -> list[str]:
-    """`moment`'s motion paused at `at_ms` and looked at, then let run to its end and looked
-    at again: what breaks the projector's rules in either."""
-    assert motion_names(page), f"{moment}: nothing moves"
-    page.evaluate(_PAUSE_AT_JS, [MOTIONS, at_ms])
+def hold_motion(page: Page) -> None:
+    """What appears next stands at the start of its motion until `look_mid_and_at_rest`."""
+    page.evaluate(_HOLD_JS, MOVED)
+
+
+def look_mid_and_at_rest(
+    page: Page, moment: str, moving: set[str], at_ms: int, shots: Path
+) -> list[str]:
+    """`moment`'s motions (held since before it appeared: `moving`, exactly) set to `at_ms`
+    and looked at, then let go to their end and looked at again: what breaks the
+    projector's rules in either."""
+    assert motion_names(page) == moving, moment
+    page.evaluate(_SET_AT_JS, [MOTIONS, at_ms])
     page.screenshot(path=str(shots / f"{moment}-mid.png"))
     problems = projected_problems(page, f"{moment} (moving)")
-    page.evaluate(_RESUME_JS, MOTIONS)
+    page.evaluate(_LET_GO_JS, MOTIONS)
     page.wait_for_function(_AT_REST_JS, arg=MOTIONS, timeout=UI_TIMEOUT_MS)
     page.screenshot(path=str(shots / f"{moment}-rest.png"))
     return problems + projected_problems(page, f"{moment} (at rest)")
@@ -155,14 +177,17 @@ def test_what_changed_moves_into_place_and_rests_there(
     page = new_page(**PROJECTOR)
     page.goto(game.url)
     shows(page, game)
+    hold_motion(page)
     game.join_last()
     shows(page, game)
-    problems = look_mid_and_at_rest(page, f"{language}-lobby", 300, tmp_path)
+    problems = look_mid_and_at_rest(page, f"{language}-lobby", {"cc-arrive"}, 300, tmp_path)
     assert_at_the_end(page)
+    hold_motion(page)  # held across the page's runs: the reveal's counts appear held
     game.engine.start(game.key)
     game.play_round()
     shows(page, game)
-    problems += look_mid_and_at_rest(page, f"{language}-reveal", 700, tmp_path)
+    counting = {"cc-count-up", "cc-count-hidden"}
+    problems += look_mid_and_at_rest(page, f"{language}-reveal", counting, 700, tmp_path)
     assert_at_the_end(page, counts=True)
     totals = game.public()["totals"]
     scored = page.locator(".cc-by-player .cc-score")
@@ -170,9 +195,11 @@ def test_what_changed_moves_into_place_and_rests_there(
     assert {cell.split()[0] for cell in scored.all_text_contents()} == {
         str(points) for points in totals.values()
     }
+    hold_motion(page)
     game.play_to_the_end()
     shows(page, game)
-    problems += look_mid_and_at_rest(page, f"{language}-podium", 1500, tmp_path)
+    building = counting | {"cc-build"}
+    problems += look_mid_and_at_rest(page, f"{language}-podium", building, 1500, tmp_path)
     assert_at_the_end(page, counts=True, podium=True)
     print(f"screenshots in {tmp_path}")
     assert problems == []
@@ -184,12 +211,13 @@ def test_with_motion_reduced_the_end_shows_at_once(streamlit_server, new_page):
     page.emulate_media(reduced_motion="reduce")
     page.goto(game.url)
     shows(page, game)
+    hold_motion(page)  # a motion that started would stay, held at its start
     game.join_last()
     shows(page, game)
-    assert motion_names(page) == []
+    assert motion_names(page) == set()
     assert_at_the_end(page)
     game.engine.start(game.key)
     game.play_to_the_end()
     shows(page, game)
-    assert motion_names(page) == []
+    assert motion_names(page) == set()
     assert_at_the_end(page, counts=True, podium=True)
