@@ -71,40 +71,38 @@ div:has(> div > div:only-child > div[class*="st-key-cc_live"]) { display: none; 
 .cc-table td { word-break: normal; overflow-wrap: break-word; }
 .cc-table td, .cc-table th { padding: .25rem .8rem; border-bottom: 1px solid #ddd;
   text-align: left; }
-/* The podium built from third place to first: each step unveiled upwards in its place, its
-   points counting up as it stands (count_up_html). */
-.cc-podium .cc-step { animation: cc-build .7s ease-out var(--cc-delay) backwards; }
+/* Motion (issue 42), only where the browser does not ask to reduce it: there, each element
+   shows its end at once. The podium is built from third place to first: each step unveiled
+   upwards in its place, its points counting up as it stands (count_up_html). */
 .cc-podium .cc-step-3 { --cc-delay: .3s; }
 .cc-podium .cc-step-2 { --cc-delay: 1.2s; }
 .cc-podium .cc-step-1 { --cc-delay: 2.1s; }
 @keyframes cc-build { from { clip-path: inset(100% 0 0 0); } to { clip-path: inset(0); } }
-/* Points counting up to the number the page holds: the number is see-through (still the
-   page's text for every reader) while a counter drawn over it (same font, same place) runs
-   from --cc-from to --cc-to. */
-/* An integer: its syntax's opening bracket escaped (st.html drops a style whose text holds
-   that bracket before a letter, as a tag). */
+/* Points count up to the number the page holds: the number is see-through (still the page's
+   text for every reader) while a counter drawn over it (same font, same place) runs from
+   --cc-from to --cc-to. The counter is an integer, its syntax's opening bracket escaped
+   (st.html drops a style whose text holds that bracket before a letter, as a tag). */
 @property --cc-n { syntax: "\\3c integer>"; inherits: false; initial-value: 0; }
 .cc-count { position: relative; display: inline-block; font-variant-numeric: tabular-nums; }
-.cc-count > span { animation: cc-count-hidden 1.5s step-end var(--cc-delay, 0s) backwards; }
 .cc-count::after { content: counter(cc-n); counter-reset: cc-n var(--cc-n); position: absolute;
-  inset: 0; text-align: right; visibility: hidden;
-  animation: cc-count-up 1.5s ease-out var(--cc-delay, 0s) backwards; }
+  inset: 0; text-align: right; visibility: hidden; }
 @keyframes cc-count-hidden { from, to { color: transparent; } }
 @keyframes cc-count-up {
   from { --cc-n: var(--cc-from); visibility: visible; }
   to { --cc-n: var(--cc-to); visibility: visible; }
 }
 /* The student who joined last lights up in the lobby's roster as their name arrives. */
-.cc-roster-big > span:last-child { animation: cc-arrive 1.6s ease-out; border-radius: .3rem; }
+.cc-roster-big > span:last-child { border-radius: .3rem; }
 @keyframes cc-arrive {
   from { opacity: 0; background-color: #ffe066; }
   30% { opacity: 1; background-color: #ffe066; }
   to { background-color: transparent; }
 }
-@media (prefers-reduced-motion: reduce) {
-  .cc-podium .cc-step, .cc-count > span, .cc-count::after, .cc-roster-big > span {
-    animation: none;
-  }
+@media (prefers-reduced-motion: no-preference) {
+  .cc-podium .cc-step { animation: cc-build .7s ease-out var(--cc-delay) backwards; }
+  .cc-count > span { animation: cc-count-hidden 1.5s step-end var(--cc-delay, 0s) backwards; }
+  .cc-count::after { animation: cc-count-up 1.5s ease-out var(--cc-delay, 0s) backwards; }
+  .cc-roster-big > span:last-child { animation: cc-arrive 1.6s ease-out; }
 }
 </style>
 """
