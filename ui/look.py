@@ -77,6 +77,11 @@ div:has(> div > div:only-child > div[class*="st-key-cc_live"]) { display: none; 
 .cc-podium .cc-step-3 { --cc-delay: .3s; }
 .cc-podium .cc-step-2 { --cc-delay: 1.2s; }
 .cc-podium .cc-step-1 { --cc-delay: 2.1s; }
+/* A podium without a third step (ties, two players) starts at its lowest. */
+.cc-podium:not(:has(.cc-step-3)) .cc-step-2 { --cc-delay: .3s; }
+.cc-podium:not(:has(.cc-step-3)) .cc-step-1 { --cc-delay: 1.2s; }
+.cc-podium:not(:has(.cc-step-2)) .cc-step-1 { --cc-delay: 1.2s; }
+.cc-podium:not(:has(.cc-step-2, .cc-step-3)) .cc-step-1 { --cc-delay: .3s; }
 @keyframes cc-build { from { clip-path: inset(100% 0 0 0); } to { clip-path: inset(0); } }
 /* Points count up to the number the page holds: the number is see-through (still the page's
    text for every reader) while a counter drawn over it (same font, same place) runs from
