@@ -296,7 +296,8 @@ def test_a_phone_cues_its_student_on_their_own_turn_once_and_only_if_switched_on
     cue.check()  # how it sounds, and the tap lets the page play
     assert wait_for_cues(page, 1) == ["turn"] and vibrated(page) == 1
     painters.play_until(other)
-    phone_shows(page, painters)  # another's turn: nothing
+    phone_shows(page, painters)
+    assert played(page) == ["turn"]  # another's turn: nothing
     painters.play_until(student)
     assert wait_for_cues(page, 2) == ["turn", "turn"]
     assert vibrated(page) == 2
