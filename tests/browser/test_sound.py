@@ -11,7 +11,9 @@ switch is still on; two projector tabs of one browser play each cue once.
 A student's phone has its own cue, off until the student turns it on: at Canvas Layers it
 plays (and vibrates, through a recorded `navigator.vibrate`) as the student's turn comes, once,
 and never as another's does, nor again after a reload. Which moments call which student, in
-every game and for every role, is tests/ui/test_phone_cue.py's.
+every game and for every role, is tests/ui/test_phone_cue.py's. A class's projector plays as
+a game's does: the tables starting, a table's reveal taking the screen (which cue each thing
+it shows has: tests/ui/test_class_showcase.py).
 
 A test waits for what the page shows and for what the sound's part says it has taken in
 (`data-heard-stage`, `data-heard-joined`, `data-decided` on its switch) before it says that
@@ -24,7 +26,15 @@ import uuid
 from typing import Any
 
 import pytest
-from gamekit import PROJECTOR, SLOW, UI_TIMEOUT_MS, heading_text, seeded_engine, settle
+from gamekit import (
+    PROJECTOR,
+    SLOW,
+    UI_TIMEOUT_MS,
+    class_table_to_reveal,
+    heading_text,
+    seeded_engine,
+    settle,
+)
 from playwright.sync_api import Page, expect
 
 from engine.i18n import translate
@@ -307,3 +317,30 @@ def test_a_phone_cues_its_student_on_their_own_turn_once_and_only_if_switched_on
     assert played(page) == [] and vibrated(page) == 0
     painters.play_until(student)  # their next turn still calls them
     assert wait_for_cues(page, 1) == ["turn"] and vibrated(page) == 1
+
+
+def test_a_class_projector_plays_as_its_tables_start_and_a_reveal_takes_the_screen(
+    streamlit_server, new_page
+):
+    engine = seeded_engine(streamlit_server, "sound-class")
+    room = engine.create_class(language="en", durations=SLOW)
+    tokens = {
+        f"Student {number}": engine.join(room.code, f"Student {number}", browser=f"b{number}")
+        for number in range(10)
+    }
+    engine.set_table_count(room.facilitator_token, 2)
+    page = new_page(**PROJECTOR)
+    page.context.add_init_script(RECORDER)
+    page.goto(f"{streamlit_server.url}/screen?code={room.code}")
+    expect(page.locator(".cc-table-card")).to_have_count(2, timeout=UI_TIMEOUT_MS)
+    switch_on(page)
+    assert wait_for_cues(page, 1) == ["sample"]
+    engine.start_tables(room.facilitator_token)
+    assert wait_for_cues(page, 2) == ["sample", "phase"]
+    class_table_to_reveal(engine, room.facilitator_token, tokens, 2)
+    assert wait_for_cues(page, 3, last="reveal") == ["sample", "phase", "reveal"]
+    page.reload()  # a new recorder: nothing of what it played before
+    stage = str(engine.status(room.code)["stage"])
+    heard = page.locator("[data-heard-stage]")
+    expect(heard).to_have_attribute("data-heard-stage", stage, timeout=UI_TIMEOUT_MS)
+    assert played(page) == []
