@@ -112,6 +112,14 @@ def last_seconds(view: Mapping[str, Any]) -> str | None:
     return "ui.layers.last_seconds" if mine is not None and view["turn"] == mine else None
 
 
+def calls(view: Mapping[str, Any]) -> bool:
+    """Whether this moment calls the student's phone (its own cue, ui/sound.py): their turn
+    ("Your turn"), or the tie's winner to pick ("You pick the winner"), which every page
+    names."""
+    mine = view.get("name")
+    return mine is not None and mine in (view["turn"], view["picker"])
+
+
 def ending_html(view: Mapping[str, Any], t: Translator) -> str:
     """Under the standings: the student's own three paintings, their titles and ribbons,
     and where their points came from."""

@@ -66,6 +66,24 @@ def last_seconds(view: Mapping[str, Any]) -> str | None:
     return None if set(picked) == set(offered["ribbons"]) else "ui.critters.play.last_seconds"
 
 
+def calls(view: Mapping[str, Any]) -> bool:
+    """Whether this moment calls the student's phone (its own cue, ui/sound.py), read from
+    what the projector shows too (never a secret theme): the theme to pick (the active
+    player's; both in the duel), a mosaic to build (the round's builders: the tied ones in a
+    tie-break), ribbons to give (everyone; the judges in a tie-break), the duel's guess. Each
+    is the heading's phase ("Choosing the theme", "Build your mosaic", "Ribbons, in secret",
+    "Guess the theme")."""
+    me, phase = view.get("name"), str(view["phase"])
+    builds: bool = me in view["builders"]
+    if phase == "theme":
+        return bool(view["duel"]) or view["active"] == me
+    if phase == "build":
+        return builds
+    if phase == "judging":
+        return not (view["tie_break"] and builds)
+    return phase == "guess"
+
+
 def ending_html(view: Mapping[str, Any], t: Translator) -> str:
     """Under the standings: the student's own mosaics, a round each (none in a tie-break
     they judged), with its title and the points it scored; a tap opens one larger."""
