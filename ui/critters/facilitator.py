@@ -37,6 +37,21 @@ def tie_rule_choice(engine: Engine, view: Mapping[str, Any], t: Translator, run:
     )
 
 
+def lobby_body(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run) -> None:
+    """Before the start: whether the phones and the projector name who gave each ribbon (the
+    rulebook's way) or say only what each mosaic received. Keyed by the choice in force, so
+    one made on another tab shows here."""
+    named = view["givers_named"]
+    st.toggle(
+        t("ui.critters.fac.givers_named"),
+        value=named,
+        key=f"givers_named_{named}",
+        on_change=run,
+        args=(engine.set_givers_named, not named),
+        help=t("ui.critters.fac.givers_named_hint"),
+    )
+
+
 #: Downloads are named after the game: canvas-critters-<code>.csv.
 FILE_PREFIX = "canvas-critters"
 #: A mosaic's side in a downloaded SVG (it scales; this is the size it opens at).
