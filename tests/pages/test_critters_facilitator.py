@@ -288,3 +288,14 @@ def test_the_duel_s_end_button_names_the_guesses_and_a_tie_break(engine, languag
     assert timer(at, "advance_phase").label == tie_break[language]
     run(timer(at, "advance_phase").click())
     assert table.public()["tie_break"]
+
+
+def test_the_teacher_keeps_ribbon_givers_unnamed_from_the_lobby(engine):
+    """The rulebook's way (givers named) until the teacher turns it off, before the start."""
+    table = seat(engine, FakeClock(), 3, start=False)
+    at = facilitator(table)
+    switch = at.toggle(key="givers_named_True")
+    assert switch.label == tr("en", "ui.critters.fac.givers_named") and switch.value is True
+    switch.set_value(False).run()
+    assert table.facilitator()["givers_named"] is False
+    assert at.toggle(key="givers_named_False").value is False
