@@ -13,6 +13,7 @@ from ui.canvas_layers import results
 from ui.csv_file import game_csv
 from ui.text import Translator
 
+
 def file_stem(entry: Mapping[str, Any]) -> str:
     """ "painting-ana-2": the painter's name made safe (ui/archive.file_part) and the
     painting's number."""
