@@ -108,7 +108,8 @@ class Decks(Protocol):
 
 
 #: What a game lets the teacher set in its lobby, under the roster (Canvas Layers' scoring
-#: cards, Canvas Critters' ribbon givers named or not): drawn by pages/facilitator.py for a game that has one.
+#: cards, Canvas Critters' ribbon givers named or not): drawn by pages/facilitator.py for a
+#: game that has one.
 LobbySettings = Callable[[Engine, Mapping[str, Any], Translator, Run], None]
 
 

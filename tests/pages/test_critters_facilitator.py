@@ -11,8 +11,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from PIL import Image
 from pagekit import html_text, page, rendered, run, timer, tr, visible_text
+from PIL import Image
 
 from engine import FakeClock, RuleError
 from ui.critters.facilitator import MOSAIC_FILE_PX, mosaic_stem, table_files
