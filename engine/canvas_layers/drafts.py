@@ -23,7 +23,7 @@ def save(table: Table, player: Player, cards: object, background: object) -> Non
     never paint is refused now, as Confirm would refuse it."""
     session, game = table.session, table.game
     if game.kind != turns.KIND or game.phase != turns.TURN:
-        raise RuleError("error.wrong_phase", phase=game.phase)
+        raise RuleError("error.layers.no_draft_now")
     state = turns.from_json(turns.layers_game(session, game).state)
     seat = next(seat for seat, p in enumerate(table.players()) if p.id == player.id)
     painter = state.painters[seat]

@@ -85,3 +85,9 @@ def test_a_draft_the_rules_could_never_paint_is_refused_and_the_last_one_kept(en
     ]:
         refused(key, engine.save_painting_draft, token, cards, background)
     assert table.view(name)["painting_draft"] == {"cards": hand[:1], "background": None}
+
+
+def test_no_draft_before_the_game_starts(engine, clock):
+    table = seat(engine, clock, 3, start=False)
+    name = next(iter(table.tokens))
+    refused("error.layers.no_draft_now", engine.save_painting_draft, table.tokens[name], [], None)
