@@ -109,7 +109,8 @@ class Decks(Protocol):
 
 
 #: What a game lets the teacher set in its lobby, under the roster (Canvas Layers' scoring
-#: cards): drawn by pages/facilitator.py for a game that has one.
+#: cards, Canvas Critters' ribbon givers named or not): drawn by pages/facilitator.py for a
+#: game that has one.
 LobbySettings = Callable[[Engine, Mapping[str, Any], Translator, Run], None]
 
 
@@ -144,6 +145,7 @@ PARTS: Mapping[str, GameParts] = {
         parts=critters_parts,
         results=critters_results,
         how_to=critters_how_to,
+        lobby=critters_facilitator.lobby_body,
     ),
     "canvas_layers": GameParts(
         phone=layers_play,
