@@ -13,7 +13,15 @@ from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
 #: The app's files, as the checkout holds them (MANIFEST.in puts the same in the sdist).
-SITE = ["app.py", "pages", "data", "docs/rules", "docs/privacy.md", ".streamlit/config.toml"]
+SITE = [
+    "app.py",
+    "pages",
+    "data",
+    "docs/rules",
+    "docs/privacy.md",
+    "docs/privacy.es.md",
+    ".streamlit/config.toml",
+]
 INSTALLED_NAME = "crossed_canvas_site"  # engine/paths.py's
 
 

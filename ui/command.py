@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from importlib import metadata
 from pathlib import Path
 
+from streamlit import net_util
+
 from engine.door import RETENTION_DAYS
 from engine.paths import PROJECT
 
@@ -49,14 +51,19 @@ def retention_days() -> float:
 
 def serve(port: int, streamlit_options: Sequence[str]) -> int:
     """The app in this one process (exec: a service manager's signals reach Streamlit itself),
-    from the app's folder, whose .streamlit/config.toml Streamlit reads."""
+    from the app's folder, whose .streamlit/config.toml Streamlit reads. Its addresses are
+    printed here: Streamlit's own welcome would first ask checkip.amazonaws.com for this
+    machine's public address, and the app asks no other host for anything (docs/privacy.md)."""
     url = database_url()
     print(f"Games are kept in {url}", flush=True)
+    addresses = ["localhost", net_util.get_internal_ip()]  # the second: phones on this network
+    for address in filter(None, addresses):
+        print(f"Crossed Canvas on http://{address}:{port}/", flush=True)
     os.chdir(PROJECT)
     os.execve(
         sys.executable,
         [sys.executable, "-m", "streamlit", "run", str(PROJECT / "app.py"), *streamlit_options]
-        + ["--server.port", str(port)],
+        + ["--server.port", str(port), "--logger.hideWelcomeMessage", "true"],
         dict(os.environ, DATABASE_URL=url),
     )
 
