@@ -7,6 +7,7 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.i18n import LANGUAGES
+from ui.aria_words import speak_the_page_language
 from ui.look import page_style
 from ui.rulebook import privacy_notice
 from ui.text import browser_language, translator
@@ -17,4 +18,5 @@ t = translator(language)
 st.set_page_config(page_title=t("ui.privacy.title"), page_icon="🎨")
 page_style()
 st.page_link("app.py", label=t("ui.go_home"), icon=":material/home:")
+speak_the_page_language(language)  # the document's lang, and Streamlit's words
 st.markdown(privacy_notice(language))
