@@ -28,15 +28,17 @@ from sqlalchemy.exc import StatementError
 from sqlmodel import SQLModel
 
 from engine.db import Database
+from engine.errors import RuleError
 
 FORMAT = "crossed-canvas-backup"
 #: The file's layout; a reader refuses a version it does not know.
 VERSION = 1
 
 
-class BackupRefused(Exception):
+class BackupRefused(RuleError):
     """A file that is not a whole backup this version can restore, or a database that is not
-    empty: the message says which, for the operator; nothing was written."""
+    empty: the message (error.backup.*, in English and Spanish) says which; nothing was
+    written."""
 
 
 def _tables() -> list[Table]:
@@ -61,7 +63,9 @@ def _encoded(table: Table, row: dict[str, Any]) -> dict[str, Any]:
 def _decoded(table: Table, row: dict[str, Any]) -> dict[str, Any]:
     unknown = set(row) - set(table.c.keys())
     if unknown:
-        raise BackupRefused(f"table {table.name} has no column {', '.join(sorted(unknown))}")
+        raise BackupRefused(
+            "error.backup.unknown_column", table=table.name, columns=", ".join(sorted(unknown))
+        )
     return {
         name: base64.b64decode(value, validate=True)
         if value is not None and isinstance(table.c[name].type, LargeBinary)
@@ -95,13 +99,12 @@ def _read(lines: Iterable[str]) -> tuple[dict[str, Any], list[tuple[Table, dict[
     try:
         header = json.loads(next(parsed))
     except (StopIteration, ValueError):
-        raise BackupRefused("this is not a Crossed Canvas backup (no header)") from None
+        raise BackupRefused("error.backup.no_header") from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
-        raise BackupRefused("this is not a Crossed Canvas backup (a foreign file)")
+        raise BackupRefused("error.backup.foreign")
     if header.get("version") != VERSION:
         raise BackupRefused(
-            f"this backup's format is version {header.get('version')!r}; this version of "
-            f"Crossed Canvas reads version {VERSION}"
+            "error.backup.format_version", found=str(header.get("version")), known=VERSION
         )
     tables = {table.name: table for table in _tables()}
     digest = hashlib.sha256()
@@ -112,23 +115,23 @@ def _read(lines: Iterable[str]) -> tuple[dict[str, Any], list[tuple[Table, dict[
             if "end" in entry:
                 end = entry["end"]
                 if end != {"rows": len(rows), "sha256": digest.hexdigest()}:
-                    raise BackupRefused("the backup is damaged: its rows do not match its end")
+                    raise BackupRefused("error.backup.checksum")
                 return header, rows
             digest.update(line.rstrip("\n").encode())
             table = tables.get(entry["table"])
             if table is None:
-                raise BackupRefused(f"line {number} names an unknown table {entry['table']!r}")
+                raise BackupRefused("error.backup.unknown_table", line=number, table=entry["table"])
             rows.append((table, _decoded(table, entry["row"])))
         except (ValueError, KeyError, TypeError, AttributeError):
-            raise BackupRefused(f"the backup is damaged at line {number}") from None
-    raise BackupRefused("the backup is cut short: its end is missing")
+            raise BackupRefused("error.backup.damaged_line", line=number) from None
+    raise BackupRefused("error.backup.cut_short")
 
 
 def _lines(source: TextIO) -> Iterator[str]:
     try:
         yield from source
     except UnicodeDecodeError:
-        raise BackupRefused("this is not a Crossed Canvas backup (not text)") from None
+        raise BackupRefused("error.backup.not_text") from None
 
 
 def restore(database: Database, source: TextIO) -> int:
@@ -142,20 +145,16 @@ def restore(database: Database, source: TextIO) -> int:
         revision = _revision(connection)
         if header.get("revision") != revision:
             raise BackupRefused(
-                f"the backup's schema is at revision {header.get('revision')!r} and this "
-                f"database's at {revision!r}: restore it with the version that made it"
+                "error.backup.revision", backup=str(header.get("revision")), database=revision
             )
         for table in _tables():
             if connection.execute(select(func.count()).select_from(table)).scalar_one():
-                raise BackupRefused(
-                    f"the database is not empty (table {table.name} has rows): restore into "
-                    "a new database"
-                )
+                raise BackupRefused("error.backup.not_empty", table=table.name)
         try:
             for table, row in rows:
                 connection.execute(insert(table), row)
         except StatementError as error:
-            raise BackupRefused(f"its rows do not fit this database: {error.orig}") from None
+            raise BackupRefused("error.backup.rows_refused", reason=str(error.orig)) from None
         if database.backend == "postgresql":
             _continue_sequences(connection)
     return len(rows)

@@ -24,6 +24,7 @@ from pathlib import Path
 from streamlit import net_util
 
 from engine.door import RETENTION_DAYS
+from engine.i18n import LANGUAGES, translate
 from engine.paths import PROJECT
 
 DISTRIBUTION = "crossed-canvas"
@@ -68,12 +69,21 @@ def serve(port: int, streamlit_options: Sequence[str]) -> int:
     )
 
 
+def language() -> str:
+    """The operator's language, as the system's locale settings name it (es_ES.UTF-8 is
+    Spanish); English otherwise."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if os.environ.get(name):
+            return next((code for code in LANGUAGES if os.environ[name].startswith(code)), "en")
+    return "en"
+
+
 def purge() -> int:
     from engine import Engine
 
     engine = Engine(database_url(), retention_days=retention_days())
     deleted = engine.purge()
-    print(f"Deleted {deleted} games unchanged for {retention_days():g} days")
+    print(translate(language(), "cli.purged", count=deleted, days=f"{retention_days():g}"))
     return 0
 
 
@@ -85,9 +95,9 @@ def backup(file: Path) -> int:
         with file.open("x", encoding="utf-8") as out:
             rows = back_up(Database(database_url()), out)
     except FileExistsError:
-        print(f"{file} exists already: name a new file", file=sys.stderr)
+        print(translate(language(), "cli.backup_exists", file=file), file=sys.stderr)
         return 1
-    print(f"Backed up {rows} rows to {file}")
+    print(translate(language(), "cli.backed_up", count=rows, file=file))
     return 0
 
 
@@ -95,13 +105,15 @@ def restore(file: Path) -> int:
     from engine.backup import BackupRefused, restore
     from engine.db import Database
 
+    said = language()
     try:
         with file.open(encoding="utf-8") as source:
             rows = restore(Database(database_url()), source)
     except BackupRefused as refusal:
-        print(f"Restore refused, nothing changed: {refusal}", file=sys.stderr)
+        reason = refusal.message(said)
+        print(translate(said, "cli.restore_refused", reason=reason), file=sys.stderr)
         return 1
-    print(f"Restored {rows} rows from {file}")
+    print(translate(said, "cli.restored", count=rows, file=file))
     return 0
 
 

@@ -106,7 +106,7 @@ def test_the_built_wheel_installed_elsewhere_serves_a_game_and_backs_it_up(tmp_p
     with sqlite3.connect(restored) as connection:
         assert connection.execute("SELECT code FROM game").fetchall() == [(code,)]
     foreign = run(command, "restore", ROOT / "pyproject.toml", cwd=home, env=elsewhere)
-    assert (foreign.returncode, foreign.stderr) == (
-        1,
-        "Restore refused, nothing changed: this is not a Crossed Canvas backup (no header)\n",
+    refusal = (
+        "Restore refused, nothing changed: This is not a Crossed Canvas backup: it has no header."
     )
+    assert (foreign.returncode, foreign.stderr) == (1, refusal + "\n")
