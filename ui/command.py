@@ -153,7 +153,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if arguments[:1] == ["school"]:
         from ui import school
 
-        return school.main(arguments[1:])
+        return school.main(arguments[1:], prog="crossed-canvas school")
     parser = _parser()
     options, rest = parser.parse_known_args(arguments)
     if rest and options.command != "serve":

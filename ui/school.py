@@ -207,9 +207,9 @@ def _stopped(signum: int, _frame: FrameType | None) -> None:
     raise Stopped(signal.Signals(signum).name)
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(prog: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m ui.school",
+        prog=prog,
         allow_abbrev=False,  # an option of Streamlit's is never taken for one of these
         description="One app process per core on PostgreSQL (DATABASE_URL), behind nginx. "
         "Other options go to each `streamlit run app.py`.",
@@ -363,8 +363,9 @@ def _serve(processes: int, address: str, port: int, streamlit_options: Sequence[
         _stop([app.process for app in apps.values() if app.process is not None])
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
+def main(argv: Sequence[str] | None = None, prog: str = "python -m ui.school") -> int:
+    """The command; `prog` names it in its help and errors (`crossed-canvas school`)."""
+    parser = _parser(prog)
     options, streamlit_options = parser.parse_known_args(argv)
     try:
         backend = make_url(os.environ.get("DATABASE_URL", "")).get_backend_name()
