@@ -12,7 +12,6 @@ install take minutes (printed), mostly pip's.
 from __future__ import annotations
 
 import os
-import signal
 import sqlite3
 import subprocess
 import sys
@@ -21,11 +20,9 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, SERVER_START_TIMEOUT, free_port
+from conftest import ROOT, SERVER_START_TIMEOUT, StreamlitServer, free_port
 from gamekit import button, query
 from playwright.sync_api import expect
-
-from ui.school import healthy
 
 pytestmark = pytest.mark.install
 
@@ -65,25 +62,27 @@ def test_the_built_wheel_installed_elsewhere_serves_a_game_and_backs_it_up(tmp_p
     assert run(command, "--version", cwd=home, env=env).stdout == f"crossed-canvas {version}\n"
 
     port, log = free_port(), tmp_path / "serve.log"
+    database = home / "data" / "crossed-canvas" / "crossed_canvas.db"
     with open(log, "wb") as out:
-        server = subprocess.Popen(
+        process = subprocess.Popen(
             [command, "serve", "--port", str(port), "--server.address", "127.0.0.1"],
             cwd=home,
             env=env,
             stdout=out,
             stderr=subprocess.STDOUT,
         )
+    server = StreamlitServer("crossed-canvas serve", port, log, f"sqlite:///{database}", process)
     try:
-        url = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + SERVER_START_TIMEOUT
-        while not healthy(f"{url}/_stcore/health"):
-            assert server.poll() is None, log.read_text()
-            assert time.monotonic() < deadline, log.read_text()
+        while server.health() != "ok":
+            assert process.poll() is None, server.log()
+            assert time.monotonic() < deadline, server.log()
             time.sleep(0.2)
-        assert f"Crossed Canvas on http://localhost:{port}/" in log.read_text()
+        assert f"Crossed Canvas on http://localhost:{port}/" in server.log()
+        assert f"Games are kept in {server.database_url}" in server.log()
 
         page = new_page()
-        page.goto(f"{url}/")
+        page.goto(f"{server.url}/")
         button(page, "create_game").click()
         page.wait_for_url("**/facilitator?game=*")
         code = query(page, "game")
@@ -91,8 +90,7 @@ def test_the_built_wheel_installed_elsewhere_serves_a_game_and_backs_it_up(tmp_p
         # The installed .streamlit/config.toml is read: no page list for a student to see.
         expect(page.locator('[data-testid="stSidebarNav"]')).to_have_count(0)
     finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(30)
+        server.stop()
     database = home / "data" / "crossed-canvas" / "crossed_canvas.db"
     with sqlite3.connect(database) as connection:
         assert connection.execute("SELECT code FROM game").fetchall() == [(code,)]
