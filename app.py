@@ -204,3 +204,9 @@ else:
         # Each game's summary, then a link to its full rules in the page's language.
         for game_name in offered:
             game_summary(game_name, language, t)
+    st.page_link(
+        "pages/privacy.py",
+        label=t("ui.home.privacy"),
+        icon=":material/shield_person:",
+        query_params={"lang": language},
+    )

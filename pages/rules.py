@@ -8,6 +8,7 @@ import streamlit as st
 
 from engine import Engine
 from engine.i18n import LANGUAGES
+from ui.aria_words import speak_the_page_language
 from ui.look import page_style
 from ui.rulebook import rulebook
 from ui.text import browser_language, dead_end, translator
@@ -25,4 +26,5 @@ page_style()
 if text is None:
     dead_end(language, message_key="ui.rules.unknown")
 st.page_link("app.py", label=t("ui.go_home"), icon=":material/home:")
+speak_the_page_language(language)  # the document's lang, and Streamlit's words
 st.markdown(text)

@@ -48,5 +48,7 @@ fi
 if [ $# -gt 0 ]; then
     exec .venv/bin/python -m pytest "$@"
 fi
-layer "without a browser" -m "not browser" -n 2 --dist loadfile --durations=10
+layer "without a browser" -m "not browser and not install" -n 2 --dist loadfile --durations=10
 layer browser -m browser tests/browser -n 2 --dist loadgroup --no-loadscope-reorder --durations=10
+# The wheel built, installed in a new environment and served (printing each step's time).
+layer install -m install tests/browser -s

@@ -1,4 +1,5 @@
-"""Each game's full rules: docs/rules/<game>.<language>.md, the files the README links too.
+"""Each game's full rules: docs/rules/<game>.<language>.md, the files the README links too;
+and the privacy notice, docs/privacy.md (docs/privacy.es.md in Spanish).
 
 They are found from the source tree, as data/ is (engine/paths.py), so the app
 and a fresh clone read the same files. Only the files listed here are ever read: a page passes
@@ -19,6 +20,20 @@ RULEBOOKS: dict[tuple[str, str], Path] = {
     for game in OFFERED
     for language in LANGUAGES
 }
+
+
+#: The privacy notice in each language; each file links the other, which the app's page shows
+#: at its own address (/privacy?lang=es) rather than as a file.
+PRIVACY: dict[str, Path] = {"en": RULES.parent / "privacy.md", "es": RULES.parent / "privacy.es.md"}
+
+
+def privacy_notice(language: str) -> str:
+    """The privacy notice in `language` (a known one) as Markdown, its link to the other
+    language made the app's."""
+    text = PRIVACY[language].read_text(encoding="utf-8")
+    for other, path in PRIVACY.items():
+        text = text.replace(f"]({path.name})", f"](privacy?lang={other})")
+    return text
 
 
 def rulebook(game: str, language: str) -> str | None:

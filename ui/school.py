@@ -12,10 +12,14 @@ every answer sets the cookie to that process, so the page's websocket and its pu
 (which carry no token) reach the process that ran the page. `ip_hash` would not do: a school's
 browsers may reach the server from one address (its router's, a proxy's).
 
-If one process dies, the command says which and stops the rest, exiting 1: a process usually
-dies of what every one shares (the database, the checkout, an option), so restarting it alone
-would loop; a service manager (systemd's `Restart=`) restarts the whole, with its back-off.
-SIGINT or SIGTERM stops every process, exiting 0.
+If an app process dies, the command says so and starts it again on its port, after a pause
+that doubles with each death (1 s, 2 s, 4 s...): the other processes' classes play on, and
+the dead one's browsers reconnect to its successor (the cookie names the port's upstream) and
+find their games where they were, in the database. A process that keeps dying (DEATHS_ALLOWED
+deaths within DEATHS_WINDOW seconds, a start that never answers its health check counted as
+one) dies of something a restart does not cure (the database, an option), and the command then
+stops the school, saying which process and why, exiting 1; as it does if nginx exits. SIGINT
+or SIGTERM stops every process, exiting 0.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 
@@ -45,6 +50,12 @@ COOKIE = "cc_server"
 NGINX_MISSING = "nginx is missing: apt-get install -y nginx (Debian's)"
 START_TIMEOUT = 60.0  # seconds for an app process to answer its health check
 STOP_TIMEOUT = 10.0  # seconds for a process to end after SIGTERM, before SIGKILL
+#: A process dying this often within the window keeps dying: the school stops.
+DEATHS_ALLOWED = 5
+DEATHS_WINDOW = 300.0  # seconds
+FIRST_BACKOFF = 1.0  # seconds before the first restart; doubled for each recent death
+LAST_BACKOFF = 30.0
+WATCH_EVERY = 0.2  # seconds between looks at the processes
 
 CONFIG = """
 daemon off;
@@ -196,9 +207,9 @@ def _stopped(signum: int, _frame: FrameType | None) -> None:
     raise Stopped(signal.Signals(signum).name)
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(prog: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m ui.school",
+        prog=prog,
         allow_abbrev=False,  # an option of Streamlit's is never taken for one of these
         description="One app process per core on PostgreSQL (DATABASE_URL), behind nginx. "
         "Other options go to each `streamlit run app.py`.",
@@ -255,31 +266,88 @@ def _wait_healthy(apps: Mapping[str, subprocess.Popen[bytes]], urls: Mapping[str
             time.sleep(0.2)
 
 
+class KeepsDying(RuntimeError):
+    """An app process died DEATHS_ALLOWED times within DEATHS_WINDOW seconds."""
+
+
+@dataclass
+class AppProcess:
+    """One app process on its loopback port, started again on the same port after it dies
+    (nginx knows it by that port)."""
+
+    name: str
+    port: int
+    streamlit_options: Sequence[str]
+    health_url: str
+    process: subprocess.Popen[bytes] | None = None  # the latest one started
+    deaths: list[float] = field(default_factory=list)  # when it died, recently
+    restart_at: float | None = None  # dead, to be started again then
+    starting_since: float | None = None  # started again, not yet healthy
+
+    def start(self) -> subprocess.Popen[bytes]:
+        self.process = _start_app(self.port, self.streamlit_options)
+        return self.process
+
+    def died(self, now: float, why: str) -> float:
+        """Count a death and schedule the restart after its back-off (how long, returned);
+        KeepsDying when it has died too often lately."""
+        self.deaths = [*(t for t in self.deaths if now - t < DEATHS_WINDOW), now]
+        self.starting_since = None
+        if len(self.deaths) >= DEATHS_ALLOWED:
+            raise KeepsDying(
+                f"{self.name} {why}, its death number {len(self.deaths)} in "
+                f"{DEATHS_WINDOW:.0f} s: it keeps dying"
+            )
+        pause: float = min(FIRST_BACKOFF * 2.0 ** (len(self.deaths) - 1), LAST_BACKOFF)
+        self.restart_at = now + pause
+        print(f"{self.name} {why}: starting it again in {pause:g} s", file=sys.stderr, flush=True)
+        return pause
+
+    def watch(self, now: float) -> None:
+        """One look: a due restart made, a death noticed, a restarted process found healthy
+        (or counted as a death when it is not, in time)."""
+        if self.process is None:
+            return
+        if self.restart_at is not None:
+            if now >= self.restart_at:
+                self.restart_at, self.starting_since = None, now
+                self.start()
+        elif self.process.poll() is not None:
+            self.died(now, f"exited with {self.process.returncode}")
+        elif self.starting_since is not None:
+            if healthy(self.health_url):
+                self.starting_since = None
+                print(f"{self.name} (pid {self.process.pid}) is back", flush=True)
+            elif now - self.starting_since > START_TIMEOUT:
+                _stop([self.process])
+                self.died(now, f"was not healthy {START_TIMEOUT:.0f} s after its start")
+
+
 def _serve(processes: int, address: str, port: int, streamlit_options: Sequence[str]) -> int:
-    """Start the apps and nginx, then wait for a signal or for one of them to exit."""
-    apps: dict[str, subprocess.Popen[bytes]] = {}
+    """Start the apps and nginx, then keep the apps running until a signal, nginx's exit or
+    an app that keeps dying."""
+    apps: dict[str, AppProcess] = {}
     nginx: Nginx | None = None
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, _stopped)
     try:
-        ports = {f"app{n}": free_port() for n in range(1, processes + 1)}
-        for name, app_port in ports.items():
-            apps[name] = _start_app(app_port, streamlit_options)
         base = _base_path(streamlit_options)
-        _wait_healthy(
-            apps,
-            {name: f"http://127.0.0.1:{p}{base}/_stcore/health" for name, p in ports.items()},
-        )
-        upstreams = {name: f"127.0.0.1:{app_port}" for name, app_port in ports.items()}
+        for n in range(1, processes + 1):
+            app_port = free_port()
+            health = f"http://127.0.0.1:{app_port}{base}/_stcore/health"
+            apps[f"app{n}"] = AppProcess(f"app{n}", app_port, streamlit_options, health)
+        started = {name: app.start() for name, app in apps.items()}
+        _wait_healthy(started, {name: app.health_url for name, app in apps.items()})
+        upstreams = {name: f"127.0.0.1:{app.port}" for name, app in apps.items()}
         nginx = Nginx(upstreams, address, port)
         for name, server in upstreams.items():
-            print(f"{name} (pid {apps[name].pid}) on {server}", flush=True)
+            print(f"{name} (pid {started[name].pid}) on {server}", flush=True)
         print(f"Crossed Canvas on http://{_host(address)}:{port}{base}/", flush=True)
-        # Blocks until a child exits, leaving it unreaped so that its Popen reads its status.
-        os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOWAIT)
-        ended = {"nginx": nginx.process, **apps}
-        name = next(name for name, process in ended.items() if process.poll() is not None)
-        print(f"{name} exited with {ended[name].returncode}: stopping the rest", file=sys.stderr)
+        while nginx.process.poll() is None:
+            for app in apps.values():
+                app.watch(time.monotonic())
+            time.sleep(WATCH_EVERY)
+        print(f"nginx exited with {nginx.process.returncode}: stopping", file=sys.stderr)
         return 1
     except Stopped as stop:
         print(f"{stop}: stopping", file=sys.stderr)
@@ -292,11 +360,12 @@ def _serve(processes: int, address: str, port: int, streamlit_options: Sequence[
             signal.signal(signum, signal.SIG_IGN)  # a second Ctrl-C leaves none behind
         if nginx is not None:
             nginx.stop()
-        _stop(list(apps.values()))
+        _stop([app.process for app in apps.values() if app.process is not None])
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
+def main(argv: Sequence[str] | None = None, prog: str = "python -m ui.school") -> int:
+    """The command; `prog` names it in its help and errors (`crossed-canvas school`)."""
+    parser = _parser(prog)
     options, streamlit_options = parser.parse_known_args(argv)
     try:
         backend = make_url(os.environ.get("DATABASE_URL", "")).get_backend_name()

@@ -1,6 +1,7 @@
 """What every page of every game is held to, in each language, at each moment a person meets
-it: axe-core finds no critical or serious violation, and a Spanish page says nothing in
-English (none of the project's English texts, none of Streamlit's own words).
+it: axe-core finds no critical or serious violation, a Spanish page says nothing in English
+(none of the project's English texts, none of Streamlit's own words), and no page asks any
+other host than the app's for anything (a font, a script, a picture, telemetry: docs/privacy.md).
 
 `Audit.scan` looks at one page at one moment and keeps what it found, so a run lists every
 finding at once; `People` opens each person's page in a browser context of their own, in the
@@ -16,6 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
+from urllib.parse import urlsplit
 
 from axe_playwright_python.base import AXE_SCRIPT
 from gamekit import UI_TIMEOUT_MS, settle
@@ -177,21 +179,31 @@ class Audit:
 
 
 class People:
-    """One browser context per person, in the game's language (the home page follows it)."""
+    """One browser context per person, in the game's language (the home page follows it).
+    Every request their pages make, websockets and components' frames included, is kept."""
 
     def __init__(self, browser: Browser, base_url: str, language: str) -> None:
         self.browser = browser
         self.base_url = base_url
         self.language = language
         self.contexts: list[BrowserContext] = []
+        self.requested: list[str] = []
 
     def open(self, path: str, viewport: dict[str, int]) -> Page:
         context = self.browser.new_context(viewport=viewport, locale=LOCALES[self.language])
         self.contexts.append(context)
+        context.on("request", lambda request: self.requested.append(request.url))
         page = context.new_page()
+        page.on("websocket", lambda socket: self.requested.append(socket.url))
         page.set_default_timeout(UI_TIMEOUT_MS)
         page.goto(self.base_url + path)
         return page
+
+    def elsewhere(self) -> list[str]:
+        """The requests to any host but the app's (an address of the page's own, data: or
+        blob:, names none)."""
+        app = urlsplit(self.base_url).netloc
+        return sorted({url for url in self.requested if urlsplit(url).netloc not in ("", app)})
 
     def close(self) -> None:
         for context in self.contexts:
@@ -201,7 +213,8 @@ class People:
 @contextmanager
 def audited(browser: Browser, base_url: str, language: str) -> Iterator[tuple[People, Audit]]:
     """The people of a test and its audit: their pages closed at the end, then every finding
-    printed and none blocking (`Audit.assert_clean`), unless the test failed first."""
+    printed and none blocking (`Audit.assert_clean`), and no request to another host, unless
+    the test failed first."""
     people = People(browser, base_url, language)
     audit = Audit(language)
     try:
@@ -209,3 +222,4 @@ def audited(browser: Browser, base_url: str, language: str) -> Iterator[tuple[Pe
     finally:
         people.close()
     audit.assert_clean()
+    assert people.requested and not people.elsewhere(), f"other hosts: {people.elsewhere()}"

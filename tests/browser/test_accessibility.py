@@ -1,9 +1,10 @@
 """No critical or serious accessibility violation on any page, in any phase, in both languages.
 
 axe-core runs in the page (WCAG 2.0, 2.1 and 2.2, levels A and AA) at each moment a person
-meets: the home page, the join form, a student's lobby, the loyal artist's open card, both ink
-pulses, the merge, the discussion, the Curator's options, the accusation, the reveal and the
-final standings, the facilitator's lobby and a round in progress, and the projector. axe-core
+meets: the home page, a game's rules, the privacy notice, the join form, a student's lobby, the
+loyal artist's open card, both ink pulses, the merge, the discussion, the Curator's options,
+the accusation, the reveal and the final standings, the facilitator's lobby and a round in
+progress, and the projector. axe-core
 is the copy bundled in the pinned `axe-playwright-python` wheel (test extra): no network and no
 Node.js at test time.
 
@@ -14,6 +15,7 @@ included: test_every_game_audit.py. And a Spanish page says none of Streamlit's 
 The game is driven through the engine on the server's own database (joins, strokes, choice,
 votes, ends of phases): clicks are tested elsewhere, and this keeps the test to one page load
 per person. A run prints every violation found, of any impact, counted by rule and impact.
+Every request of every one of those pages goes to the app's own host (tests/browser/audit.py).
 """
 
 from __future__ import annotations
@@ -80,6 +82,13 @@ def play_and_scan(engine: Engine, people: People, audit: Audit) -> None:
     visitor = people.open("/", LAPTOP)
     visitor.locator(".st-key-create_game button").wait_for()
     audit.scan("home", visitor)
+    for moment, path in (
+        ("rules", f"/rules?game=crossed_canvas&lang={language}"),
+        ("privacy", f"/privacy?lang={language}"),
+    ):
+        visitor.goto(people.base_url + path)
+        visitor.locator('[data-testid="stMarkdown"] h1').first.wait_for()
+        audit.scan(moment, visitor)
     visitor.goto(f"{people.base_url}/play?code={code}")
     visitor.locator(".st-key-join_name input").wait_for()
     audit.scan("play join form", visitor)

@@ -1,6 +1,7 @@
 """The school's one command (ui/school.py) on PostgreSQL with two processes: browsers' first
 visits spread over both, each browser keeps its own (the `cc_server` cookie, which its page's
-websocket follows too), the page loads through nginx, and SIGTERM stops every process."""
+websocket follows too), the page loads through nginx, a process killed mid-game is started
+again while the other's class plays on, and SIGTERM stops every process."""
 
 from __future__ import annotations
 
@@ -19,19 +20,27 @@ from pathlib import Path
 import pytest
 from balancer import COOKIE, nginx_binary, open_connections
 from conftest import ROOT, SERVER_START_TIMEOUT, free_port
-from gamekit import button, eventually
+from gamekit import button, eventually, heading_text
+from playwright.sync_api import expect
 
+from engine import Engine
 from tests.engine.postgres_server import PostgresServer
 
 pytestmark = pytest.mark.browser
+# Long enough that no phase ends on its own during the test.
+SLOW = dict.fromkeys(
+    ["roles", "pulse1", "merge", "pulse2", "discussion", "choice", "accusation", "reveal"], 3600
+)
 
 
 @dataclass
 class School:
     port: int  # nginx's
     ports: dict[str, int]  # each app process's, by its name (the cookie's value)
+    pids: dict[str, int]  # each app process's first
     process: subprocess.Popen[bytes]
     log_path: Path
+    database_url: str
 
     @property
     def url(self) -> str:
@@ -57,17 +66,17 @@ def school(tmp_path_factory) -> Iterator[School]:
         pytest.fail("nginx is missing: tests/run.sh installs Debian's nginx")
     database = PostgresServer.start()
     log_path = tmp_path_factory.mktemp("school") / "school.log"
-    port = free_port()
+    port, database_url = free_port(), database.new_database()
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "ui.school", "--processes", "2"]
             + ["--port", str(port), "--address", "127.0.0.1"],
             cwd=ROOT,
-            env=dict(os.environ, DATABASE_URL=database.new_database(), PYTHONUNBUFFERED="1"),
+            env=dict(os.environ, DATABASE_URL=database_url, PYTHONUNBUFFERED="1"),
             stdout=log,
             stderr=subprocess.STDOUT,
         )
-    school = School(port, {}, process, log_path)
+    school = School(port, {}, {}, process, log_path, database_url)
     try:
         # The command says where it serves once every process is healthy and nginx listens.
         deadline = time.monotonic() + 2 * SERVER_START_TIMEOUT
@@ -76,8 +85,9 @@ def school(tmp_path_factory) -> Iterator[School]:
             assert time.monotonic() < deadline, f"not ready:\n{school.log()}"
             time.sleep(0.2)
         assert get(f"{school.url}/_stcore/health")[0] == "ok"
-        found = re.findall(r"^(app\d+) \(pid \d+\) on 127\.0\.0\.1:(\d+)$", school.log(), re.M)
-        school.ports.update((name, int(app_port)) for name, app_port in found)
+        found = re.findall(r"^(app\d+) \(pid (\d+)\) on 127\.0\.0\.1:(\d+)$", school.log(), re.M)
+        school.ports.update((name, int(app_port)) for name, _, app_port in found)
+        school.pids.update((name, int(pid)) for name, pid, _ in found)
         assert sorted(school.ports) == ["app1", "app2"], school.log()
         yield school
     finally:
@@ -117,6 +127,48 @@ def test_first_visits_spread_and_each_browser_keeps_its_process(school, new_page
     for name, page in placed.items():
         assert {c["value"] for c in page.context.cookies() if c["name"] == COOKIE} == {name}
         assert {get(f"{school.url}/play", cookie=f"{COOKIE}={name}")[1] for _ in range(5)} == {name}
+
+
+def test_a_killed_process_starts_again_and_the_other_class_plays_on(school, new_page):
+    """SIGKILL to one process mid-game, with a game's projector on each: the other's game
+    moves on and its projector shows it, from the same process; the killed one is started
+    again on its port, and its projector, reconnecting through nginx by its cookie, shows its
+    game where the database has it (moved on meanwhile). Neither game is paused."""
+    engine = Engine(school.database_url, seed=44)
+    games, screens = {}, {}
+    for name in school.ports:
+        games[name] = engine.create_game(durations=SLOW)
+        for player in ("Ana", "Ben", "Cruz", "Dana", "Eli"):
+            engine.join(games[name].code, player)
+        engine.start(games[name].facilitator_token)
+        screens[name] = new_page()
+        screens[name].context.add_cookies([{"name": COOKIE, "value": name, "url": school.url}])
+        screens[name].goto(f"{school.url}/screen?code={games[name].code}")
+
+    def shows_its_phase(name: str) -> None:
+        view = engine.public_view(games[name].code)
+        heading = heading_text(view["phase"], view["round"], view["rounds"])
+        expect(screens[name].locator(".cc-phase").first).to_have_text(heading)
+
+    for name in school.ports:
+        shows_its_phase(name)
+
+    os.kill(school.pids["app2"], signal.SIGKILL)
+    for name in school.ports:  # both classes' teachers move on, one while app2 is dead
+        engine.advance(games[name].facilitator_token)
+    shows_its_phase("app1")
+    back = eventually(
+        lambda: bool(re.search(r"^app2 \(pid \d+\) is back$", school.log(), re.M)), True, 60
+    )
+    assert back and "app2 exited with -9: starting it again in 1 s" in school.log()
+    shows_its_phase("app2")
+    assert "app1 exited" not in school.log()
+    os.kill(school.pids["app1"], 0)  # the same process all along
+    for name in school.ports:
+        assert engine.public_view(games[name].code)["paused"] is False
+        assert {c["value"] for c in screens[name].context.cookies() if c["name"] == COOKIE} == {
+            name
+        }
 
 
 def test_sigterm_stops_every_process(school):

@@ -1,6 +1,8 @@
 """What an install holds: every package of engine/ and ui/ (a game's folder too), the pages'
-scripts for the browser, and the database's migrations. A package listed by hand once left
-Canvas Critters out of a non-editable install."""
+scripts for the browser, the database's migrations, and the app's own files (app.py, pages/,
+data/, the rules and the privacy notice the app shows, its Streamlit settings), which setup.py
+copies into crossed_canvas_site/. A package listed by hand once left Canvas Critters out of a
+non-editable install. tests/browser/test_installed.py installs and serves the whole wheel."""
 
 from __future__ import annotations
 
@@ -10,17 +12,22 @@ import sys
 import zipfile
 from pathlib import Path
 
+from engine.paths import INSTALLED_NAME
+
 ROOT = Path(__file__).resolve().parents[2]
+SITE = ["app.py", "pages", "data", "docs/rules", "docs/privacy.md", "docs/privacy.es.md"]
 
 
-def test_a_built_wheel_holds_every_package_and_its_files(tmp_path):
+def test_a_built_wheel_holds_every_package_and_the_apps_files(tmp_path):
     # Built from a copy: setuptools would reuse a build/ folder left in the checkout.
     source = tmp_path / "source"
-    shutil.copytree(
-        ROOT / "engine", source / "engine", ignore=shutil.ignore_patterns("__pycache__")
-    )
-    shutil.copytree(ROOT / "ui", source / "ui", ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(ROOT / "pyproject.toml", source)
+    ignore = shutil.ignore_patterns("__pycache__")
+    for name in ["engine", "ui", "pages", "data", "docs/rules"]:
+        shutil.copytree(ROOT / name, source / name, ignore=ignore)
+    for name in ["pyproject.toml", "setup.py", "app.py", "docs/privacy.md", "docs/privacy.es.md"]:
+        shutil.copy(ROOT / name, source / name)
+    (source / ".streamlit").mkdir()
+    shutil.copy(ROOT / ".streamlit" / "config.toml", source / ".streamlit")
     wheels = tmp_path / "wheels"
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(source)],
@@ -36,4 +43,11 @@ def test_a_built_wheel_holds_every_package_and_its_files(tmp_path):
         for path in (ROOT / folder).glob(pattern)
         if "__pycache__" not in path.parts
     }
-    assert wanted and wanted <= held, sorted(wanted - held)
+    site = {
+        f"{INSTALLED_NAME}/{path.relative_to(ROOT).as_posix()}"
+        for name in [*SITE, ".streamlit/config.toml"]
+        for path in ([ROOT / name] if (ROOT / name).is_file() else (ROOT / name).rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+    assert len(site) > 300
+    assert wanted | site <= held, sorted((wanted | site) - held)

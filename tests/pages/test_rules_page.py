@@ -1,6 +1,7 @@
 """pages/rules.py and the README: every game's full rules are in the project, in English and
 Spanish, reached from the home page's "How to play" in the page's language and linked from the
-README (issue 24)."""
+README (issue 24). And pages/privacy.py: the privacy notice (docs/privacy.md, issue 44), linked
+from the home page in its language."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from engine import Engine
 from engine.games import OFFERED
 from engine.i18n import LANGUAGES
 from engine.paths import RULES
-from ui.rulebook import RULEBOOKS
+from ui.rulebook import PRIVACY, RULEBOOKS
 
 # What each rulebook must say in either language: the scoring's numbers.
 KEY_FACTS = {
@@ -104,6 +105,23 @@ def test_how_to_play_links_to_each_games_rules_in_the_pages_language(engine, lan
         for game, name in game_names.items()
     ]
     assert {link.page for link in links} == {"rules"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_home_page_links_to_the_privacy_notice_in_its_language(engine, language):
+    at = run(page("app.py"))
+    run(at.segmented_control(key="home_language").set_value(language))
+    [link] = [e.proto for e in at.get("page_link") if e.proto.page == "privacy"]
+    assert (link.label, link.query_string) == (tr(language, "ui.home.privacy"), f"lang={language}")
+
+    notice = run(page("pages/privacy.py", lang=language))
+    [shown] = [m.value for m in notice.markdown]
+    other = next(o for o in LANGUAGES if o != language)
+    assert shown.startswith(PRIVACY[language].read_text(encoding="utf-8").splitlines()[0])
+    # The other language's notice at the app's own address, not the file's name.
+    assert f"](privacy?lang={other})" in shown and ".md)" not in shown
+    for said in ("RETENTION_DAYS", "cc_browser", tr(language, "ui.fac.delete")):
+        assert said in shown
 
 
 def test_the_readme_links_only_to_files_in_the_repository():

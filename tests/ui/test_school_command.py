@@ -1,6 +1,7 @@
 """The school's one command (ui/school.py) without starting anything: it refuses a database its
-processes could not share, and its nginx config shares new browsers among N processes
-(tests/browser/test_school.py runs it, behind nginx)."""
+processes could not share, its nginx config shares new browsers among N processes, and a dead
+process is started again after a back-off that grows until it keeps dying
+(tests/browser/test_school.py runs it, behind nginx, and kills a process)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ui.school import COOKIE, main, nginx_config
+from ui.school import COOKIE, DEATHS_WINDOW, AppProcess, KeepsDying, main, nginx_config
 
 
 @pytest.mark.parametrize("url", ["sqlite:///crossed_canvas.db", ""])
@@ -28,3 +29,14 @@ def test_new_browsers_share_among_every_process_and_keep_theirs_by_the_cookie():
     assert "listen [::]:8501;" in config
     for name, server in servers.items():
         assert f"upstream {name} {{ server {server}; }}" in config
+
+
+def test_a_dead_process_waits_longer_after_each_death_until_it_keeps_dying(capsys):
+    app = AppProcess("app2", 9002, [], "http://127.0.0.1:9002/_stcore/health")
+    # One death long ago is forgotten: the pauses start over.
+    assert app.died(0.0, "exited with -9") == 1
+    later = DEATHS_WINDOW + 1
+    assert [app.died(later + n, "exited with 1") for n in range(4)] == [1, 2, 4, 8]
+    assert "app2 exited with 1: starting it again in 8 s" in capsys.readouterr().err
+    with pytest.raises(KeepsDying, match="app2 exited with 1, its death number 5 in 300 s"):
+        app.died(later + 4, "exited with 1")
