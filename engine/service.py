@@ -36,6 +36,7 @@ from engine.durations import MAX_PHASE_SECONDS
 from engine.errors import RuleError
 from engine.games import DECLARATIONS, DEFAULT_GAME
 from engine.models import Classroom, Game, Player
+from engine.robot_commands import RobotCommands
 from engine.seats import (
     acceptable_name,
     add_allowed_name,
@@ -54,7 +55,7 @@ EXTEND_SECONDS = 30.0
 PURGE_EVERY_SECONDS = 600.0
 
 
-class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersCommands):
+class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersCommands, RobotCommands):
     """The whole rulebook behind one object, persistent in any SQLAlchemy database.
 
     Thread-safe: pages in every browser session share one instance. Several processes may
