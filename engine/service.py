@@ -531,7 +531,10 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
         (only hashes are stored, and a link given twice may have reached someone else)."""
 
         def act(session: Session, game: Game, now: float) -> str:
-            return new_player_link(session, storage.named_player(session, game, name))
+            player = storage.named_player(session, game, name)
+            if player.robot:  # its link is made from the game's seed: no tab holds it
+                raise RuleError("error.robot_seat")
+            return new_player_link(session, player)
 
         return self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
 

@@ -206,8 +206,10 @@ def test_nobody_but_the_runner_moves_a_robot_and_deleting_leaves_no_robot(tmp_pa
     views = {seat: engine.player_view(robot_token(seed, seat)) for seat in (2, 3, 4, 5)}
     seat = next(seat for seat, view in views.items() if view["actions"])
     move = DECLARATIONS["crossed_canvas"].bot.legal_moves(views[seat], random.Random(0))[0]
-    # A page holding a robot's link (it is never shown) may not play it.
+    # A page holding a robot's link (it is never shown) may not play it, and the teacher's
+    # "new link" (for a student who lost theirs) gives none for a robot.
     refused("error.robot_seat", move.on, engine, robot_token(seed, seat), "stolen-1")
+    refused("error.robot_seat", engine.player_token, key, views[seat]["name"])
     assert engine.public_view(code)["ready"]["done"] == 0
     assert row_counts(engine)["player"] == 5
     engine.delete_game(key)
