@@ -115,6 +115,8 @@ class Door:
         self._clock = clock or system_clock
         self._retention_seconds = retention_days * 86400.0
         self.robot_seconds = robot_seconds
+        #: The robots (player ids) whose own view offered no move at this game version.
+        self._robots_idle: dict[int, int] = {}
         # This engine has kept every game's clock since it was made (and since the keeper's
         # last late beat): only a gap in its life before that is an outage.
         self._awake_since = self._clock()

@@ -27,6 +27,7 @@ class RobotTurn(NamedTuple):
     round: int
     phase_started_at: float
     timed: bool
+    version: int
     robot: Player
 
 
@@ -78,12 +79,22 @@ class RobotCommands(Door):
         return None if next_due is None else next_due - now
 
     def _due_robots(self, now: float) -> tuple[list[RobotTurn], float | None]:
-        """The robots due to move at `now` (a robot sitting a timed phase out never is), and
-        when the next one waiting for its time is due."""
+        """The robots due to move at `now` (a robot sitting a timed phase out never is, nor
+        one whose view offered no move at its game's version: reading it again would cost a
+        view every beat), and when the next one waiting for its time is due."""
         due: list[RobotTurn] = []
         next_due: float | None = None
-        for turn in self._robot_turns():
+        turns = self._robot_turns()
+        idle = self._robots_idle
+        self._robots_idle = {
+            id_of(turn.robot): idle[id_of(turn.robot)]
+            for turn in turns
+            if idle.get(id_of(turn.robot)) == turn.version
+        }
+        for turn in turns:
             robot = turn.robot
+            if id_of(robot) in self._robots_idle:
+                continue  # its view offered no move at this version: nothing changed since
             if turn.timed and robots.sits_out(turn.seed, robot.seat, turn.round, turn.phase):
                 continue
             at = robots.due_at(turn.seed, robot, turn.phase_started_at, self.robot_seconds)
@@ -116,6 +127,7 @@ class RobotCommands(Door):
                 game.round,
                 game.phase_started_at or 0.0,
                 game.deadline is not None,
+                game.version,
                 robot,
             )
             for game, robot in rows
@@ -130,6 +142,7 @@ class RobotCommands(Door):
             view = self._view(lambda s: _game_and_player(s, token), "player")
             play = robots.pick(self.GAMES[turn.kind].bot, view, turn.seed, robot)
             if play is None:
+                self._robots_idle[id_of(robot)] = turn.version
                 return
             with robots.moving(robot.robot_moves):
                 play.on(
