@@ -14,6 +14,7 @@ from sqlalchemy import text
 from test_conformance import a_move
 
 from engine import Engine, FakeClock, storage
+from engine.crossed_canvas import tracing
 from engine.games import DECLARATIONS
 from engine.robots import robot_token
 
@@ -108,6 +109,32 @@ def test_robots_wait_their_delay_and_never_move_while_paused():
     artists = 4 - (engine.player_view(ana)["role"] == "curator")
     # Every artist robot drew, but for one letting this pulse run out, as students may.
     assert drew >= 1 and drew <= artists
+
+
+def test_a_robot_artist_draws_outlines_of_its_own_picture():
+    """The loyal robots trace the true object, the Distorter robot its decoy: a teacher can
+    find the Distorter by looking, as a class would."""
+    clock = FakeClock(1_000.0)
+    engine = Engine("sqlite://", clock=clock, seed=8, robot_seconds=QUICK)
+    code, key, ana = teacher_with_robots(engine, "crossed_canvas", 4)
+    engine.start(key)
+    engine.advance(key, phase="roles")
+    clock.advance(QUICK[1])
+    engine.play_robots()
+    engine.advance(key, phase="pulse1")  # the merge shows the first pulse's drawing
+    with engine._db.read() as session:
+        seed = storage.game_by_code(session, code).seed
+    drawn = {f["signature"]: f["strokes"] for f in engine.public_view(code)["fragments"]}
+    robots = [engine.player_view(robot_token(seed, seat)) for seat in (2, 3, 4, 5)]
+    traced = 0
+    for robot in robots:
+        if robot["signature"] not in drawn:
+            continue  # the Curator, or a robot letting this pulse run out
+        points = {point for line in tracing.outlines(robot["target"]["image"]) for point in line}
+        for stroke in drawn[robot["signature"]]:
+            assert {tuple(point) for point in stroke} <= points, robot["name"]
+        traced += 1
+    assert traced >= 2
 
 
 def test_robots_on_two_engines_make_each_move_once(file_url):
