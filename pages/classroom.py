@@ -45,6 +45,7 @@ from ui.private_link import (
 )
 from ui.results import class_results_csv
 from ui.runtime import get_engine
+from ui.sound import sound_switch
 from ui.tab import name_the_tab
 from ui.text import browser_language, dead_end, isolate, show_error, translator
 
@@ -270,6 +271,7 @@ with st.expander(t("ui.fac.names"), key="names_panel", on_change="rerun"):
     name_filter_controls(
         view, t, NamesRun(run.key), engine.set_class_name_filter, engine.allow_class_name
     )
+sound_switch(t)  # the class projector's, kept in this browser
 
 if view["podium"] is not None:
     st.subheader(t("ui.class.podium"))

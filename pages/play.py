@@ -19,6 +19,7 @@ from ui.join_code import code_game_html
 from ui.live import follow_changes, live_status, status_of
 from ui.look import bottom_bar_css, page_style, standings
 from ui.runtime import get_engine, query_param
+from ui.sound import phone_cue
 from ui.tab import name_the_tab
 from ui.text import (
     Translator,
@@ -275,6 +276,7 @@ def player_page(token: str) -> None:
             st.success(t("ui.play.waiting_start"))
         with st.expander(t("ui.home.how_to_play")):
             lobby_how_to(view["game"], language, t)
+        phone_cue(view, status, t)  # turned on while the class waits
         # A latecomer's words count who is here: every join redraws them (a quiet lobby).
         follow(view, status, redraw="any" if view["latecomers"] else "stage")
         return
@@ -295,6 +297,7 @@ def player_page(token: str) -> None:
     if view["round"] > 1 and phone.totals_shown(view):
         with st.expander(t("ui.totals")):
             standings(view["totals"], [], t)
+    phone_cue(view, status, t)
 
 
 try:

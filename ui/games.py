@@ -43,6 +43,7 @@ class Phone(Protocol):
     def following(self, view: Mapping[str, Any]) -> tuple[bool, str]: ...
     def totals_shown(self, view: GameView) -> bool: ...
     def last_seconds(self, view: Mapping[str, Any]) -> str | None: ...
+    def calls(self, view: Mapping[str, Any]) -> bool: ...
     def ending_html(self, view: Mapping[str, Any], t: Translator) -> str: ...
 
 
@@ -108,7 +109,8 @@ class Decks(Protocol):
 
 
 #: What a game lets the teacher set in its lobby, under the roster (Canvas Layers' scoring
-#: cards): drawn by pages/facilitator.py for a game that has one.
+#: cards, Canvas Critters' ribbon givers named or not): drawn by pages/facilitator.py for a
+#: game that has one.
 LobbySettings = Callable[[Engine, Mapping[str, Any], Translator, Run], None]
 
 
@@ -143,6 +145,7 @@ PARTS: Mapping[str, GameParts] = {
         parts=critters_parts,
         results=critters_results,
         how_to=critters_how_to,
+        lobby=critters_facilitator.lobby_body,
     ),
     "canvas_layers": GameParts(
         phone=layers_play,

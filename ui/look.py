@@ -1,5 +1,12 @@
 """What every game's pages share on screen: the page's style, the bottom bar, standings and
-the podium. A game's own look is in its folder (Crossed Canvas's: ui/crossed_canvas/look.py).
+the podium, and the motion that tells what changed (issue 42). A game's own look is in its
+folder (Crossed Canvas's: ui/crossed_canvas/look.py).
+
+Motion is CSS alone and plays as an element first appears: the podium is built from third
+place to first, points count up to what the page says (`count_up_html`), a student joining
+the lobby lights up in the roster. It moves nothing (no text shrinks, nothing leaves the
+screen): steps are unveiled in place and a count is drawn over the final number, which
+stays in the page for every reader. A browser set to reduce motion shows the end at once.
 
 Names and every other user-typed text go through `literal` before they meet HTML, so a name
 like <b>x</b> or **x** is shown as typed; a player's name goes through `name_html`, which also
@@ -64,8 +71,48 @@ div:has(> div > div:only-child > div[class*="st-key-cc_live"]) { display: none; 
 .cc-table td { word-break: normal; overflow-wrap: break-word; }
 .cc-table td, .cc-table th { padding: .25rem .8rem; border-bottom: 1px solid #ddd;
   text-align: left; }
+/* Motion (issue 42), only where the browser does not ask to reduce it: there, each element
+   shows its end at once. The podium is built from third place to first: each step unveiled
+   upwards in its place, its points counting up as it stands (count_up_html). */
+.cc-podium .cc-step-3 { --cc-delay: .3s; }
+.cc-podium .cc-step-2 { --cc-delay: 1.2s; }
+.cc-podium .cc-step-1 { --cc-delay: 2.1s; }
+/* A podium without a third step (ties, two players) starts at its lowest. */
+.cc-podium:not(:has(.cc-step-3)) .cc-step-2 { --cc-delay: .3s; }
+.cc-podium:not(:has(.cc-step-3)) .cc-step-1 { --cc-delay: 1.2s; }
+.cc-podium:not(:has(.cc-step-2)) .cc-step-1 { --cc-delay: 1.2s; }
+.cc-podium:not(:has(.cc-step-2, .cc-step-3)) .cc-step-1 { --cc-delay: .3s; }
+@keyframes cc-build { from { clip-path: inset(100% 0 0 0); } to { clip-path: inset(0); } }
+/* Points count up to the number the page holds: the number is see-through (still the page's
+   text for every reader) while a counter drawn over it (same font, same place) runs from
+   --cc-from to --cc-to. The counter is an integer, its syntax's opening bracket escaped
+   (st.html drops a style whose text holds that bracket before a letter, as a tag). */
+@property --cc-n { syntax: "\\3c integer>"; inherits: false; initial-value: 0; }
+.cc-count { position: relative; display: inline-block; font-variant-numeric: tabular-nums; }
+.cc-count::after { content: counter(cc-n); counter-reset: cc-n var(--cc-n); position: absolute;
+  inset: 0; text-align: right; visibility: hidden; }
+@keyframes cc-count-hidden { from, to { color: transparent; } }
+@keyframes cc-count-up {
+  from { --cc-n: var(--cc-from); visibility: visible; }
+  to { --cc-n: var(--cc-to); visibility: visible; }
+}
+/* The student who joined last lights up in the lobby's roster as their name arrives. */
+.cc-roster-big > span:last-child { border-radius: .3rem; }
+@keyframes cc-arrive {
+  from { opacity: 0; background-color: #ffe066; }
+  30% { opacity: 1; background-color: #ffe066; }
+  to { background-color: transparent; }
+}
+@media (prefers-reduced-motion: no-preference) {
+  .cc-podium .cc-step { animation: cc-build .7s ease-out var(--cc-delay) backwards; }
+  .cc-count > span { animation: cc-count-hidden 1.5s step-end var(--cc-delay, 0s) backwards; }
+  .cc-count::after { animation: cc-count-up 1.5s ease-out var(--cc-delay, 0s) backwards; }
+  .cc-roster-big > span:last-child { animation: cc-arrive 1.6s ease-out; }
+}
 </style>
 """
+#: Where a translated text holds the number `count_up_html` draws (`counted_words`).
+COUNT_MARK = "\ue000"
 
 
 def bottom_bar_css(key: str) -> str:
@@ -99,6 +146,21 @@ def winners_banner(winners: Sequence[str]) -> str:
     return f'<div class="cc-huge">★ {", ".join(map(name_html, winners))}</div>'
 
 
+def count_up_html(points: int, since: int = 0) -> str:
+    """`points` as the page shows them, counting up from `since` as they first appear (the
+    podium's, a round's new totals); as they are where points did not grow."""
+    if points <= since or since < 0:
+        return str(points)
+    style = f"--cc-from:{since};--cc-to:{points}"
+    return f'<span class="cc-count" style="{style}"><span>{points}</span></span>'
+
+
+def counted_words(said: str, points: int, since: int = 0) -> str:
+    """Translated text `said`, escaped, whose number (`COUNT_MARK` where it stands, given to
+    the catalogue in its place) counts up from `since` (`count_up_html`)."""
+    return literal(said).replace(COUNT_MARK, count_up_html(points, since))
+
+
 def podium(totals: Mapping[str, int], t: Translator) -> None:
     """The final podium (`podium_html`), with everyone's total under it."""
     st.html(podium_html(totals, t))
@@ -120,7 +182,8 @@ def podium_html(totals: Mapping[str, int], t: Translator, *, everyone: bool = Tr
             f'<div class="cc-step cc-step-{place}{many}">'
             f'<div class="cc-step-names">{"".join(names)}</div>'
             f'<div class="cc-step-block">{place}<div class="cc-step-points">'
-            f"{literal(t('ui.points_value', points=points, count=points))}</div></div></div>"
+            f"{counted_words(t('ui.points_value', points=COUNT_MARK, count=points), points)}"
+            "</div></div></div>"
         )
     # Second, first, third from left to right, as on a real podium.
     order = [steps[i] for i in (1, 0, 2) if i < len(steps)]

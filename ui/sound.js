@@ -1,8 +1,10 @@
 // The room's sound (ui/sound.py): the switch and the volume, kept in this browser, and on the
-// projector (`data.plays`) the cues of what its page shows as it changes, synthesised here by
-// the Web Audio API. Words and notes come only from `data`, never from text pasted into this
-// code.
+// projector (`data.mode` "room") the cues of what its page shows as it changes, synthesised
+// here by the Web Audio API; on the teacher's page ("switch") the same switch alone; on a
+// student's phone ("phone") their own switch and the cue of a moment that calls on them.
+// Words and notes come only from `data`, never from text pasted into this code.
 const SETTING = "cc-sound"; // {on: bool, volume: 0..100}, off until the teacher turns it on
+const PHONE_SETTING = "cc-phone-cue"; // {on: bool}, off until the student turns it on
 const CLAIMS = "cc-sound-cues"; // {game code: {cue: the version it was claimed for}}
 const KEPT_GAMES = 20;
 const DEFAULT_VOLUME = 60;
@@ -23,13 +25,16 @@ const seen = new Map();
 // old one again with its old data after that: the one that shows the newest version is the
 // page's.
 const projectors = new Map();
+// {student's claim key: {stage, moment}}: what this tab last showed of each student's phone.
+const called = new Map();
 let audio = null;
-let cues = {}; // every cue's notes (ui/sound.py), as the projector's instances are given them
+let cues = {}; // every cue's notes (ui/sound.py), as the playing instances are given them
 let decided = 0; // the cues this tab has claimed or found claimed by another tab
 
-function setting() {
+// The setting kept under `key`: the room's (SETTING) or a student's phone's (PHONE_SETTING).
+function setting(key = SETTING) {
   try {
-    const kept = JSON.parse(localStorage.getItem(SETTING) || "{}");
+    const kept = JSON.parse(localStorage.getItem(key) || "{}");
     const volume = Number.isFinite(kept.volume) ? kept.volume : DEFAULT_VOLUME;
     return { on: kept.on === true, volume: Math.min(100, Math.max(0, volume)) };
   } catch {
@@ -37,9 +42,9 @@ function setting() {
   }
 }
 
-function keep(changed) {
+function keep(key, changed) {
   try {
-    localStorage.setItem(SETTING, JSON.stringify({ ...setting(), ...changed }));
+    localStorage.setItem(key, JSON.stringify({ ...setting(key), ...changed }));
   } catch {
     // A browser that keeps nothing (private mode, storage full): the switch lasts the page.
   }
@@ -47,9 +52,11 @@ function keep(changed) {
 }
 
 // The audio starts only after a click or a key on the page (the browser's rule): each one
-// on the projector lets it start, so that the next cue plays.
+// on the projector or a phone with its sound on lets it start, so that the next cue plays.
 function wake() {
-  if (!shownNow() || !setting().on) return;
+  const room = shownNow() && setting().on;
+  const phone = [...controls].some((c) => c.mode === "phone") && setting(PHONE_SETTING).on;
+  if (!room && !phone) return;
   if (!audio) audio = new AudioContext();
   if (audio.state !== "running") audio.resume().catch(() => {});
 }
@@ -57,11 +64,11 @@ for (const kind of ["pointerdown", "keydown"]) {
   document.addEventListener(kind, wake, { capture: true });
 }
 
-function play(cue) {
+function play(cue, volume = setting().volume) {
   if (!audio) audio = new AudioContext();
   const asked = performance.now();
   const go = () => {
-    if (performance.now() - asked < STALE_MS) notes(audio, cue, setting().volume);
+    if (performance.now() - asked < STALE_MS) notes(audio, cue, volume);
   };
   if (audio.state === "running") go();
   else audio.resume().then(go, () => {});
@@ -111,13 +118,18 @@ function claim(code, name, version) {
   return true;
 }
 
-// Play cue `name` once for every tab of this browser, if the sound is on. Where the browser
-// has Web Locks (a page on localhost or https), two tabs claim one after the other.
+// Play cue `name` once for every tab of this browser, if the room's sound is on.
 function cue(code, name, version) {
   const sound = cues[name];
-  if (!setting().on || !sound) return;
+  if (setting().on && sound) once(code, name, version, () => play(sound));
+}
+
+// Do `act` once for every tab of this browser that claims cue `name` of `code` at `version`.
+// Where the browser has Web Locks (a page on localhost or https), two tabs claim one after
+// the other.
+function once(code, name, version, act) {
   const take = () => {
-    if (claim(code, name, version)) play(sound);
+    if (claim(code, name, version)) act();
     decided += 1;
     mark();
   };
@@ -201,9 +213,33 @@ function watch() {
 }
 setInterval(watch, CHECK_MS);
 
+// A student's phone at the moment its page shows (`data.moment`: the round and phase that
+// calls on them, or null): a moment that calls, first shown after the page was opened, plays
+// the "turn" cue and vibrates, once for every tab of the browser. A page opened or reloaded
+// plays nothing of what it finds; an older run's instance (a smaller stage) is not heeded.
+function answer(data, control) {
+  const last = called.get(data.code);
+  if (last && data.stage < last.stage) return;
+  called.set(data.code, { stage: data.stage, moment: data.moment });
+  const fresh = last && data.moment && data.moment !== last.moment;
+  if (fresh && setting(PHONE_SETTING).on) once(data.code, "turn", data.stage, () => buzz(data));
+  control.box.dataset.heardStage = String(data.stage);
+  control.box.dataset.decided = String(decided);
+}
+
+// The phone's cue: its notes at full volume (a phone's own volume sets how loud) and its
+// vibration where the phone has one.
+function buzz(data) {
+  play(data.cues.turn, 100);
+  if (navigator.vibrate) navigator.vibrate(data.vibration);
+}
+
 // What this tab has taken in, on its switch's element: what a test waits for before it says
 // that nothing played.
 function mark() {
+  for (const control of controls) {
+    if (control.mode === "phone") control.box.dataset.decided = String(decided);
+  }
   const projector = shownNow();
   const game = projector && seen.get(projector.data.code);
   if (!game) return;
@@ -237,7 +273,9 @@ function icon() {
   return { svg, lines };
 }
 
-function build(root, corner) {
+function build(root, mode) {
+  const corner = mode === "room";
+  const key = mode === "phone" ? PHONE_SETTING : SETTING;
   const box = document.createElement("div");
   box.className = corner ? "cc-sound cc-sound-corner" : "cc-sound";
   const panel = document.createElement("div");
@@ -256,8 +294,10 @@ function build(root, corner) {
   volume.step = "5";
   volumeLabel.append(volumeText, volume);
   const hint = document.createElement("p");
-  panel.append(onLabel, volumeLabel, hint);
-  const control = { root, box, on, onText, volume, volumeText, hint, corner };
+  // A phone's cue has no volume of its own: the phone's sets it.
+  if (mode === "phone") panel.append(onLabel, hint);
+  else panel.append(onLabel, volumeLabel, hint);
+  const control = { root, box, on, onText, volume, volumeText, hint, mode, key };
   if (corner) {
     // A speaker button in the corner opens the panel above it.
     const button = document.createElement("button");
@@ -289,10 +329,13 @@ function build(root, corner) {
     box.append(panel);
   }
   on.onchange = () => {
-    keep({ on: on.checked });
+    keep(key, { on: on.checked });
+    // How it sounds: the room's volume on the projector, the phone's own cue on a phone (the
+    // tap lets this page's audio and vibration start).
     if (on.checked && corner) play(cues.sample);
+    if (on.checked && mode === "phone") buzz(control.data);
   };
-  volume.oninput = () => keep({ volume: Number(volume.value) });
+  volume.oninput = () => keep(key, { volume: Number(volume.value) });
   volume.onchange = () => {
     if (setting().on && corner) play(cues.sample);
   };
@@ -303,7 +346,7 @@ function build(root, corner) {
 }
 
 function show(control) {
-  const { on, volume } = setting();
+  const { on, volume } = setting(control.key);
   const words = control.words;
   control.on.checked = on;
   control.onText.textContent = words.sound;
@@ -321,23 +364,25 @@ function show(control) {
 
 // Another tab (the teacher's page) turned the sound on or off, or set the volume.
 window.addEventListener("storage", (event) => {
-  if (event.key === SETTING) for (const control of controls) control.show();
+  for (const control of controls) if (event.key === control.key) control.show();
 });
 
 export default function (component) {
   const { data, parentElement } = component;
   let control = [...controls].find((kept) => kept.root === parentElement);
   if (!control) {
-    control = build(parentElement, data.plays);
+    control = build(parentElement, data.mode);
     controls.add(control);
   }
   control.words = data.words;
+  control.data = data;
   control.show();
-  if (data.plays) {
+  if (data.mode === "room") {
     projectors.set(parentElement, { element: parentElement, data, control });
     cues = data.cues;
     watch();
   }
+  if (data.mode === "phone") answer(data, control);
   return () => {
     controls.delete(control);
     if (control.close) document.removeEventListener("pointerdown", control.close);

@@ -1,5 +1,6 @@
 """The room's sound (issue 42): the projector plays a short cue when something happens that its
-page already says in words, once the teacher has turned the sound on in that browser.
+page already says in words, once the teacher has turned the sound on in that browser; and a
+phone's own cue, the student's to turn on, when the game calls on them.
 
 The tones are made in the browser by the Web Audio API from the notes below (ui/sound.js):
 nothing is recorded, nothing is loaded. A component with no look but its switch mounts it:
@@ -15,6 +16,13 @@ changes in front of it: a page opened or reloaded plays nothing of what it finds
 cue is claimed once per game and version (the stage for a phase and its last seconds, the
 version of the roster for a join) for every tab of the browser, so two projector tabs play it
 once.
+
+A student's phone has its own switch (`phone_cue`, off until the student turns it on, kept in
+that browser apart from the projector's): when a moment calls on them (their game's
+`Phone.calls`: a Layers turn, a Critters theme to pick, a Crossed Canvas pulse...) it plays
+the "turn" cue and vibrates where the phone can, once per moment, by the same claims. What
+calls a phone is read from what every page shows (the phase, whose turn), never from a role
+or a secret theme: a cue heard across the room tells nothing the projector does not.
 """
 
 from __future__ import annotations
@@ -60,7 +68,12 @@ CUES: dict[str, Cue] = {
     # Played when the teacher turns the sound on or sets the volume on the projector: how
     # loud the room will hear it.
     "sample": {"wave": "sine", "notes": [(440.00, 0.0, 0.4)]},
+    # A phone called on (and played as the student turns its cue on): short and high, heard
+    # from a pocket but not across the room.
+    "turn": {"wave": "sine", "notes": [(1318.51, 0.0, 0.15), (1567.98, 0.12, 0.3)]},
 }
+#: A called phone's vibration (ms on, off, on), where the phone has one.
+VIBRATION = [90, 60, 90]
 
 _CSS = """
 .cc-sound { font-family: var(--st-font); color: var(--st-text-color); }
@@ -115,6 +128,14 @@ def cue_of(view: Mapping[str, Any]) -> str | None:
     return "reveal" if phase in parts_of(view).screen.SHOWCASE else "phase"
 
 
+def phone_moment(view: Mapping[str, Any]) -> str | None:
+    """The moment (round and phase) that calls this phone now, if one does (its game's
+    `Phone.calls`); the phone cues once as it first shows it."""
+    if view["phase"] in (LOBBY, FINISHED) or not parts_of(view).phone.calls(view):
+        return None
+    return f"{view['round']}:{view['phase']}"
+
+
 def _words(t: Translator) -> dict[str, str]:
     return {
         "sound": t("ui.sound.switch"),
@@ -125,22 +146,38 @@ def _words(t: Translator) -> dict[str, str]:
 
 
 def room_sound(view: Mapping[str, Any], status: Mapping[str, Any], t: Translator) -> None:
-    """The projector's sound: its corner switch, and the cues of the page as it changes."""
+    """A game's projector's sound: its corner switch, and the cues of the page as it changes
+    (a phase or turn starts when the round or the phase the page shows changed)."""
+    moment = f"{view['round']}:{view['phase']}"
+    projector_sound(view["code"], status, t, moment=moment, cue=cue_of(view), timer=view["code"])
+
+
+def projector_sound(
+    code: str,
+    status: Mapping[str, Any],
+    t: Translator,
+    *,
+    moment: str,
+    cue: str | None,
+    timer: str,
+) -> None:
+    """A projector's corner switch and cues, for game or class `code` at `status`: `cue`
+    plays as the page first shows `moment` after another; the last seconds are those of the
+    countdown of game `timer`."""
     st.html(f"<style>{CORNER_CSS}</style>")
     with st.container(key="cc_sound_corner"):
         _sound(
             key="cc_sound",
             width="content",
             data={
-                "plays": True,
+                "mode": "room",
                 "words": _words(t),
                 "cues": CUES,
-                "code": view["code"],
+                "code": code,
                 "stage": status["stage"],
-                # A phase or turn starts when the round or the phase the page shows changed.
-                "moment": f"{view['round']}:{view['phase']}",
-                "cue": cue_of(view),
-                "timer": timer_id(view["code"]),
+                "moment": moment,
+                "cue": cue,
+                "timer": timer_id(timer),
                 "version": status["version"],
                 "warn_seconds": WARN_SECONDS,
             },
@@ -153,5 +190,22 @@ def sound_switch(t: Translator) -> None:
     with st.expander(t("ui.sound.title")):
         _sound(
             key="cc_sound_switch",
-            data={"plays": False, "words": {**_words(t), "hint": t("ui.sound.hint")}},
+            data={"mode": "switch", "words": {**_words(t), "hint": t("ui.sound.hint")}},
         )
+
+
+def phone_cue(view: Mapping[str, Any], status: Mapping[str, Any], t: Translator) -> None:
+    """A student's own switch, and their phone's cue when a moment calls on them."""
+    _sound(
+        key="cc_phone_cue",
+        data={
+            "mode": "phone",
+            "words": {"sound": t("ui.sound.phone"), "hint": t("ui.sound.phone_hint")},
+            "cues": {"turn": CUES["turn"]},
+            "vibration": VIBRATION,
+            # Claimed for this student in this game (two tabs of their phone cue once).
+            "code": f"{view['code']}/{view['name']}",
+            "stage": status["stage"],
+            "moment": phone_moment(view),
+        },
+    )

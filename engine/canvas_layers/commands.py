@@ -12,7 +12,7 @@ from typing import Any
 from sqlmodel import Session
 
 from engine import storage
-from engine.canvas_layers import rules, turns
+from engine.canvas_layers import drafts, rules, turns
 from engine.door import Door
 from engine.errors import RuleError
 from engine.models import Game
@@ -40,6 +40,19 @@ class LayersCommands(Door):
                 game.version += 1
 
         self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
+
+    def save_painting_draft(
+        self, player_token: str, cards: list[str] | tuple[str, ...], background: str | None
+    ) -> None:
+        """Keep the painting this player is arranging from their hand (up to three cards,
+        bottom first, and a background or None) in place of their last one, on any turn:
+        their own turn can then be one tap. Private to its owner, so it changes no version."""
+
+        def act(session: Session, game: Game, now: float) -> None:
+            player = storage.player_by_token(session, player_token)
+            drafts.save(self._table(session, game), player, cards, background)
+
+        self._command(lambda s: storage.game_by_player(s, player_token), act, readiness=True)
 
     def take_card(
         self,

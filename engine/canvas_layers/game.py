@@ -8,7 +8,7 @@ for its player as the rulings say.
 
 from __future__ import annotations
 
-from engine.canvas_layers import rules, turns, views
+from engine.canvas_layers import drafts, rules, turns, views
 from engine.canvas_layers.bots import BOT
 from engine.canvas_layers.models import forget
 from engine.canvas_layers.moves import MOVES
@@ -86,6 +86,7 @@ CANVAS_LAYERS = GameDeclaration(
     moves=MOVES,
     bot=BOT,
     on_exit={turns.TURN: play_for_the_absent},
+    private=drafts.in_progress,
     finished=finished,
     as_class=True,
     class_per_round=False,

@@ -1,7 +1,7 @@
 """Canvas Layers' tables, beside the shared Game and Player: one row per game holding the pure
 state the rules need (engine/canvas_layers/rules.py) as JSON, so every move is one row written
 in the command's one transaction and a view is one read; and one row per accepted move, so a
-retried request answers what its first try did."""
+retried request answers what its first try did; and each painter's private draft."""
 
 from __future__ import annotations
 
@@ -49,7 +49,22 @@ class LayersMove(SQLModel, table=True):
     result: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
 
 
+class LayersDraft(SQLModel, table=True):
+    """A painting a painter is arranging from their hand while others play (cards bottom
+    first, at most three, and a background or none), replaced at each change: a reload brings
+    it back, their own turn can be one tap, and nobody else ever sees it (drafts.py)."""
+
+    __tablename__ = "layers_draft"
+    __table_args__ = (UniqueConstraint("game_id", "player_id"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    player_id: int = Field(foreign_key="player.id")
+    cards: list[str] = Field(sa_column=Column(JSON, nullable=False))
+    background: str | None = Field(default=None, max_length=64)
+
+
 def forget(session: Session, game_ids: Sequence[int]) -> None:
     """Delete these games' Canvas Layers rows, children first."""
     session.exec(delete(LayersMove).where(col(LayersMove.game_id).in_(game_ids)))
+    session.exec(delete(LayersDraft).where(col(LayersDraft.game_id).in_(game_ids)))
     session.exec(delete(LayersGame).where(col(LayersGame.game_id).in_(game_ids)))

@@ -248,19 +248,8 @@ def _take(state: State, player: int, action: Take) -> State:
 
 def _complete(state: State, player: int, action: Complete) -> State:
     painter = state.painters[player]
-    cards = action.cards
-    if not isinstance(cards, tuple | list) or not all(isinstance(card, str) for card in cards):
-        raise RuleError("error.layers.bad_action")
-    if len(cards) != LAYERS:
-        raise RuleError("error.layers.three_cards", count=LAYERS)
-    if len(set(cards)) < LAYERS:
-        raise RuleError("error.layers.card_twice")
-    if not set(cards) <= set(painter.hand):
-        raise RuleError("error.layers.not_in_hand")
-    if action.background not in painter.backgrounds:
-        raise RuleError("error.layers.not_your_background")
-    if action.background not in painter.unused_backgrounds:
-        raise RuleError("error.layers.background_used")
+    cards = checked_layers(painter, action.cards, whole=True)
+    checked_background(painter, action.background)
     bottom, middle, top = cards
     layers = (bottom, middle, top)
     ribbons = painting_ribbons(state.scoring, shown(layers), painter.ribbons())
@@ -271,6 +260,29 @@ def _complete(state: State, player: int, action: Complete) -> State:
         paintings=(*painter.paintings, painting),
     )
     return replace(state, painters=_with(state, player, painted))
+
+
+def checked_layers(painter: Painter, cards: object, *, whole: bool) -> tuple[str, ...]:
+    """Cards of `painter`'s hand in an order, bottom first, each once: exactly three for a
+    painting (`whole`), at most three for one still being arranged (a draft)."""
+    if not isinstance(cards, tuple | list) or not all(isinstance(card, str) for card in cards):
+        raise RuleError("error.layers.bad_action")
+    if len(cards) != LAYERS if whole else len(cards) > LAYERS:
+        raise RuleError("error.layers.three_cards", count=LAYERS)
+    if len(set(cards)) < len(cards):
+        raise RuleError("error.layers.card_twice")
+    if not set(cards) <= set(painter.hand):
+        raise RuleError("error.layers.not_in_hand")
+    return tuple(cards)
+
+
+def checked_background(painter: Painter, background: object) -> str:
+    """One of `painter`'s backgrounds that holds no painting yet."""
+    if background not in painter.backgrounds:
+        raise RuleError("error.layers.not_your_background")
+    if background not in painter.unused_backgrounds:
+        raise RuleError("error.layers.background_used")
+    return str(background)
 
 
 def _with(state: State, seat: int, painter: Painter) -> tuple[Painter, ...]:

@@ -161,9 +161,12 @@ def _actions(state: rules.State, seat: int) -> dict[str, list[dict[str, Any]]]:
 def player_view(
     snap: LayersSnapshot, player: Player, now: float, private: object = None
 ) -> dict[str, Any]:
-    """One phone: everything public, plus this player's hand and their moves now."""
+    """One phone: everything public, plus this player's hand and their moves now;
+    `private`: the painting they are arranging from their hand (drafts.py), which no other
+    view ever holds."""
     view = public_view(snap, now) | {
         "name": player.name,
+        "painting_draft": private,
         "hand": [],
         "tokens": None,
         "backgrounds": [],

@@ -203,6 +203,23 @@ class CritterCommands(Door):
         )
         return answer
 
+    def set_givers_named(self, facilitator_token: str, named: bool) -> None:
+        """In the lobby: whether the ribbons turned over name who gave each (the rulebook's
+        way, and the default) or say only what each mosaic received, for a class that would
+        rather not know. Fixed once the game starts: names hidden are never shown later."""
+
+        def act(session: Session, game: Game, now: float) -> None:
+            if game.kind not in (critters.KIND, critters.DUEL_KIND):
+                raise RuleError("error.critters.no_givers_option")
+            self._require_lobby(game)
+            keep = critters.lobby_game(session, game)
+            if keep.givers_named != bool(named):
+                keep.givers_named = bool(named)
+                session.add(keep)
+                game.version += 1
+
+        self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
+
     def set_tie_rule(self, facilitator_token: str, tie_rule: str) -> None:
         """Once the game has started and until it ends: a tie for the lead is played off (the
         rulebook's "play_off") or the victory shared ("share")."""

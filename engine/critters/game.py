@@ -108,6 +108,13 @@ def critter_game(session: Session, game: Game) -> CritterGame:
     return session.exec(select(CritterGame).where(CritterGame.game_id == game.id)).one()
 
 
+def lobby_game(session: Session, game: Game) -> CritterGame:
+    """The game's row as the lobby left it (the teacher's choices made there), or a new one
+    with the rulebook's defaults; the start fills in the rest."""
+    keep = session.exec(select(CritterGame).where(CritterGame.game_id == game.id)).first()
+    return keep or CritterGame(game_id=id_of(game))
+
+
 def current_round(session: Session, game: Game) -> CritterRound:
     return session.exec(
         select(CritterRound).where(
@@ -169,15 +176,12 @@ def setup(table: Table) -> None:
     game, count = table.game, len(table.players())
     duel = rules.is_duel(count)
     cards = [card.id for card in load_themes()]
-    table.session.add(
-        CritterGame(
-            game_id=id_of(game),
-            duel=duel,
-            first_active=0 if duel else rules.first_active(count, table.rng("first")),
-            deck=rules.shuffled_deck(cards, table.rng("deck")),
-            tie_rule=rules.default_tie_rule(duel).value,
-        )
-    )
+    keep = lobby_game(table.session, game)
+    keep.duel = duel
+    keep.first_active = 0 if duel else rules.first_active(count, table.rng("first"))
+    keep.deck = rules.shuffled_deck(cards, table.rng("deck"))
+    keep.tie_rule = rules.default_tie_rule(duel).value
+    table.session.add(keep)
     game.rounds = rules.rounds_for(count)
     if duel:
         game.kind = DUEL_KIND

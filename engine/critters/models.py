@@ -25,6 +25,9 @@ class CritterGame(SQLModel, table=True):
     golden_given: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     # Play off a tie at the end (the rulebook) or share the victory (rules.TieRule).
     tie_rule: str = Field(default="play_off", max_length=16)
+    # Whether the ribbons turned over name their givers (the rulebook's tokens are the
+    # givers' own) or only what each mosaic received: the teacher's choice in the lobby.
+    givers_named: bool = True
 
 
 class CritterRound(SQLModel, table=True):

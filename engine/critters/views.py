@@ -19,7 +19,7 @@ from engine.critters import game as critters
 from engine.critters import rules
 from engine.critters.models import CritterGame, CritterRound, Guess, Holding, Mosaic, Ribbons
 from engine.critters.themes import cards_by_id, themes_by_id
-from engine.declaration import PhaseTable
+from engine.declaration import LOBBY, PhaseTable
 from engine.i18n import translate
 from engine.models import Player, id_of
 from engine.standings import winners
@@ -46,6 +46,8 @@ class CritterSnapshot:
     players: list[Player]
     keep: CritterGame | None  # None in the lobby
     rounds: list[CritterRound]
+    # Whether the ribbons turned over name their givers (the teacher's lobby choice).
+    givers_named: bool = True
     # The current round's rows.
     holdings: list[Holding] = field(default_factory=list)
     mosaics: dict[int, Mosaic] = field(default_factory=dict)
@@ -80,7 +82,9 @@ class CritterSnapshot:
 
 def read_snapshot(table: Table) -> CritterSnapshot:
     session, game = table.session, table.game
-    keep = session.exec(select(CritterGame).where(CritterGame.game_id == game.id)).first()
+    # In the lobby the row holds only the teacher's choices made there.
+    row = session.exec(select(CritterGame).where(CritterGame.game_id == game.id)).first()
+    keep = None if game.phase == LOBBY else row
     rounds = list(
         session.exec(
             select(CritterRound)
@@ -89,6 +93,7 @@ def read_snapshot(table: Table) -> CritterSnapshot:
         )
     )
     snap = CritterSnapshot(GameFacts.of(game), table.players(), keep, rounds)
+    snap.givers_named = row is None or row.givers_named
     rnd = snap.current_round
     if rnd is not None:
         snap.holdings = critters.holdings(session, rnd)
@@ -223,6 +228,7 @@ def facilitator_view(snap: CritterSnapshot, now: float) -> dict[str, Any]:
     view["name_filter"] = snap.game.name_filter
     view["allowed_names"] = list(snap.game.allowed_names)
     view["tie_rule"] = None if snap.keep is None else snap.keep.tie_rule
+    view["givers_named"] = snap.givers_named
     # Once the game is over the public view holds the same rounds as its gallery.
     view["history"] = view["gallery"] if "gallery" in view else _history(snap)
     return view
@@ -367,6 +373,21 @@ def given_by(name_of: Callable[[int], str], given: Ribbons) -> dict[str, Any]:
     }
 
 
+def unnamed(named: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`given_by`'s ribbons with nothing left of who gave them: one ribbon to an entry and
+    the entries in an order of their own (receiver, then value), so neither a name nor a
+    seat order nor two ribbons given together point back to a giver."""
+    ribbons = [(r["to"], r["value"]) for given in named for r in given["ribbons"]]
+    golden = [given["golden"] for given in named if given["golden"] is not None]
+    return [
+        *(
+            {"giver": None, "ribbons": [{"value": value, "to": to}], "golden": None}
+            for to, value in sorted(ribbons, key=lambda r: (r[0], -r[1]))
+        ),
+        *({"giver": None, "ribbons": [], "golden": to} for to in sorted(golden)),
+    ]
+
+
 def given_text(given: Mapping[str, Any]) -> str:
     """`given_by`'s ribbons in one line of a message ("+3 → Ben, +2 → Cy, ★ +5 → Ben"), each
     name isolated (FSI ... PDI) so a right-to-left name cannot reorder the line."""
@@ -384,8 +405,11 @@ def _turned_over(snap: CritterSnapshot, rnd: CritterRound, rows: Played) -> dict
         raise ValueError(f"round {rnd.number} is not scored yet")
     by_giver = {given.giver_id: given for given in rows.ribbons}
     givers = _from_active(rnd, [p for p in snap.players if p.id in by_giver], snap.players)
+    named = [given_by(snap.name_of, by_giver[id_of(p)]) for p in givers]
     return {
-        "ribbons": [given_by(snap.name_of, by_giver[id_of(p)]) for p in givers],
+        "ribbons": named if snap.givers_named else unnamed(named),
+        # Who gave in time: the judging's readiness named them already.
+        "gave": [p.name for p in givers],
         "themes": {
             snap.name_of(int(p)): _theme(choice, language) for p, choice in rnd.choices.items()
         }

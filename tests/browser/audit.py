@@ -163,8 +163,10 @@ class Audit:
         return "\n".join(lines + (rows or ["  none"]))
 
     def assert_clean(self) -> None:
-        """Every finding printed; none blocking, and no English on a Spanish page."""
+        """Every finding printed; none blocking, and no English on a Spanish page. An audit
+        that scanned nothing is no verdict, so it fails too."""
         print(self.report())
+        assert self.moments, "the audit scanned no page"
         for finding in self.findings:
             print(finding)
         blocking = [f for f in self.findings if f.impact in BLOCKING]

@@ -7,9 +7,8 @@ final standings, the facilitator's lobby and a round in progress, and the projec
 is the copy bundled in the pinned `axe-playwright-python` wheel (test extra): no network and no
 Node.js at test time.
 
-Canvas Critters' palette while a mosaic is built and Canvas Layers' painting composer are
-held to it too, on a phone as it shows them (the pages of those games at every moment:
-test_every_game_audit.py). And a Spanish page says none of Streamlit's own English: its
+The pages of the other games at every moment, Critters' palette and Layers' composer
+included: test_every_game_audit.py. And a Spanish page says none of Streamlit's own English: its
 "Skip to main content" link and a file uploader's "file upload" (ui/aria_words.py).
 
 The game is driven through the engine on the server's own database (joins, strokes, choice,
@@ -24,14 +23,12 @@ from typing import Any
 
 import pytest
 from audit import LAPTOP, PHONE, SAID_JS, Audit, People, audited
-from gamekit import UI_TIMEOUT_MS, button, open_card, seeded_engine, settle, wait_canvas
+from gamekit import UI_TIMEOUT_MS, open_card, seeded_engine, settle, wait_canvas
 from playwright.sync_api import Page, expect
-from test_every_game_audit import CRITTERS_SLOW, LAYERS_SLOW, Room, build, rid
 
 from engine import Engine
 from engine.crossed_canvas.rules import ROUND_PHASES
 from engine.i18n import translate
-from tests.ui.test_mosaic_texts import named_outside_brackets
 
 pytestmark = pytest.mark.browser
 
@@ -153,57 +150,6 @@ def play_and_scan(engine: Engine, people: People, audit: Audit) -> None:
     audit.scan("finished (player)", phone)
     audit.scan("finished (projector)", screen)
     audit.scan("finished (facilitator)", facilitator)
-
-
-@pytest.mark.parametrize("language", ["en", "es"])
-def test_the_critters_palette_and_the_layers_composer_on_a_phone(
-    streamlit_server, browser, language: str
-) -> None:
-    with audited(browser, streamlit_server.url, language) as (people, audit):
-        critters_palette(streamlit_server, people, audit)
-        layers_composer(streamlit_server, people, audit)
-
-
-def critters_palette(server: Any, people: People, audit: Audit) -> None:
-    """A phone while its mosaic is built: each palette button's name holds the count it
-    shows, and not in brackets, where axe-core 4.14 reads no visible text (the bundled
-    4.12.1 does)."""
-    room = Room(server, people, "canvas_critters", 3, CRITTERS_SLOW)
-    names = list(room.tokens)
-    room.engine.start(room.key)
-    active = room.public()["active"]
-    room.engine.pick_theme(room.tokens[active], room.view(active)["card"]["themes"][0]["id"])
-    build(room, names)
-    phone = room.phones[names[1]]
-    room.current(phone)
-    palette = phone.locator("button.take")
-    expect(palette).to_have_count(len(room.view(names[1])["pile"]), timeout=UI_TIMEOUT_MS)
-    for take in palette.all():
-        name, shown = take.get_attribute("aria-label") or "", take.inner_text().strip()
-        assert named_outside_brackets(name, shown), f"{name!r} does not say {shown!r}"
-    audit.scan("Critters building (phone)", phone)
-
-
-def layers_composer(server: Any, people: People, audit: Audit) -> None:
-    """A full hand's three cards stacked in the composer, the phone at the top of its page,
-    where the stack lies lowest on the screen: Confirm, which stays in sight at the bottom,
-    covers none of the stack's arrows."""
-    room = Room(server, people, "canvas_layers", 2, LAYERS_SLOW)
-    room.engine.start(room.key)
-    while len(room.view(name := room.public()["turn"])["hand"]) < 5:
-        free = room.public()["market"][0]["card"]
-        room.engine.take_card(room.tokens[name], 1, free, rid())
-    phone = room.phones[name]
-    room.current(phone)
-    turn = room.public()["round"]
-    for card in room.view(name)["hand"][:3]:
-        button(phone, f"add_{turn}_{card}").click()
-        stacked = button(phone, f"drop_{turn}_{card}").filter(visible=True)
-        expect(stacked).to_have_count(1, timeout=UI_TIMEOUT_MS)
-        settle(phone)
-    expect(button(phone, f"confirm_{turn}")).to_be_in_viewport()
-    phone.evaluate("document.querySelector('[data-testid=\"stMain\"]').scrollTo(0, 0)")
-    audit.scan("Layers composer, three cards stacked (phone)", phone, as_seen=True)
 
 
 def test_a_spanish_page_says_none_of_streamlit_s_english(streamlit_server, browser) -> None:

@@ -188,17 +188,17 @@ def test_full_canvas_stops_taking_strokes_until_undo(page, streamlit_server, dra
     draw(page, canvas, [(0.1, 0.5), (0.9, 0.5)])
     wait_for_count(page, 2)
     page.get_by_text("Canvas full").wait_for()
-    time.sleep(0.5)
-    draw(page, canvas, [(0.1, 0.8), (0.9, 0.8)])
-    time.sleep(1.5)
+    # Drawn on the canvas the full page shows now (not the one before its run redrew it,
+    # where a stroke is lost whether or not it would be refused), then given time to arrive.
+    draw(page, canvas_redrawn(page), [(0.1, 0.8), (0.9, 0.8)])
+    page.wait_for_timeout(1500)
     strokes = read_strokes(page)
     assert len(strokes) == 2  # disabling the canvas did not wipe it, the third was refused
     assert [round(s[0][1], 1) for s in strokes] == [0.2, 0.5]
 
     page.locator(".st-key-undo_stroke button").click()
     wait_for_count(page, 1)
-    time.sleep(0.5)
-    draw(page, page.locator("canvas.upper-canvas"), [(0.1, 0.8), (0.9, 0.8)])
+    draw(page, canvas_redrawn(page), [(0.1, 0.8), (0.9, 0.8)])
     strokes = wait_for_count(page, 2)
     assert [round(s[0][1], 1) for s in strokes] == [0.2, 0.8]
 

@@ -3,13 +3,15 @@
 On every kind of page a class meets (a student's phone at 360 px, the teacher's page and the
 projector at 1280x720; a class's page and projector), at the moments of a game, in English and
 in Spanish: axe-core finds no critical or serious violation, and a Spanish page says nothing in
-English (tests/browser/audit.py; Crossed Canvas's own run is test_accessibility.py). And the
-pages a secret is not for never hold it, as test_secrecy.py holds Crossed Canvas's: a Critters
-mosaic before building ends, a judge's ribbons before they are turned over, a duel's secret
-theme before the guesses, a Canvas Layers hand. A class's pages: test_class_audit.py.
+English (tests/browser/audit.py; Crossed Canvas's own run is test_accessibility.py); a Critters
+palette button's name holds the count it shows, and on a Layers phone with three cards stacked
+the composer's arrows stay clear of its Confirm. And the pages a secret is not for never hold
+it, as test_secrecy.py holds Crossed Canvas's: a Critters mosaic before building ends, a judge's
+ribbons before they are turned over, a duel's secret theme before the guesses, a Canvas Layers
+hand. A class's pages: test_class_audit.py.
 
-Every move goes through the engine on the server's own database; the pages follow by their
-push stream, and each is looked at once it shows the game's current stage.
+Every move goes through the engine on the server's own database; the pages follow by their push
+stream, and each is looked at once it shows the game's current stage.
 """
 
 from __future__ import annotations
@@ -19,13 +21,14 @@ from typing import Any
 
 import pytest
 from audit import LAPTOP, PHONE, Audit, People, audited
-from gamekit import UI_TIMEOUT_MS, seeded_engine, settle, whole, words_of
-from playwright.sync_api import Page
+from gamekit import UI_TIMEOUT_MS, button, seeded_engine, settle, whole, words_of
+from playwright.sync_api import Page, expect
 from worst_case import WIDEST_NAMES
 
 from engine import Engine
 from engine.critters.rules import PILE
 from engine.i18n import translate
+from tests.ui.test_mosaic_texts import named_outside_brackets
 
 pytestmark = pytest.mark.browser
 
@@ -109,6 +112,36 @@ def none_of(pages: dict[str, Page], selector: str, moment: str) -> None:
         assert count == 0, f"{moment}: the {label} shows {count} of {selector}"
 
 
+def palette_names_hold_their_counts(phone: Page, kinds: int) -> None:
+    """Each palette button's name holds the count it shows, and not in brackets, where
+    axe-core 4.14 reads no visible text (the bundled 4.12.1 does)."""
+    palette = phone.locator("button.take")
+    expect(palette).to_have_count(kinds, timeout=UI_TIMEOUT_MS)
+    for take in palette.all():
+        name, shown = take.get_attribute("aria-label") or "", take.inner_text().strip()
+        assert named_outside_brackets(name, shown), f"{name!r} does not say {shown!r}"
+
+
+def three_cards_composed(room: Room, audit: Audit) -> None:
+    """A full hand's three cards stacked in the composer, the phone at the top of its page,
+    where the stack lies lowest on the screen: Confirm, which stays in sight at the bottom,
+    covers none of the stack's arrows."""
+    while len(room.view(name := room.public()["turn"])["hand"]) < 5:
+        free = room.public()["market"][0]["card"]
+        room.engine.take_card(room.tokens[name], 1, free, rid())
+    phone = room.phones[name]
+    room.current(phone)
+    turn = room.public()["round"]
+    for card in room.view(name)["hand"][:3]:
+        button(phone, f"add_{turn}_{card}").click()
+        stacked = button(phone, f"drop_{turn}_{card}").filter(visible=True)
+        expect(stacked).to_have_count(1, timeout=UI_TIMEOUT_MS)
+        settle(phone)
+    expect(button(phone, f"confirm_{turn}")).to_be_in_viewport()
+    phone.evaluate("document.querySelector('[data-testid=\"stMain\"]').scrollTo(0, 0)")
+    audit.scan("Layers composer, three cards stacked (phone)", phone, as_seen=True)
+
+
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_a_judged_critters_game_on_every_page(streamlit_server, browser, language):
     with audited(browser, streamlit_server.url, language) as (people, audit):
@@ -123,6 +156,8 @@ def test_a_judged_critters_game_on_every_page(streamlit_server, browser, languag
         room.engine.pick_theme(room.tokens[active], room.view(active)["card"]["themes"][0]["id"])
         build(room, names)
         room.engine.finish_mosaic(room.tokens[ana])
+        room.current(phones[ben])
+        palette_names_hold_their_counts(phones[ben], len(room.view(ben)["pile"]))
         look(audit, room, "build", ("phone", phones[ben]), ("projector", screen))
         # Mosaics stay on their makers' phones until building ends.
         none_of({"projector": screen, "teacher": teacher}, "img.cc-mosaic", "build")
@@ -213,6 +248,7 @@ def test_a_layers_game_on_every_page_and_its_hands_kept(streamlit_server, browse
         ):
             assert alt not in page.content(), f"the {label} shows a card of another's hand"
         look(audit, room, "second turn", ("waiting phone", phones[acting]), ("projector", screen))
+        three_cards_composed(room, audit)
 
         while room.public()["phase"] != "finished":
             room.engine.advance(room.key)  # each turn run out: the free card, or a painting

@@ -3,7 +3,8 @@
 A table of five with the widest names (tests/browser/worst_case.py), played through the
 engine in English and in Spanish, is looked at in the lobby, at its first turn, with tokens
 lying on the row, with a painting just completed (the longest title its hand can make), at
-its end and on the gallery's page of the painter with the longest titles: every text is at
+its end and on the gallery's page whose captions are tallest (most ribbons and a bonus under
+one painting, then the longest titles): every text is at
 least 28 px and nothing ends past the right edge or the bottom.
 Each look is saved as a screenshot (the test's temporary folder, printed) to look at by eye.
 """
@@ -167,11 +168,22 @@ class Table:
         yield self.shown("painting-completed", t("ui.layers.title_quoted", title=last["title"]))
         self.play_to_the_end()
         yield self.shown("finished", t("ui.layers.phase.finished"))
-        # The gallery's page of the painter whose titles are longest, as the teacher steps.
+        # The gallery's page whose captions are tallest, as the teacher steps: the painting
+        # with the most chips under it (a ribbon's card each, and a bonus), then the longest
+        # titles (issue 41: a bonus chip ended past the bottom).
         painters = self.public()["painters"]
+
+        def chips(painting: dict[str, Any]) -> int:
+            return sum(1 for count in painting["ribbons"].values() if count) + (
+                painting["bonus"] > 0
+            )
+
         seat = max(
             range(len(painters)),
-            key=lambda s: sum(len(p["title"]) for p in painters[s]["paintings"]),
+            key=lambda s: (
+                max(chips(p) for p in painters[s]["paintings"]),
+                sum(len(p["title"]) for p in painters[s]["paintings"]),
+            ),
         )
         self.engine.show_round(self.fac, seat + 1)
         name = painters[seat]["name"]

@@ -8,6 +8,13 @@ last seconds of a pulse, the reveal and the podium, one at a time as they come; 
 sound left off (as it starts), nothing; reloaded, nothing of what it played before, and the
 switch is still on; two projector tabs of one browser play each cue once.
 
+A student's phone has its own cue, off until the student turns it on: at Canvas Layers it
+plays (and vibrates, through a recorded `navigator.vibrate`) as the student's turn comes, once,
+and never as another's does, nor again after a reload. Which moments call which student, in
+every game and for every role, is tests/ui/test_phone_cue.py's. A class's projector plays as
+a game's does: the tables starting, a table's reveal taking the screen (which cue each thing
+it shows has: tests/ui/test_class_showcase.py).
+
 A test waits for what the page shows and for what the sound's part says it has taken in
 (`data-heard-stage`, `data-heard-joined`, `data-decided` on its switch) before it says that
 nothing played.
@@ -15,10 +22,19 @@ nothing played.
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 import pytest
-from gamekit import PROJECTOR, SLOW, UI_TIMEOUT_MS, heading_text, seeded_engine, settle
+from gamekit import (
+    PROJECTOR,
+    SLOW,
+    UI_TIMEOUT_MS,
+    class_table_to_reveal,
+    heading_text,
+    seeded_engine,
+    settle,
+)
 from playwright.sync_api import Page, expect
 
 from engine.i18n import translate
@@ -47,6 +63,11 @@ window.AudioContext = class {
   createGain() { return new Gain(); }
   resume() { return Promise.resolve(); }
 };
+"""
+#: A phone's vibrations, recorded.
+VIBRATOR = """
+window.__vibrated = [];
+navigator.vibrate = (pattern) => { window.__vibrated.push(pattern); return true; };
 """
 #: A cue by its first note.
 FIRST_NOTES = {cue["notes"][0][0]: name for name, cue in CUES.items()}
@@ -221,3 +242,105 @@ def test_two_projector_tabs_of_one_browser_play_each_cue_once(streamlit_server, 
         # Each tab has decided on the join and on the roles: played, or claimed by the other.
         expect(tab.locator("[data-decided]")).to_have_attribute("data-decided", "2")
     assert sorted(played(first)[1:] + played(second)) == ["join", "phase"]
+
+
+class Painters:
+    """Canvas Layers at a table of two through the engine: each turn takes the first card
+    offered."""
+
+    def __init__(self, server: Any) -> None:
+        self.engine = seeded_engine(server, "phone-cue")
+        game = self.engine.create_game("en", durations={"turn": 3600}, game="canvas_layers")
+        self.code, self.key = game.code, game.facilitator_token
+        self.tokens = {name: self.engine.join(self.code, name) for name in NAMES[:2]}
+        self.url = f"{server.url}/play?token={self.tokens[NAMES[0]]}"
+
+    def public(self) -> dict[str, Any]:
+        return self.engine.public_view(self.code)
+
+    def play_until(self, name: str) -> None:
+        """Turns are taken until it is `name`'s (the next one of theirs if it is now)."""
+        while True:
+            turn = self.public()["turn"]
+            offer = self.engine.player_view(self.tokens[turn])["actions"]["take"][0]
+            self.engine.take_card(self.tokens[turn], offer["position"], offer["card"], rid())
+            if self.public()["turn"] == name:
+                return
+
+
+def rid() -> str:
+    return uuid.uuid4().hex
+
+
+def phone_shows(page: Page, painters: Painters) -> None:
+    """Until the student's phone shows the turn the game is at, and its cue has taken it in."""
+    view = painters.public()
+    turn = translate("en", "ui.layers.turn_number", turn=view["round"])
+    expect(page.locator(".cc-phase").first).to_have_text(turn, timeout=UI_TIMEOUT_MS)
+    settle(page)
+    expect(page.locator("[data-heard-stage]")).to_have_attribute(
+        "data-heard-stage", str(view["stage"]), timeout=UI_TIMEOUT_MS
+    )
+
+
+def vibrated(page: Page) -> int:
+    return len(page.evaluate("window.__vibrated"))
+
+
+def test_a_phone_cues_its_student_on_their_own_turn_once_and_only_if_switched_on(
+    streamlit_server, new_page
+):
+    painters = Painters(streamlit_server)
+    student, other = NAMES[:2]
+    page = new_page(width=360, height=740, touch=True)
+    page.context.add_init_script(RECORDER + VIBRATOR)
+    page.goto(painters.url)
+    cue = page.get_by_role("checkbox", name="Sound and vibration when it is my move")
+    expect(cue).not_to_be_checked(timeout=UI_TIMEOUT_MS)  # off until the student turns it on
+    painters.engine.start(painters.key)
+    if painters.public()["turn"] != student:
+        painters.play_until(student)
+    phone_shows(page, painters)
+    expect(page.get_by_text("Your turn").first).to_be_visible()  # what the cue stands for
+    assert played(page) == [] and vibrated(page) == 0
+    cue.check()  # how it sounds, and the tap lets the page play
+    assert wait_for_cues(page, 1) == ["turn"] and vibrated(page) == 1
+    painters.play_until(other)
+    phone_shows(page, painters)
+    assert played(page) == ["turn"]  # another's turn: nothing
+    painters.play_until(student)
+    assert wait_for_cues(page, 2) == ["turn", "turn"]
+    assert vibrated(page) == 2
+    page.reload()  # a new recorder: it hears only what the reloaded page plays
+    phone_shows(page, painters)
+    expect(cue).to_be_checked()  # kept on this phone
+    assert played(page) == [] and vibrated(page) == 0
+    painters.play_until(student)  # their next turn still calls them
+    assert wait_for_cues(page, 1) == ["turn"] and vibrated(page) == 1
+
+
+def test_a_class_projector_plays_as_its_tables_start_and_a_reveal_takes_the_screen(
+    streamlit_server, new_page
+):
+    engine = seeded_engine(streamlit_server, "sound-class")
+    room = engine.create_class(language="en", durations=SLOW)
+    tokens = {
+        f"Student {number}": engine.join(room.code, f"Student {number}", browser=f"b{number}")
+        for number in range(10)
+    }
+    engine.set_table_count(room.facilitator_token, 2)
+    page = new_page(**PROJECTOR)
+    page.context.add_init_script(RECORDER)
+    page.goto(f"{streamlit_server.url}/screen?code={room.code}")
+    expect(page.locator(".cc-table-card")).to_have_count(2, timeout=UI_TIMEOUT_MS)
+    switch_on(page)
+    assert wait_for_cues(page, 1) == ["sample"]
+    engine.start_tables(room.facilitator_token)
+    assert wait_for_cues(page, 2) == ["sample", "phase"]
+    class_table_to_reveal(engine, room.facilitator_token, tokens, 2)
+    assert wait_for_cues(page, 3, last="reveal") == ["sample", "phase", "reveal"]
+    page.reload()  # a new recorder: nothing of what it played before
+    stage = str(engine.status(room.code)["stage"])
+    heard = page.locator("[data-heard-stage]")
+    expect(heard).to_have_attribute("data-heard-stage", stage, timeout=UI_TIMEOUT_MS)
+    assert played(page) == []

@@ -137,7 +137,13 @@ def test_another_server_on_postgresql_hears_the_change(postgres_server):
 
 
 def test_on_sqlite_there_is_no_other_server_to_listen_to(engine):
-    engine.listen_to_other_servers(threading.Event())  # returns at once
+    """It returns at once instead of blocking its thread until the server stops."""
+    listening = threading.Thread(
+        target=engine.listen_to_other_servers, args=(threading.Event(),), daemon=True
+    )
+    listening.start()
+    listening.join(timeout=5)
+    assert not listening.is_alive()
 
 
 @pytest.mark.parametrize("running", [True, False])

@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 from pagekit import html_text, page, rendered, run, timer, tr, visible_text
+from PIL import Image
 
 from engine import FakeClock, RuleError
-from ui.critters.facilitator import table_files
+from ui.critters.facilitator import MOSAIC_FILE_PX, mosaic_stem, table_files
 from ui.text import translator
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
@@ -128,15 +129,23 @@ def test_the_finished_game_shows_its_winners_and_every_mosaic_to_download(engine
     assert download.proto.label == tr("en", "ui.critters.fac.mosaics_zip")
     assert_no_crossed_canvas_controls(at)
 
-    # The ZIP (and a class's folder for this table) holds round 1's three mosaics as built.
+    # The ZIP (and a class's folder for this table) holds round 1's three mosaics as built,
+    # each as SVG and PNG named by its round, maker and title (the kit titles "Ana's zoo").
     files = dict(table_files(view, translator("en")))
     first = view["history"][0]["mosaics"]
     assert [m["name"] for m in first] == NAMES[:3]
-    for number, mosaic in enumerate(first, start=1):
-        svg = ET.fromstring(files[f"round-01-mosaic-{number}.svg"])
+    stems = [f"round-01-{name.casefold()}-{name.casefold()}s-zoo" for name in NAMES[:3]]
+    assert sorted(files) == sorted(
+        [*(f"{stem}.{ext}" for stem in stems for ext in ("svg", "png")), "results.csv"]
+    )
+    for stem, mosaic in zip(stems, first, strict=True):
+        svg = ET.fromstring(files[f"{stem}.svg"])
         assert mosaic["name"] in svg.findtext(f"{SVG}title")
         assert len(svg.findall(f".//{SVG}use")) == len(mosaic["pieces"]) == 7
-    assert "results.csv" in files
+        png = Image.open(io.BytesIO(files[f"{stem}.png"]))
+        png.load()
+        assert png.format == "PNG" and png.size == (MOSAIC_FILE_PX, MOSAIC_FILE_PX)
+        assert len(png.getcolors(MOSAIC_FILE_PX**2)) > 20  # pieces drawn, not a blank frame
 
 
 def test_the_teacher_steps_the_projector_through_every_round_at_the_end(engine):
@@ -288,3 +297,28 @@ def test_the_duel_s_end_button_names_the_guesses_and_a_tie_break(engine, languag
     assert timer(at, "advance_phase").label == tie_break[language]
     run(timer(at, "advance_phase").click())
     assert table.public()["tie_break"]
+
+
+def test_the_teacher_keeps_ribbon_givers_unnamed_from_the_lobby(engine):
+    """The rulebook's way (givers named) until the teacher turns it off, before the start."""
+    table = seat(engine, FakeClock(), 3, start=False)
+    at = facilitator(table)
+    switch = at.toggle(key="givers_named_True")
+    assert switch.label == tr("en", "ui.critters.fac.givers_named") and switch.value is True
+    switch.set_value(False).run()
+    assert table.facilitator()["givers_named"] is False
+    assert at.toggle(key="givers_named_False").value is False
+
+
+@pytest.mark.parametrize(
+    ("name", "title", "stem"),
+    [
+        ("Ana", "The Sleepy Fox", "round-03-ana-the-sleepy-fox"),
+        ("José", "¿Un zorro dormilón?", "round-03-jose-un-zorro-dormilon"),
+        ("<b>Bo</b>", "../../etc/passwd", "round-03-b-bo-b-etc-passwd"),
+        ("李", "狐狸", "round-03-student-mosaic"),
+        ("Ana", None, "round-03-ana"),  # the duel's mosaics have no title
+    ],
+)
+def test_a_mosaic_file_is_named_by_round_student_and_title_safely(name, title, stem):
+    assert mosaic_stem(3, {"name": name, "title": title}) == stem

@@ -304,6 +304,29 @@ def test_the_round_points_on_each_phone(critters):
     assert tr("en", "ui.critters.play.points", points=points, count=points) in rendered(at)
 
 
+def test_a_phone_says_who_gave_its_ribbons_unless_the_teacher_keeps_givers_unnamed(engine):
+    for named in (True, False):
+        new = engine.create_game(game="canvas_critters", durations=LONG)
+        table = Critters(engine, None, new.code, new.facilitator_token)
+        for name in ("Ana", "Ben", "Cy"):
+            table.tokens[name] = engine.join(new.code, name)
+        engine.set_givers_named(new.facilitator_token, named)
+        engine.start(new.facilitator_token)
+        table.pick_all()
+        table.build_and_finish_all()
+        table.title_all()
+        engine.award_ribbons(table.tokens["Ana"], {3: "Ben", 1: "Cy"}, rid())
+        engine.award_ribbons(table.tokens["Cy"], {3: "Ana", 1: "Ben"}, rid())
+        engine.advance(new.facilitator_token)
+        shown = visible_text(phone(table, "Ben"))
+        got = [tr("en", "ui.critters.play.got", value=3), tr("en", "ui.critters.play.got", value=1)]
+        assert all(said in shown for said in got) is named
+        assert ("Ana" in shown and "Cy" in shown) is named  # Ben's phone names nobody else
+        if not named:
+            for value in (3, 1):
+                assert tr("en", "ui.critters.play.got_unnamed", value=value) in shown
+
+
 @pytest.fixture
 def tied(engine: Engine) -> Critters:
     """Four players after the last regular round's scores: every round each gives +3, +2 and

@@ -20,6 +20,7 @@ from engine import Engine
 from engine.canvas_layers.cards import DEFAULT_SCORING, SCORING_IDS, scoring_by_id
 from engine.canvas_layers.pictures import HEIGHT, WIDTH
 from engine.canvas_layers.rules import Outcome
+from engine.canvas_layers.rules import title as title_of
 from tests.engine.cc_support import refused
 from tests.engine.layers_kit import Layers, plan_ending, play_plan, stored_state
 from ui.canvas_layers.cards_html import layer_uri
@@ -149,6 +150,32 @@ def test_with_five_in_hand_the_composer_is_the_only_move_and_completes_a_paintin
     [painting] = next(p for p in layers.public()["painters"] if p["name"] == name)["paintings"]
     assert painting["cards"] == order and painting["background"] == background
     assert painting["ribbons"] == listed["ribbons"]
+
+
+def test_a_painting_arranged_while_the_other_plays_is_one_tap_on_ones_own_turn(layers):
+    layers.start()
+    waiting = next(n for n in NAMES if n != acting(layers))
+    while len(layers.view(waiting)["hand"]) < 3 or acting(layers) == waiting:
+        take_free(layers)
+    at = layers.play(waiting)
+    assert tr("en", "ui.layers.draft") in [e.label for e in at.expander]
+    assert tr("en", "ui.layers.draft_hint") in [c.value for c in at.caption]
+    turn, hand = layers.public()["round"], layers.view(waiting)["hand"]
+    for card in (hand[2], hand[0], hand[1]):
+        at = run(button(at, f"add_{turn}_{card}").click())
+    order = [hand[2], hand[0], hand[1]]
+    background = layers.view(waiting)["backgrounds"][0]
+    assert layers.view(waiting)["painting_draft"] == {"cards": order, "background": background}
+    assert not [b for b in at.button if b.key.startswith(("confirm_", "paint_draft_"))]
+    take_free(layers)  # the other painter plays: now it is the waiting painter's turn
+    at = layers.play(waiting)
+    turn = layers.public()["round"]
+    title = tr("en", "ui.layers.title_quoted", title=title_of(order, "en"))
+    paint = button(at, f"paint_draft_{turn}")
+    assert paint.label == tr("en", "ui.layers.paint_draft", title=title)
+    run(paint.click())
+    [painting] = next(p for p in layers.public()["painters"] if p["name"] == waiting)["paintings"]
+    assert painting["cards"] == order and painting["background"] == background
 
 
 def test_no_phone_and_no_projector_shows_another_players_hand(layers):

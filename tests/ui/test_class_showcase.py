@@ -2,11 +2,13 @@
 class view's `projector` (the engine's order, tests/engine/test_engine_classes.py), the
 others saying in the strip that they are in their own reveal; a Canvas Critters table's
 scores count as its reveal. The class
-podium names the best, never who came last; a Critters table's theme choice in its card."""
+podium names the best, never who came last; a Critters table's theme choice in its card. The
+class projector's sound: the cue of each thing it shows (`class_moment`)."""
 
 from __future__ import annotations
 
 from ui.classes.tables import (
+    class_moment,
     class_podium_html,
     showcase_turn,
     strip_html,
@@ -166,3 +168,22 @@ def test_a_class_of_unequal_rounds_shows_points_per_round_with_the_languages_dec
         assert f"<b>{line}</b>: <bdi>Cy</bdi>" in shown
         assert shown.index("<bdi>Cy</bdi> (") < shown.index("<bdi>Ana</bdi> (")
         assert t("ui.points_value", points=12, count=12) not in shown
+
+
+def test_the_class_projector_cues_as_a_game_projector_would():
+    def moment(phases: list[str], projector: int | None = None, podium: bool = False):
+        tables = [table(number, "crossed_canvas", phase, None) for number, phase in phases]
+        for each in tables:
+            each["view"]["code"] = each["code"]
+        view = {"code": "CLASS", "tables": tables, "projector": projector}
+        return class_moment(view | {"podium": {} if podium else None})
+
+    # One table: its own game's cues, and its countdown's last seconds.
+    assert moment([(1, "lobby")]) == ("1:lobby", None, "CODE1")
+    assert moment([(1, "pulse1")]) == ("1:pulse1", "phase", "CODE1")
+    assert moment([(1, "reveal")]) == ("1:reveal", "reveal", "CODE1")
+    # Several: the tables starting, a table's reveal taking the screen, the class podium.
+    assert moment([(1, "lobby"), (2, "lobby")]) == ("lobby", None, "")
+    assert moment([(1, "pulse1"), (2, "roles")]) == ("tables", "phase", "")
+    assert moment([(1, "reveal"), (2, "reveal")], projector=2) == ("2:1:reveal", "reveal", "")
+    assert moment([(1, "finished"), (2, "finished")], podium=True) == ("podium", "podium", "")

@@ -3,9 +3,11 @@ in the signature colour, since signature colours are too light for text (4.5:1).
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 
 from ui.crossed_canvas.look import SHAPE_GLYPHS, signature_html
+from ui.look import BASE_CSS
 
 
 class ColouredText(HTMLParser):
@@ -40,3 +42,11 @@ def test_the_name_keeps_the_page_colour_and_only_the_glyph_is_coloured():
     parser = ColouredText()
     parser.feed(signature_html({"name": "gold star", "colour": "#ba8822", "shape": "star"}))
     assert parser.texts == [(SHAPE_GLYPHS["star"], "#ba8822"), ("gold star", None)]
+
+
+def test_the_shared_style_is_one_that_st_html_keeps():
+    # st.html's sanitizer drops a whole <style> whose text holds "<" before a letter (as a
+    # tag would): every page would lose the shared style (the 28 px roster, the podium).
+    css = BASE_CSS.removeprefix("\n<style>").removesuffix("</style>\n")
+    assert "<style>" not in css and "</style>" not in css
+    assert not re.search(r"<[/\w!]", css), re.search(r"<[/\w!]", css)

@@ -72,6 +72,9 @@ LAYERS_CSS = """
 .cl-paintings { display: flex; flex-wrap: wrap; gap: .4rem 1.2rem; align-items: flex-start; }
 .cl-paintings figure { margin: 0; flex: 0 1 auto; line-height: 1.1; }
 .cl-paintings figcaption { max-width: var(--cl-width); }
+.cl-spread figure { flex: 1 1 0; min-width: 0; }
+.cl-spread figcaption { max-width: none; }
+.cl-spread .cl-bonus-points { margin: .1em .15em 0 0; }
 .cl-painter-points { font-weight: 700; margin-bottom: .3rem; }
 </style>
 """

@@ -48,11 +48,16 @@ def breakdown_html(view: Mapping[str, Any], t: Translator) -> str:
 
 
 def painter_html(
-    view: Mapping[str, Any], painter: Mapping[str, Any], t: Translator, px: int
+    view: Mapping[str, Any],
+    painter: Mapping[str, Any],
+    t: Translator,
+    px: int,
+    *,
+    spread: bool = False,
 ) -> str:
     """One painter's points ("23 points, of which 6 bonus", then each scoring card's
     ribbons and their points), and their paintings `px` wide, each with its title, its
-    ribbons and its bonus."""
+    ribbons and its bonus; `spread` across the page's width (`paintings_html`)."""
     language = view["language"]
     ribbons = ", ".join(
         t(
@@ -70,14 +75,21 @@ def painter_html(
     lines = f'<div class="cl-painter-points">{literal(said)}</div>'
     if ribbons:
         lines += f"<div>{literal(ribbons)}</div>"
-    return lines + paintings_html(view, painter, t, px)
+    return lines + paintings_html(view, painter, t, px, spread=spread)
 
 
 def paintings_html(
-    view: Mapping[str, Any], painter: Mapping[str, Any], t: Translator, px: int
+    view: Mapping[str, Any],
+    painter: Mapping[str, Any],
+    t: Translator,
+    px: int,
+    *,
+    spread: bool = False,
 ) -> str:
     """A painter's paintings so far, `px` wide, side by side as room allows, each with its
-    title, its ribbons and its bonus."""
+    title, its ribbons and its bonus. `spread` (the projector's page of three): each takes a
+    third of the width, its caption wider than its picture, so its ribbons and bonus share
+    lines instead of stacking one a line past the bottom of a 1280x720 screen."""
     language = view["language"]
     figures = "".join(
         f"<figure>{painting_img(p['background'], p['cards'], px, _alt(p, painter, t))}"
@@ -86,7 +98,8 @@ def paintings_html(
         f"<div>{ribbons_html(p['ribbons'], p['bonus'], t, language)}</div></figcaption></figure>"
         for p in painter["paintings"]
     )
-    return f'<div class="cl-paintings" style="--cl-width: {px}px">{figures}</div>'
+    spread_class = " cl-spread" if spread else ""
+    return f'<div class="cl-paintings{spread_class}" style="--cl-width: {px}px">{figures}</div>'
 
 
 def _alt(painting: Mapping[str, Any], painter: Mapping[str, Any], t: Translator) -> str:

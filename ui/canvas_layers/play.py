@@ -4,7 +4,9 @@ cannot take says why), the painting composer (three cards ordered bottom to top 
 a background, the layered picture and the ribbons it would take, then confirm) and, after a
 tie, the pick on the phone of the player who picks. With three or four cards in hand the turn
 is a choice, take a card or paint: the composer folded above the row, both in sight on a
-360x740 phone; with five it is the only move, open above the row.
+360x740 phone; with five it is the only move, open above the row. While the others play, the
+student may arrange their next painting from their hand (kept for them alone by the engine):
+their turn then opens on it, painted in one tap.
 
 Everything shown comes from the player's own view; every move is one engine command for the
 turn on screen (ui/moves.py), made only as the view's `actions` list it.
@@ -17,6 +19,7 @@ from typing import Any
 
 import streamlit as st
 
+from engine import RuleError
 from engine.canvas_layers.rules import HAND_LIMIT, LAYERS, title
 from engine.view_types import GameView
 from ui.canvas_layers.cards_html import (
@@ -112,6 +115,14 @@ def last_seconds(view: Mapping[str, Any]) -> str | None:
     return "ui.layers.last_seconds" if mine is not None and view["turn"] == mine else None
 
 
+def calls(view: Mapping[str, Any]) -> bool:
+    """Whether this moment calls the student's phone (its own cue, ui/sound.py): their turn
+    ("Your turn"), or the tie's winner to pick ("You pick the winner"), which every page
+    names."""
+    mine = view.get("name")
+    return mine is not None and mine in (view["turn"], view["picker"])
+
+
 def ending_html(view: Mapping[str, Any], t: Translator) -> str:
     """Under the standings: the student's own three paintings, their titles and ribbons,
     and where their points came from."""
@@ -146,12 +157,17 @@ def phase_body(view: Mapping[str, Any], t: Translator, token: str) -> None:
         choice(view, t, token)
     else:
         if "complete" in actions:
+            paint_draft(view, t, token)
             composer(view, t, token)
         st.subheader(t("ui.layers.market"))
         market(view, t, token)
     if view["last_painting"] and mine:
         st.html(LAYERS_CSS + last_painting_html(view, t, LAST_PX))
     hand(view, t)
+    if drafting(view):
+        with st.expander(t("ui.layers.draft"), icon=":material/palette:"):
+            st.caption(t("ui.layers.draft_hint"))
+            composer(view, t, token, folded=True, draft=True)
     with st.expander(t("ui.layers.scoring_cards")):
         language = view["language"]
         st.html(
@@ -256,11 +272,50 @@ def choice(view: Mapping[str, Any], t: Translator, token: str) -> None:
     sight on a 360x740 phone: the choice as the heading, the composer folded under it (one
     tap opens it), then the row with its Take buttons."""
     st.subheader(t("ui.layers.choice"))
+    paint_draft(view, t, token)
     with st.expander(
         t("ui.layers.compose"), icon=":material/palette:", key=f"cl_compose_{view['round']}"
     ):
         composer(view, t, token, folded=True)
     market(view, t, token)
+
+
+def drafting(view: Mapping[str, Any]) -> bool:
+    """Whether the student may arrange their next painting now: while someone else plays,
+    holding three cards or more and a background still to paint on."""
+    return (
+        view["phase"] == "turn"
+        and "complete" not in view["actions"]
+        and len(view["hand"]) >= LAYERS
+        and bool(view["backgrounds"])
+    )
+
+
+def paint_draft(view: Mapping[str, Any], t: Translator, token: str) -> None:
+    """On the student's turn, the painting they arranged while the others played, painted in
+    one tap ("Paint “Title”"), when it is one of their moves now."""
+    draft = view["painting_draft"]
+    if draft is None:
+        return
+    offered = [
+        a
+        for a in view["actions"]["complete"]
+        if a["cards"] == draft["cards"] and a["background"] == draft["background"]
+    ]
+    if not offered:
+        return
+    quoted = t("ui.layers.title_quoted", title=title(draft["cards"], view["language"]))
+    if st.button(
+        t("ui.layers.paint_draft", title=quoted),
+        key=f"paint_draft_{view['round']}",
+        type="primary",
+        icon=":material/palette:",
+        width="stretch",
+    ) and act_once(
+        "complete", view, get_engine().complete_painting, token, draft["cards"], draft["background"]
+    ):
+        st.session_state.pop(_order_key(view), None)
+        st.rerun()
 
 
 def market(view: Mapping[str, Any], t: Translator, token: str) -> None:
@@ -337,17 +392,21 @@ def _order_key(view: Mapping[str, Any]) -> str:
     return f"compose_{view['round']}"
 
 
-def composer(view: Mapping[str, Any], t: Translator, token: str, folded: bool = False) -> None:
+def composer(
+    view: Mapping[str, Any], t: Translator, token: str, folded: bool = False, draft: bool = False
+) -> None:
     """Pick three cards of the hand, order them with arrows (bottom first), pick one of the
     unused backgrounds, see the layered painting, its title and the ribbons it would take,
     then confirm. With a full hand it is the only move there is, and it says so; `folded`
     in an expander that names it already. The stack comes first, the cards still to add
-    under it."""
+    under it. It opens on the painting arranged before (the engine's draft); as a `draft`
+    (someone else's turn) each change is kept there, and there is nothing to confirm."""
     if not folded:
         st.subheader(t("ui.layers.compose"))
-    if "take" not in view["actions"]:
+    if not draft and "take" not in view["actions"]:
         st.warning(t("ui.layers.must_complete", most=HAND_LIMIT))
-    order: list[str] = st.session_state.setdefault(_order_key(view), [])
+    kept = view["painting_draft"] or {"cards": [], "background": None}
+    order: list[str] = st.session_state.setdefault(_order_key(view), list(kept["cards"]))
     order[:] = [card for card in order if card in view["hand"]]
     language = view["language"]
     turn = view["round"]
@@ -395,6 +454,7 @@ def composer(view: Mapping[str, Any], t: Translator, token: str, folded: bool = 
     background = st.radio(
         t("ui.layers.background"),
         backgrounds,
+        index=backgrounds.index(kept["background"]) if kept["background"] in backgrounds else 0,
         format_func=lambda b: background_name(b, language),
         key=f"background_{turn}",
         horizontal=True,
@@ -405,7 +465,25 @@ def composer(view: Mapping[str, Any], t: Translator, token: str, folded: bool = 
             background, shown_order, PAINTING_PX, t("ui.layers.preview_alt", count=len(order))
         )
     )
-    confirm(view, t, token, order, background)
+    if draft:
+        _keep_draft(token, kept, order, background)
+    else:
+        confirm(view, t, token, order, background)
+
+
+def _keep_draft(token: str, kept: Mapping[str, Any], order: list[str], background: str) -> None:
+    """Keep the arrangement on the server as it changes (engine.save_painting_draft): a
+    reload brings it back and the student's turn opens on it. Nothing arranged yet is no
+    draft. A refusal here (the hand just changed) is not the student's doing; the next run
+    shows the new hand."""
+    if not order and not kept["cards"]:
+        return
+    if order == kept["cards"] and background == kept["background"]:
+        return
+    try:
+        get_engine().save_painting_draft(token, order, background)
+    except RuleError:
+        return
 
 
 def confirm(

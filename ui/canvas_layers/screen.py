@@ -151,7 +151,7 @@ def ending_html(view: Mapping[str, Any], t: Translator, big: bool) -> str:
     the podium, with where each painter's points came from under it."""
     painter = shown_painter(view)
     if painter is not None:
-        return painter_html(view, painter, t, GALLERY_PX[big])
+        return painter_html(view, painter, t, GALLERY_PX[big], spread=big)
     totals = podium_html(view["totals"], t, everyone=False)
     return winners_line(view, t) + totals + breakdown_html(view, t)
 

@@ -21,6 +21,7 @@ from ui.links import page_url, qr_png, shown_url
 from ui.live import clock_html, follow_changes
 from ui.parts import screen_part
 from ui.projector import screen_body, screen_header
+from ui.sound import cue_of, projector_sound
 from ui.text import Translator, decimal_text, literal, name_html, url_html
 
 # Read from the back of a classroom: three tables of ten side by side on 1280x720, every text
@@ -314,7 +315,33 @@ def class_screen(view: Mapping[str, Any], status: Mapping[str, Any], t: Translat
         table_reveal(view, focus, status, t)
     else:
         every_table(view, status["version"], t)
+    class_sound(view, status, t)
     follow_changes(view["code"], status, view["language"], big=True, clocks=ticking(view["tables"]))
+
+
+def class_sound(view: Mapping[str, Any], status: Mapping[str, Any], t: Translator) -> None:
+    """The class projector's sound, as a game's projector's (`class_moment`)."""
+    moment, cue, timer = class_moment(view)
+    projector_sound(view["code"], status, t, moment=moment, cue=cue, timer=timer)
+
+
+def class_moment(view: Mapping[str, Any]) -> tuple[str, str | None, str]:
+    """What the class projector shows, the cue it plays as it first shows it, and whose
+    countdown's last seconds it plays. With one table, that table's, as on a game's
+    projector; with more, a cue as the tables start (or come back after a reveal), as a
+    table's reveal takes the screen, and at the class podium, but no last seconds: each
+    table has its own, which its card tells."""
+    tables = view["tables"]
+    if len(tables) <= 1:
+        shown = tables[0]["view"] if tables else _empty_lobby(view)
+        return f"{shown['round']}:{shown['phase']}", cue_of(shown), shown["code"]
+    if focus := showcase_turn(view):
+        return f"{focus['table']}:{focus['view']['round']}:reveal", "reveal", ""
+    if view["podium"] is not None:
+        return "podium", "podium", ""
+    if all(table["view"]["phase"] == LOBBY for table in tables):
+        return LOBBY, None, ""
+    return "tables", "phase", ""
 
 
 def table_status(table_view: Mapping[str, Any], status: Mapping[str, Any]) -> dict[str, Any]:

@@ -9,7 +9,7 @@ import streamlit as st
 
 from engine import Engine
 from engine.critters import rules
-from ui.archive import zip_bytes
+from ui.archive import file_part, svg_png, unique_stem, zip_bytes
 from ui.critters import results
 from ui.critters.mosaic_svg import mosaic_svg
 from ui.critters.screen import show_critters
@@ -37,27 +37,51 @@ def tie_rule_choice(engine: Engine, view: Mapping[str, Any], t: Translator, run:
     )
 
 
+def lobby_body(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run) -> None:
+    """Before the start: whether the phones and the projector name who gave each ribbon (the
+    rulebook's way) or say only what each mosaic received. Keyed by the choice in force, so
+    one made on another tab shows here."""
+    named = view["givers_named"]
+    st.toggle(
+        t("ui.critters.fac.givers_named"),
+        value=named,
+        key=f"givers_named_{named}",
+        on_change=run,
+        args=(engine.set_givers_named, not named),
+        help=t("ui.critters.fac.givers_named_hint"),
+    )
+
+
 #: Downloads are named after the game: canvas-critters-<code>.csv.
 FILE_PREFIX = "canvas-critters"
-#: A mosaic's side in a downloaded SVG (it scales; this is the size it opens at).
+#: A mosaic's side in a downloaded SVG (it scales; this is the size it opens at) and PNG.
 MOSAIC_FILE_PX = 800
+
+
+def mosaic_stem(round_number: int, mosaic: Mapping[str, Any]) -> str:
+    """ "round-01-ana-the-sleepy-fox": the round, the maker and the title (the duel has
+    none), each typed part made safe for a file name (ui/archive.file_part)."""
+    parts = [f"round-{round_number:02d}", file_part(mosaic["name"], "student")]
+    if mosaic["title"]:
+        parts.append(file_part(mosaic["title"], "mosaic"))
+    return "-".join(parts)
 
 
 def table_files(view: Mapping[str, Any], t: Translator) -> list[tuple[str, bytes]]:
     """What a finished game's ZIP holds (its folder in a class's ZIP too): every round's
-    mosaics as SVG, numbered rather than named after their makers (a typed name is no file
-    name; the picture's own title names its maker), and the results."""
+    mosaics as SVG and PNG, each named for its round, maker and title, and the results. A
+    canvas left empty is no picture to keep."""
     if view["phase"] != "finished":
         return []
-    files = [
-        (
-            f"round-{int(entry['round']):02d}-mosaic-{number}.svg",
-            mosaic_svg(mosaic, MOSAIC_FILE_PX).encode("utf-8"),
-        )
-        for entry in view["history"]
-        for number, mosaic in enumerate(entry["mosaics"], start=1)
-        if mosaic["pieces"]  # a canvas left empty is no picture to keep
-    ]
+    files = []
+    seen: set[str] = set()
+    for entry in view["history"]:
+        for mosaic in entry["mosaics"]:
+            if not mosaic["pieces"]:
+                continue
+            stem = unique_stem(mosaic_stem(int(entry["round"]), mosaic), seen)
+            svg = mosaic_svg(mosaic, MOSAIC_FILE_PX)
+            files += [(f"{stem}.svg", svg.encode("utf-8")), (f"{stem}.png", svg_png(svg))]
     return [*files, ("results.csv", game_csv(results, view, t))]
 
 

@@ -66,6 +66,24 @@ def last_seconds(view: Mapping[str, Any]) -> str | None:
     return None if set(picked) == set(offered["ribbons"]) else "ui.critters.play.last_seconds"
 
 
+def calls(view: Mapping[str, Any]) -> bool:
+    """Whether this moment calls the student's phone (its own cue, ui/sound.py), read from
+    what the projector shows too (never a secret theme): the theme to pick (the active
+    player's; both in the duel), a mosaic to build (the round's builders: the tied ones in a
+    tie-break), ribbons to give (everyone; the judges in a tie-break), the duel's guess. Each
+    is the heading's phase ("Choosing the theme", "Build your mosaic", "Ribbons, in secret",
+    "Guess the theme")."""
+    me, phase = view.get("name"), str(view["phase"])
+    builds: bool = me in view["builders"]
+    if phase == "theme":
+        return bool(view["duel"]) or view["active"] == me
+    if phase == "build":
+        return builds
+    if phase == "judging":
+        return not (view["tie_break"] and builds)
+    return phase == "guess"
+
+
 def ending_html(view: Mapping[str, Any], t: Translator) -> str:
     """Under the standings: the student's own mosaics, a round each (none in a tie-break
     they judged), with its title and the points it scored; a tap opens one larger."""
@@ -579,23 +597,27 @@ def round_points(view: Mapping[str, Any], t: Translator) -> None:
         for line in duel_points_lines(view, t):
             st.html(f"<div>{literal(line)}</div>")
         return
-    gave = [given["giver"] for given in turned["ribbons"]]
-    if not gave:
+    if not turned["gave"]:
         st.html(f"<div>{literal(t('ui.critters.nobody_gave'))}</div>")
-    elif view["name"] in givers(view) and view["name"] not in gave:
+    elif view["name"] in givers(view) and view["name"] not in turned["gave"]:
         st.html(f"<div>{literal(t('ui.critters.play.ribbons_not_given'))}</div>")
     for given in turned["ribbons"]:
         for ribbon in given["ribbons"]:
             if ribbon["to"] == view["name"]:
-                st.html(
-                    literal(t("ui.critters.play.got", value=ribbon["value"]))
-                    + f" {name_html(given['giver'])}"
-                )
+                st.html(_got_html(t, "ui.critters.play.got", given, value=ribbon["value"]))
         if given["golden"] == view["name"]:
-            st.html(literal(t("ui.critters.play.got_golden")) + f" {name_html(given['giver'])}")
+            st.html(_got_html(t, "ui.critters.play.got_golden", given))
     kept = golden_kept(turned, view["name"])
     if kept:
         st.html(literal(t("ui.critters.play.golden_kept", points=kept)))
+
+
+def _got_html(t: Translator, key: str, given: Mapping[str, Any], **values: object) -> str:
+    """A ribbon received "from" its giver, or said alone (`key`_unnamed) when the teacher
+    keeps givers unnamed."""
+    if given["giver"] is None:
+        return literal(t(f"{key}_unnamed", **values))
+    return f"{literal(t(key, **values))} {name_html(given['giver'])}"
 
 
 def _own_theme(view: Mapping[str, Any]) -> str | None:

@@ -18,7 +18,7 @@ import streamlit as st
 from engine.critters.rules import GOLDEN, PILE
 from ui.critters.mosaic_svg import mosaic_img, piece_img
 from ui.critters.ribbons import givers, golden_kept, received
-from ui.look import podium_html, winners_banner
+from ui.look import COUNT_MARK, counted_words, podium_html, winners_banner
 from ui.text import Translator, literal, name_html
 
 CRITTERS_CSS = """
@@ -503,11 +503,11 @@ def _ribbons_html(turned: Mapping[str, Any], name: str, t: Translator) -> str:
 
 def _points_text(points: int, total: int, t: Translator) -> str:
     """ "This round: +9 · Total: 23" (a true minus sign when a kept golden ribbon cost more),
-    escaped."""
+    escaped; the total counting up from the one before as it appears."""
     signed = f"{points:+d}".replace("-", "−")
     # The dot stays with the round's points when the line wraps before the total.
-    said = t("ui.critters.screen.points", points=signed, total=total).replace(" · ", "\u00a0· ")
-    return literal(said)
+    said = t("ui.critters.screen.points", points=signed, total=COUNT_MARK)
+    return counted_words(said.replace(" · ", "\u00a0· "), total, total - points)
 
 
 def _points_html(points: int, total: int, t: Translator) -> str:

@@ -15,6 +15,7 @@ import streamlit as st
 
 from engine import FINISHED, LOBBY
 from engine.crossed_canvas.views import ObjectShown
+from ui.look import count_up_html
 from ui.text import Translator, literal, name_html, sentence_html
 
 SHAPE_GLYPHS = {
@@ -276,7 +277,7 @@ def reveal_summary(view: Mapping[str, Any], t: Translator) -> None:
         f"<th>{literal(t('ui.accused_by'))}</th></tr>"
     )
     scores = "".join(
-        f'<span class="cc-score">{name_html(name)} <b>{view["totals"].get(name, 0)}</b>'
+        f'<span class="cc-score">{name_html(name)} <b>{new_total_html(view, name, points)}</b>'
         f"{f' (+{points})' if points else ''}</span>"
         for name, points in sorted(
             reveal["awards"].items(), key=lambda item: -view["totals"].get(item[0], 0)
@@ -287,6 +288,12 @@ def reveal_summary(view: Mapping[str, Any], t: Translator) -> None:
         f'<table class="cc-table">{head}{"".join(rows)}</table>'
         f'<p><b>{literal(t("ui.totals"))}</b></p><div class="cc-legend">{scores}</div></div>'
     )
+
+
+def new_total_html(view: Mapping[str, Any], name: str, award: int) -> str:
+    """A player's total at the reveal, counting up from the one before this round's award."""
+    total = view["totals"].get(name, 0)
+    return count_up_html(total, total - award)
 
 
 def reveal_by_player(view: Mapping[str, Any], t: Translator, *, glyphs_only: bool = False) -> None:
@@ -321,7 +328,8 @@ def reveal_by_player(view: Mapping[str, Any], t: Translator, *, glyphs_only: boo
             first = f'<td>{drawn or curator}</td><td class="cc-who">{name_html(name)}</td>'
         rows.append(
             f'<tr class="{" ".join(marks)}">{first}'
-            f'<td class="cc-score">{view["totals"].get(name, 0)}{f" (+{award})" if award else ""}'
+            f'<td class="cc-score">{new_total_html(view, name, award)}'
+            f"{f' (+{award})' if award else ''}"
             f"</td><td>{f'→&nbsp;{sig(signatures[vote])}' if vote else '—'}</td></tr>"
         )
     columns = ("ui.signature", "ui.player", "ui.points", "ui.screen.accused")

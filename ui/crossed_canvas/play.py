@@ -55,6 +55,20 @@ def last_seconds(view: Mapping[str, Any]) -> str | None:
     return "ui.last_seconds" if view["phase"] in ("pulse1", "pulse2") else None
 
 
+#: The phases whose start calls every phone (its own cue, ui/sound.py), each named by the
+#: heading ("Round 2 of 5 · Ink pulse 1"): the round's secret card to look at, each pulse,
+#: the accusation. Every role is called alike, the Curator too, who draws nothing: a cue for
+#: the artists alone, or the Curator's choice for the Curator alone, would tell a neighbour
+#: who the Curator is.
+CALLED_PHASES = frozenset({"roles", "pulse1", "pulse2", "accusation"})
+
+
+def calls(view: Mapping[str, Any]) -> bool:
+    """Whether this moment calls the student's phone: read from the phase alone, so never
+    from a role."""
+    return view["phase"] in CALLED_PHASES
+
+
 def ending_html(view: Mapping[str, Any], t: Translator) -> str:
     """Nothing under the standings: the gallery is the projector's, round by round."""
     return ""
