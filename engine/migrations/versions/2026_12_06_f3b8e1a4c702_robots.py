@@ -2,7 +2,7 @@
 are students: not robots, no moves made.
 
 Revision ID: f3b8e1a4c702
-Revises: d2a7f19c0e64
+Revises: a9c4d2e7b815
 Create Date: 2026-12-06 21:00:00
 """
 
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "f3b8e1a4c702"
-down_revision = "d2a7f19c0e64"
+down_revision = "a9c4d2e7b815"
 branch_labels = None
 depends_on = None
 
