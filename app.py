@@ -12,6 +12,7 @@ import streamlit as st
 
 from engine import RuleError
 from engine.i18n import LANGUAGES
+from ui import rehearsal
 from ui.aria_words import speak_the_page_language
 from ui.browser import browser_id, remember_language, remembered_language
 from ui.games import PARTS
@@ -31,8 +32,9 @@ PACES: dict[str, float | None] = {
     "untimed": None,
 }
 LANGUAGE_NAMES = {"en": "English", "es": "Español"}
-# What a teacher creates: one game, or a whole class seated at several tables (one code).
-KINDS = ("game", "class")
+# What a teacher creates: one game, a whole class seated at several tables (one code), or a
+# rehearsal alone with robots (ui/rehearsal.py).
+KINDS = ("game", "class", "robots")
 
 if __name__ != "__main__":
     # `streamlit run app.py` imports this file once to find `app`: Streamlit's pages plus the
@@ -137,24 +139,27 @@ else:
         st.subheader(engine.game_title(game_name, language))
         st.write(t(f"ui.home.tagline.{game_name}"))
         game = offered[game_name]
-        kind = "game"
-        if game["as_class"]:  # a game a whole class can play on one code, in tables
-            kind = st.radio(
-                t("ui.home.kind"),
-                KINDS,
-                format_func=lambda name: t(
-                    f"ui.home.kind.{name}", fewest=game["fewest"], most=game["most"]
-                ),
-                key="create_kind",
-            )
-            if kind == "class":
-                st.caption(
-                    t(
-                        "ui.home.kind.class_help",
-                        fewest=game["class_fewest"],
-                        most=game["class_most"],
-                    )
+        # A whole class on one code, in tables, for a game a class can play.
+        kinds = [kind for kind in KINDS if kind != "class" or game["as_class"]]
+        counts = {"robots": dict(zip(("fewest", "most"), rehearsal.robot_range(game), strict=True))}
+        kind = st.radio(
+            t("ui.home.kind"),
+            kinds,
+            format_func=lambda name: t(
+                f"ui.home.kind.{name}",
+                **counts.get(name, {"fewest": game["fewest"], "most": game["most"]}),
+            ),
+            key="create_kind",
+        )
+        if kind == "class":
+            st.caption(
+                t(
+                    "ui.home.kind.class_help",
+                    fewest=game["class_fewest"],
+                    most=game["class_most"],
                 )
+            )
+        seated = rehearsal.seats(game, t) if kind == "robots" else None
         game_language = st.selectbox(
             t("ui.home.game_language"),
             LANGUAGES,
@@ -184,18 +189,33 @@ else:
                 )
             )
             try:
-                new_game = create(
-                    language=game_language,
-                    deck=deck,
-                    # None is an untimed phase, which the engine takes (durations_for) but
-                    # its create_game/create_class annotations (Mapping[str, float]) miss.
-                    durations=durations,
-                    browser=deck_owner,
-                )
+                if seated is not None:
+                    st.session_state[rehearsal.REHEARSAL] = rehearsal.create(
+                        engine,
+                        seated,
+                        game=game_name,
+                        language=game_language,
+                        deck=deck,
+                        durations=durations,
+                        deck_owner=deck_owner,
+                        browser=browser,
+                    )
+                else:
+                    new_game = create(
+                        language=game_language,
+                        deck=deck,
+                        # None is an untimed phase, which the engine takes (durations_for)
+                        # but its create_game/create_class annotations (Mapping[str, float])
+                        # miss.
+                        durations=durations,
+                        browser=deck_owner,
+                    )
+                    st.switch_page(page, query_params={"key": new_game.facilitator_token})
             except RuleError as error:
                 show_error(error, language)
-            else:
-                st.switch_page(page, query_params={"key": new_game.facilitator_token})
+        ready = st.session_state.get(rehearsal.REHEARSAL)
+        if kind == "robots" and ready is not None:
+            rehearsal.links(ready, t)
         if decks:
             with st.expander(t("ui.deck.own_title"), key="deck_form"):
                 decks.upload_form(engine, t, language)

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple, TypedDict, TypeVar, Unpack
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from engine import flow, storage
+from engine import flow, robots, storage
 from engine.caches import Snapshots
 from engine.changes import ChangeFeed, notify_other_servers
 from engine.clock import Clock, system_clock
@@ -105,12 +105,18 @@ class Door:
         seed: int | None = None,
         retention_days: float = RETENTION_DAYS,
         games: Games | None = None,
+        robot_seconds: tuple[float, float] = robots.ROBOT_SECONDS,
     ) -> None:
+        """`robot_seconds`: how long a robot thinks before its first move in a phase, from
+        fewest to most seconds (engine/robots.py; shorter in tests and a hurried rehearsal)."""
         if games is not None:
             self.GAMES = dict(games)
         self._db = Database(database_url)
         self._clock = clock or system_clock
         self._retention_seconds = retention_days * 86400.0
+        self.robot_seconds = robot_seconds
+        #: The robots (player ids) whose own view offered no move at this game version.
+        self._robots_idle: dict[int, int] = {}
         # This engine has kept every game's clock since it was made (and since the keeper's
         # last late beat): only a gap in its life before that is an outage.
         self._awake_since = self._clock()
@@ -453,9 +459,9 @@ class Door:
         """The one gate every player's move passes, for every game: a retry (`earlier` finds
         what the first try of its request did) answers with the first result, whatever the
         phase is now; otherwise the game must be running, not paused, in a phase that allows
-        `move` and still in the phase and round the page showed (`meant_for`, when given).
-        `act` checks the move and stores it; an answer from everyone the phase waits for
-        ends it at once."""
+        `move` and still in the phase and round the page showed (`meant_for`, when given); a
+        robot's move also takes its move number (engine/robots.py). `act` checks the move
+        and stores it; an answer from everyone the phase waits for ends it at once."""
         player = storage.player_by_token(session, player_token)
         first = earlier(session, player) if earlier is not None else None
         if first is not None:
@@ -464,6 +470,8 @@ class Door:
         game_rules = self._rules_of(game)
         if not game_rules.table.allows(game.phase, move) or not meant(game, *meant_for):
             raise RuleError("error.wrong_phase", phase=game.phase)
+        if player.robot:  # one move per number, however many servers step the robot
+            robots.claimed(session, player, now)
         result = act(session, game, player, now)
         session.flush()
         flow.end_phase_if_complete(self._table(session, game), game_rules, now)

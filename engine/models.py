@@ -159,6 +159,13 @@ class Player(SQLModel, table=True):
     # The round in which the player opened their role card during the roles phase (0: none):
     # the roles phase's readiness, a count the teacher ends the phase by.
     role_seen: int = 0
+    # A robot's seat (engine/robots.py plays it; public: every view names the robots). Its
+    # moves made so far, the number its next move claims (two servers stepping one robot at
+    # once claim the same number, so one of them moves), and when it last moved (its next
+    # move is paced from then, or from its phase's start).
+    robot: bool = False
+    robot_moves: int = 0
+    robot_moved_at: float | None = None
 
 
 class StoredDeck(SQLModel, table=True):

@@ -19,11 +19,10 @@ def seat(session: Session, game: Game, name: str, browser: str | None, label: st
     """A new player (name already checked) at the end of the game's roster; their token
     (`seat_token`: `label` names the game or class sitting joined)."""
     token = seat_token(browser, label)
-    seats = session.exec(select(Player.seat).where(Player.game_id == game.id)).all()
     session.add(
         Player(
             game_id=id_of(game),
-            seat=max(seats, default=0) + 1,
+            seat=next_seat(session, game),
             name=name,
             name_key=names.name_key(name),
             token_hash=token_hash(token),
@@ -32,6 +31,12 @@ def seat(session: Session, game: Game, name: str, browser: str | None, label: st
     )
     game.version += 1
     return token
+
+
+def next_seat(session: Session, game: Game) -> int:
+    """The seat after the last one of the game's roster."""
+    seats = session.exec(select(Player.seat).where(Player.game_id == game.id)).all()
+    return max(seats, default=0) + 1
 
 
 def seat_again(session: Session, player: Player, browser: str | None, label: str) -> str:

@@ -36,6 +36,7 @@ from engine.durations import MAX_PHASE_SECONDS
 from engine.errors import RuleError
 from engine.games import DECLARATIONS, DEFAULT_GAME
 from engine.models import Classroom, Game, Player
+from engine.robot_commands import RobotCommands
 from engine.seats import (
     acceptable_name,
     add_allowed_name,
@@ -54,7 +55,7 @@ EXTEND_SECONDS = 30.0
 PURGE_EVERY_SECONDS = 600.0
 
 
-class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersCommands):
+class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersCommands, RobotCommands):
     """The whole rulebook behind one object, persistent in any SQLAlchemy database.
 
     Thread-safe: pages in every browser session share one instance. Several processes may
@@ -530,7 +531,10 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
         (only hashes are stored, and a link given twice may have reached someone else)."""
 
         def act(session: Session, game: Game, now: float) -> str:
-            return new_player_link(session, storage.named_player(session, game, name))
+            player = storage.named_player(session, game, name)
+            if player.robot:  # its link is made from the game's seed: no tab holds it
+                raise RuleError("error.robot_seat")
+            return new_player_link(session, player)
 
         return self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
 

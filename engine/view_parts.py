@@ -102,6 +102,9 @@ def game_header(game: GameFacts, players: list[Player], now: float) -> GameHeade
         "interrupted": game.interrupted,
         "locked": game.locked,
         "players": [p.name for p in players],
+        # The players who are robots (public: their seats, never their roles, which the
+        # reveal says as it says everyone's).
+        "robots": [p.name for p in players if p.robot],
         # The code of the game the class plays next, once the facilitator started it.
         "next_game": game.next_code,
         # A class's table waiting while the others play: who sits here came late (public:

@@ -27,6 +27,7 @@ class GameHeader(TypedDict):
     interrupted: bool
     locked: bool
     players: list[str]
+    robots: list[str]
     next_game: str | None
     table: int | None
     latecomers: bool

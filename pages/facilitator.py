@@ -94,7 +94,8 @@ def lost_link() -> None:
     """A new personal link and QR code for a student, once the teacher picks the name and asks
     for it: only a hash of each token is kept, so the old link is retired, not shown again."""
     with st.expander(t("ui.fac.lost_link")):
-        who = pick_player(t("ui.fac.lost_link_who"), view["players"], "link_name", t)
+        students = [name for name in view["players"] if name not in view["robots"]]
+        who = pick_player(t("ui.fac.lost_link_who"), students, "link_name", t)
         if who is None:
             return
         if st.button(plain_label(t("ui.fac.lost_link_make", name=isolate(who))), key="new_link"):

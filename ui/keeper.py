@@ -1,9 +1,10 @@
 """One keeper thread per app process: it moves games on at their deadlines with nobody looking
 (it wakes at the next deadline), marks them kept (so a restart can tell an outage from a quiet
-class), and purges old games.
+class), purges old games and moves the robots due to move (`Engine.play_robots`: every
+process steps every robot, and the engine lets each robot's move happen once).
 
 A thread, not a timer in the engine: the engine only reads its injected clock, and this beat
-calls `Engine.keep()` the way a page calls a command.
+calls `Engine.keep()` and `Engine.play_robots()` the way a page calls a command.
 """
 
 from __future__ import annotations
@@ -41,13 +42,15 @@ class Keeper:
     def _run(self) -> None:
         while not self._stop.is_set():
             wait = self._interval
-            try:
-                due_in = self._engine.keep()
-            except Exception:  # a database hiccup must not end the beat
-                log.exception("keeper beat failed; trying again")
-            else:
-                # Wake at the next deadline, so a phase ends on time with every page closed
-                # (a push tells the pages); a bit after it, so the deadline has surely passed.
+            for beat in (self._engine.keep, self._engine.play_robots):
+                try:
+                    due_in = beat()
+                except Exception:  # a database hiccup must not end the beat
+                    log.exception("keeper beat failed; trying again")
+                    continue
+                # Wake at the next deadline (or robot's move), so a phase ends on time with
+                # every page closed (a push tells the pages); a bit after it, so the deadline
+                # has surely passed.
                 if due_in is not None:
                     wait = min(wait, due_in + DEADLINE_SLACK)
             self._stop.wait(wait)

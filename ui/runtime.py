@@ -8,6 +8,7 @@ import streamlit as st
 
 from engine import Engine, RuleError
 from engine.door import RETENTION_DAYS
+from engine.robots import ROBOT_SECONDS
 from ui.keeper import Keeper
 
 DEFAULT_DATABASE_URL = "sqlite:///crossed_canvas.db"
@@ -27,13 +28,24 @@ def _stop_keeper(engine: Engine) -> None:
 @st.cache_resource(on_release=_stop_keeper)
 def get_engine() -> Engine:
     """`DATABASE_URL` when set (PostgreSQL for several app servers), else a local SQLite file;
-    games are deleted `RETENTION_DAYS` (default 30) after their last change."""
+    games are deleted `RETENTION_DAYS` (default 30) after their last change; `ROBOT_SECONDS`
+    ("fewest,most"), when set, is how long robots think before a phase's first move."""
     engine = Engine(
         os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL,
         retention_days=float(os.environ.get("RETENTION_DAYS") or RETENTION_DAYS),
+        robot_seconds=robot_seconds(os.environ.get("ROBOT_SECONDS")),
     )
     _keepers[id(engine)] = Keeper(engine).start()
     return engine
+
+
+def robot_seconds(setting: str | None) -> tuple[float, float]:
+    """The robots' thinking time a server is started with ("0.5,1" in the browser tests), or
+    the engine's own."""
+    if not setting:
+        return ROBOT_SECONDS
+    fewest, most = (float(part) for part in setting.split(","))
+    return fewest, most
 
 
 def checked(value: str, refusal: str) -> str:

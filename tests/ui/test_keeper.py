@@ -55,3 +55,22 @@ def test_a_phase_ends_at_its_deadline_not_at_the_next_beat_and_pages_are_told(tm
     finally:
         keeper.stop()
     assert told and set(told) == {game.code}
+
+
+def test_robots_move_on_the_keepers_beat_with_nobody_looking(tmp_path):
+    """A teacher's robots draw in the first pulse with every page closed: the keeper wakes when
+    a robot is due (a beat every minute would be too late), as every app process's does."""
+    engine = Engine(f"sqlite:///{tmp_path / 'k.db'}", seed=1, robot_seconds=(0.2, 0.4))
+    game = engine.create_game()
+    engine.join(game.code, "Ana")
+    engine.add_robots(game.facilitator_token, 4)
+    engine.start(game.facilitator_token)
+    engine.advance(game.facilitator_token, phase="roles")
+    keeper = Keeper(engine, interval=60).start()
+    try:
+        deadline = time.monotonic() + 10
+        while engine.public_view(game.code)["ready"]["done"] == 0:
+            assert time.monotonic() < deadline, "no robot drew"
+            time.sleep(0.05)
+    finally:
+        keeper.stop()
