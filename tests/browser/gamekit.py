@@ -106,9 +106,9 @@ def wait_canvas(page: Page):
     """The artist's canvas, ready for strokes (toolbar fix in place)."""
     canvas = page.locator("canvas.upper-canvas")
     canvas.wait_for(state="visible", timeout=UI_TIMEOUT_MS)
-    page.locator('[data-testid="stBidiComponentIsolated"][data-cc-canvas-fix="1"]').wait_for(
-        state="attached", timeout=UI_TIMEOUT_MS
-    )
+    # The canvas's own component host (a phone page holds others: the sound's switch).
+    fixed = page.locator('[data-testid="stBidiComponentIsolated"][data-cc-canvas-fix="1"]')
+    fixed.filter(has=canvas).wait_for(state="attached", timeout=UI_TIMEOUT_MS)
     # Centred, as a student scrolls to draw: scrolled only "into view", its lower part can sit
     # under the sticky Submit bar (a student's card open on a 360 x 740 phone).
     canvas.evaluate("e => e.scrollIntoView({block: 'center'})")
