@@ -36,6 +36,9 @@ from engine.i18n import catalogue, translate
 LANGUAGE = "en"
 PHASES = tuple(phase.value for phase in ROUND_PHASES)
 UI_TIMEOUT_MS = 20_000
+# Every `expect` waits as long as an explicit UI wait: Playwright's own 5 s was met by a
+# projector's rerun on a busy 2-core CI machine while a killed process restarted beside it.
+expect.set_options(timeout=UI_TIMEOUT_MS)
 
 PageFactory = Callable[..., Page]
 

@@ -19,6 +19,7 @@ import pytest
 from gamekit import (
     PROJECTOR,
     SLOW,
+    UI_TIMEOUT_MS,
     Table,
     button,
     measure_layout,
@@ -35,7 +36,6 @@ from tests import deck_samples as samples
 pytestmark = pytest.mark.browser
 
 NAMES = ["Ana", "Bruno", "Chloé", "Dev", "Emi"]
-UI_TIMEOUT_MS = 20_000
 
 
 def upload(page: Page, url: str, tmp_path, pictures: bool) -> None:
