@@ -21,7 +21,7 @@ from engine.i18n import LANGUAGES
 if TYPE_CHECKING:
     from sqlmodel import Session
 
-    from engine.models import Player
+    from engine.models import Game, Player
     from engine.table import Table
 
 
@@ -148,10 +148,12 @@ class PhaseTable:
             if self.rules[phase].timed_as is None
         }
 
-    @property
-    def most_steps(self) -> int:
-        """More phase changes than any game can make: the bound of the walk's loop."""
-        return len(self.round_phases) * (2 * self.max_players + 1) + 2
+    def most_steps(self, rounds: int) -> int:
+        """More phase changes than a game of `rounds` rounds can make, with room for as many
+        rounds again as twice its seats (the tie-breaks a game may add): the bound of the
+        walk's loop. A game of many short rounds (Canvas Layers' turns) left alone while its
+        server slept catches up through all of them at once."""
+        return len(self.round_phases) * (rounds + 2 * self.max_players + 1) + 2
 
 
 @dataclass(frozen=True)
@@ -295,6 +297,10 @@ class GameDeclaration:
     # show_round): a round (False), or one player's work (Canvas Layers: a painter's three
     # paintings, the rounds being turns).
     gallery_by_player: bool = False
+    # The teacher's choices made in this game's lobby that "play again" keeps for the next
+    # game (`carry(session, finished, new)`, the new game still in its lobby), so a class
+    # plays on as its teacher set it up. None: the game has no such choice.
+    carry: Callable[[Session, Game, Game], None] | None = None
 
     def __post_init__(self) -> None:
         # Checked when declared: a phase allowing a move the game lacks would otherwise be

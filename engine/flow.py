@@ -45,7 +45,7 @@ def walk(table: Table, game_rules: GameDeclaration, until: float) -> None:
     """Every phase whose deadline passed by `until`, each started at the last one's deadline
     (no skips, no drift)."""
     game = table.game
-    for _step in range(game_rules.table.most_steps):
+    for _step in range(game_rules.table.most_steps(game.rounds)):
         if game.deadline is None or not is_due(game, game_rules, until):
             return
         enter_next_phase(table, game_rules, game.deadline)

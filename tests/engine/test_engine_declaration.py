@@ -177,7 +177,7 @@ def _walk(finished) -> list[tuple[str, int]]:  # type: ignore[no-untyped-def]
     game.rounds = 5
     table = Table(None, game, None)  # type: ignore[arg-type]
     entered = []
-    for _step in range(phases.most_steps):
+    for _step in range(phases.most_steps(game.rounds)):
         flow.enter_next_phase(table, game_rules, 0.0)
         entered.append((game.phase, game.round))
         if game.phase == phases.finished:

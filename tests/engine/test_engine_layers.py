@@ -276,6 +276,16 @@ def test_a_retry_answers_the_first_result_and_changes_nothing(engine, clock):
     assert table.view(name)["hand"] == [slot["card"]]
 
 
+def test_a_game_whose_server_slept_through_every_turn_wakes_at_its_end(engine, clock):
+    """A laptop closed mid-game: on waking, every turn that ran out is played for its
+    painter at once (five painters: more turns than any other game has phases)."""
+    table = seat(engine, clock, 5)
+    clock.advance(10**6)
+    view = table.public()
+    assert view["phase"] == "finished"
+    assert all(len(painter["paintings"]) == 3 for painter in view["painters"])
+
+
 def test_nothing_moves_while_the_game_is_paused(engine, clock):
     table = seat(engine, clock, 2)
     name = table.acting()
