@@ -128,15 +128,19 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
 
     def play_again(self, facilitator_token: str) -> NewGame:
         """Once a game is finished, a new one for the same class (same language, pace and
-        deck): its code is shown to this game's players, who join it in one tap. Once only:
-        a second click finds the new game already made."""
+        deck, and the choices made in the lobby: `GameDeclaration.carry`): its code is shown
+        to this game's players, who join it in one tap. Once only: a second click finds the
+        new game already made."""
 
         def act(session: Session, game: Game, now: float) -> NewGame:
             self._require_finished(game)
             if game.next_code is not None:
                 raise RuleError("error.already_playing_again", code=game.next_code)
-            kind = self._rules_of(game).created_as or game.kind
+            rules = self._rules_of(game)
+            kind = rules.created_as or game.kind
             new = self._new_game(session, game.language, game.deck, dict(game.durations), now, kind)
+            if rules.carry is not None:
+                rules.carry(session, game, storage.game_by_code(session, new.code))
             game.next_code = new.code
             game.version += 1
             return new

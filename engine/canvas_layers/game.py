@@ -8,11 +8,14 @@ for its player as the rulings say.
 
 from __future__ import annotations
 
+from sqlmodel import Session
+
 from engine.canvas_layers import drafts, rules, turns, views
 from engine.canvas_layers.bots import BOT
 from engine.canvas_layers.models import forget
 from engine.canvas_layers.moves import MOVES
 from engine.declaration import Answers, GameDeclaration
+from engine.models import Game
 from engine.table import Table
 
 
@@ -25,6 +28,15 @@ def setup(table: Table) -> None:
     keep.state = turns.to_json(state)
     table.session.add(keep)
     game.rounds = turns.max_turns(len(table.players()))
+
+
+def carry_choices(session: Session, finished: Game, new: Game) -> None:
+    """Play again: the next game is played with this one's four scoring cards."""
+    keep = turns.lobby_game(session, new)
+    keep.state = {
+        "scoring": list(turns.from_json(turns.layers_game(session, finished).state).scoring)
+    }
+    session.add(keep)
 
 
 def answers(table: Table) -> Answers:
@@ -83,6 +95,7 @@ CANVAS_LAYERS = GameDeclaration(
         "facilitator": views.facilitator_view,
     },
     forget=forget,
+    carry=carry_choices,
     moves=MOVES,
     bot=BOT,
     on_exit={turns.TURN: play_for_the_absent},

@@ -14,6 +14,7 @@ from engine.critters.game import (
     KIND,
     SCORES,
     answers,
+    carry_choices,
     default_seconds,
     open_round,
     score_round,
@@ -41,6 +42,7 @@ CANVAS_CRITTERS = GameDeclaration(
     read=views.read_snapshot,
     views=VIEWS,
     forget=forget,
+    carry=carry_choices,
     moves=MOVES,
     bot=BOT,
     # Ribbons picked and never given: a complete set is given as judging ends (the ruling).
@@ -63,6 +65,7 @@ CRITTERS_DUEL = GameDeclaration(
     read=views.read_snapshot,
     views=VIEWS,
     forget=forget,
+    carry=carry_choices,
     moves=MOVES,
     bot=BOT,
     on_exit={"theme": settle_themes},

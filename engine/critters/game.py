@@ -115,6 +115,14 @@ def lobby_game(session: Session, game: Game) -> CritterGame:
     return keep or CritterGame(game_id=id_of(game))
 
 
+def carry_choices(session: Session, finished: Game, new: Game) -> None:
+    """Play again: the next game names ribbons' givers, or not, as this one did."""
+    if not lobby_game(session, finished).givers_named:
+        keep = lobby_game(session, new)
+        keep.givers_named = False
+        session.add(keep)
+
+
 def current_round(session: Session, game: Game) -> CritterRound:
     return session.exec(
         select(CritterRound).where(

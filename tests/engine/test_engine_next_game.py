@@ -3,7 +3,11 @@ signatures are still voting (role-neutral: the Curator votes under no signature)
 
 from __future__ import annotations
 
+import critters_kit
+import layers_kit
 from cc_support import refused, rid, seat_table
+
+from engine.canvas_layers.cards import DEFAULT_SCORING
 
 BROWSER = "browser-0123456789abcdef"
 
@@ -40,3 +44,33 @@ def test_voting_readiness_names_signatures_never_the_curator(table):
     view = table.public()
     assert view["ready"] == {"done": 2, "total": 6}
     assert view["ready_signatures"] == [sigs[artists[0]]]
+
+
+def test_play_again_keeps_the_choices_the_teacher_made_in_the_lobby(engine, clock):
+    """A teacher who kept Canvas Critters' ribbon givers unnamed, or picked Canvas Layers'
+    scoring cards, finds the next game set up the same way (still theirs to change)."""
+    critters = critters_kit.seat(engine, clock, 3, start=False)
+    engine.set_givers_named(critters.fac, False)
+    layers = layers_kit.seat(engine, clock, 2, start=False)
+    picked = ["symmetry", "rhythm", "focus", "space"]
+    engine.set_scoring(layers.fac, picked)
+    for table in (critters, layers):
+        engine.start(table.fac)
+    clock.advance(10**6)  # every phase runs out: both games reach their end
+    assert critters.phase() == layers.phase() == "finished"
+    again = engine.play_again(critters.fac)
+    assert engine.facilitator_view(again.facilitator_token)["givers_named"] is False
+    engine.set_givers_named(again.facilitator_token, True)  # the lobby's choice again
+    assert engine.facilitator_view(again.facilitator_token)["givers_named"] is True
+    again = engine.play_again(layers.fac)
+    assert engine.public_view(again.code)["scoring"] == picked
+
+
+def test_play_again_after_the_rulebook_s_choices_keeps_them(engine, clock):
+    critters = critters_kit.seat(engine, clock, 3)
+    layers = layers_kit.seat(engine, clock, 2)
+    clock.advance(10**6)
+    again = engine.play_again(critters.fac)
+    assert engine.facilitator_view(again.facilitator_token)["givers_named"] is True
+    again = engine.play_again(layers.fac)
+    assert engine.public_view(again.code)["scoring"] == list(DEFAULT_SCORING)
