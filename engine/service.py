@@ -36,7 +36,7 @@ from engine.durations import MAX_PHASE_SECONDS
 from engine.errors import RuleError
 from engine.games import DECLARATIONS, DEFAULT_GAME
 from engine.models import Classroom, Game, Player
-from engine.robot_commands import RobotCommands
+from engine.robot_commands import RobotCommands, seat_robots
 from engine.seats import (
     acceptable_name,
     add_allowed_name,
@@ -128,8 +128,8 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
 
     def play_again(self, facilitator_token: str) -> NewGame:
         """Once a game is finished, a new one for the same class (same language, pace and
-        deck): its code is shown to this game's players, who join it in one tap. Once only:
-        a second click finds the new game already made."""
+        deck), with the same robots seated: its code is shown to this game's players, who
+        join it in one tap. Once only: a second click finds the new game already made."""
 
         def act(session: Session, game: Game, now: float) -> NewGame:
             self._require_finished(game)
@@ -137,6 +137,8 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
                 raise RuleError("error.already_playing_again", code=game.next_code)
             kind = self._rules_of(game).created_as or game.kind
             new = self._new_game(session, game.language, game.deck, dict(game.durations), now, kind)
+            robots = [p.name for p in storage.players(session, game) if p.robot]
+            seat_robots(session, storage.game_by_code(session, new.code), robots)
             game.next_code = new.code
             game.version += 1
             return new

@@ -318,7 +318,9 @@ def test_the_teacher_keeps_ribbon_givers_unnamed_from_the_lobby(engine):
         ("<b>Bo</b>", "../../etc/passwd", "round-03-b-bo-b-etc-passwd"),
         ("李", "狐狸", "round-03-student-mosaic"),
         ("Ana", None, "round-03-ana"),  # the duel's mosaics have no title
+        ("Robot 2", "Fox", "round-03-robot-2-robot-fox"),  # a robot's says so (issue 43)
+        ("Robot 3", "Fox", "round-03-robot-3-fox"),  # a student who typed "Robot 3"
     ],
 )
 def test_a_mosaic_file_is_named_by_round_student_and_title_safely(name, title, stem):
-    assert mosaic_stem(3, {"name": name, "title": title}) == stem
+    assert mosaic_stem(3, {"name": name, "title": title}, ["Robot 2"]) == stem
