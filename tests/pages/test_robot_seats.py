@@ -52,6 +52,9 @@ def test_the_teacher_fills_the_latecomers_table_with_robots_and_starts_it(engine
     assert not [b for b in teacher.button if b.key == "fill_robots_2"]  # full enough now
     assert not teacher.button(key="start_table_2").disabled
     assert marked(teacher, language) >= set(ROBOTS)
+    students = tr(language, "ui.class.students", count=7)  # the robots are no students
+    tables = tr(language, "ui.class.tables", count=2)
+    assert tr(language, "ui.class.heading", students=students, tables=tables) in html_text(teacher)
     assert not marked(teacher, language) & {*NAMES, "Late A", "Late B"}
     run(teacher.button(key="start_table_2").click())
     assert engine.class_view(key)["tables"][1]["phase"] == "roles"
