@@ -29,9 +29,11 @@ def class_results_csv(view: Mapping[str, Any], t: Translator) -> bytes:
     tables = view["tables"]
     by_round = DECLARATIONS[view["game"]].class_per_round
     results = parts_of(tables[0]["view"]).results if tables else None
-    # No tables: no rows, and no game's columns to name.
-    columns = [t(f"ui.csv.{column}") for column in results.COLUMNS] if results else []
-    names = robot_marked(columns, results, t) if results else []
+    names = (  # no tables: no rows, and no game's columns to name
+        robot_marked([t(f"ui.csv.{column}") for column in results.COLUMNS], results, t)
+        if results
+        else []
+    )
     header = (
         [t("ui.csv.table"), t("ui.csv.rounds"), *names, t("ui.csv.points_per_round")]
         if by_round

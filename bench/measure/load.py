@@ -412,7 +412,7 @@ def main() -> None:
     # A game that cannot seat a class of 12 plays with as many as it seats.
     seated = "" if students == CLASS else f", {students} students a game (it seats {kind.most})"
     if args.robots:
-        seated += f", {args.robots} of them robots"
+        seated += f", {students - args.robots} phones and {args.robots} robots a game"
     with tempfile.TemporaryDirectory(prefix="cc-load-") as tmp:
         for games in args.games:
             print(
