@@ -19,10 +19,12 @@ _MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:=])")
 
 #: The robots among the names this page run draws, and the word that marks them (`mark_robots`).
 _ROBOTS: ContextVar[tuple[frozenset[str], str]] = ContextVar("robots", default=(frozenset(), ""))
-# A robot's mark: the name's own size (projected text stays >= 28 px), set apart by a frame.
+# A robot's mark: the name's own size (projected text stays >= 28 px), set apart by a frame,
+# its box one line high, so the frames of two robots on adjacent tight lines never touch.
 ROBOT_MARK_STYLE = (
-    "font-style:italic;font-weight:normal;border:1px solid currentColor;"
-    "border-radius:.3em;padding:0 .2em;margin-left:.25em;white-space:nowrap"
+    "display:inline-block;line-height:1;font-style:italic;font-weight:normal;"
+    "border:1px solid currentColor;border-radius:.3em;padding:0 .2em;margin-left:.25em;"
+    "white-space:nowrap"
 )
 
 
