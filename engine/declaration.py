@@ -221,6 +221,12 @@ class Bot:
     moves each action a view lists allows, so tests and benchmarks play every game one way."""
 
     plays: Mapping[str, Plays]
+    #: The move a robot seat makes among the legal ones (never empty), as a class would play
+    #: (a greedy painter); None: an action, then a way of taking it, at random (engine/robots.py).
+    prefer: Callable[[Sequence[Play], Mapping[str, Any]], Play] | None = None
+    #: What a phone does on being looked at that its view lists as no action (opening the role
+    #: card): a robot does it before it moves; None, or no such thing now: nothing.
+    look: Callable[[Mapping[str, Any]], Play | None] | None = None
 
     def legal_moves(self, view: Mapping[str, Any], rng: random.Random) -> list[Play]:
         """Every move the player of `view` may make now. An action the view lists that the bot

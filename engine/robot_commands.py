@@ -37,7 +37,7 @@ class RobotCommands(Door):
     def add_robots(self, facilitator_token: str, count: int) -> list[str]:
         """Seat `count` robots in the game's lobby, after its students; returns their names.
         Refused once the game started, beyond the game's largest table, and at a class's table
-        (its seating moves students, never robots)."""
+        (the class page fills a short table instead: `fill_table_with_robots`)."""
 
         def act(session: Session, game: Game, now: float) -> list[str]:
             self._require_lobby(game)
@@ -50,19 +50,7 @@ class RobotCommands(Door):
             if len(players) + count > most:
                 raise RuleError("error.robots_too_many", most=most, free=most - len(players))
             names = robots.robot_names([p.name for p in players], count)
-            for name in names:
-                seat = next_seat(session, game)
-                session.add(
-                    Player(
-                        game_id=id_of(game),
-                        seat=seat,
-                        name=name,
-                        name_key=name_key(name),
-                        token_hash=token_hash(robots.robot_token(game.seed, seat)),
-                        robot=True,
-                    )
-                )
-                session.flush()
+            seat_robots(session, game, names)
             game.version += 1
             return names
 
@@ -134,13 +122,18 @@ class RobotCommands(Door):
         ]
 
     def _play_robot(self, turn: RobotTurn) -> None:
-        """The robot's move, picked from its own view alone, made as its phone would make it;
-        a refusal (another server moved it first, the phase ended meanwhile) changes nothing."""
+        """The robot's move, picked from its own view alone, made as its phone would make it,
+        after what its phone does on being looked at (`Bot.look`: opening its role card); a
+        refusal (another server moved it first, the phase ended meanwhile) changes nothing."""
         robot = turn.robot
         token = robots.robot_token(turn.seed, robot.seat)
         try:
             view = self._view(lambda s: _game_and_player(s, token), "player")
-            play = robots.pick(self.GAMES[turn.kind].bot, view, turn.seed, robot)
+            bot = self.GAMES[turn.kind].bot
+            looked = bot.look(view) if bot.look is not None else None
+            if looked is not None:  # idempotent: another server's look changes nothing more
+                looked.on(self, token, robots.request_id(robot))
+            play = robots.pick(bot, view, turn.seed, robot)
             if play is None:
                 self._robots_idle[id_of(robot)] = turn.version
                 return
@@ -154,6 +147,26 @@ class RobotCommands(Door):
                 )
         except RuleError:
             return
+
+
+def seat_robots(session: Session, game: Game, names: list[str]) -> None:
+    """Seat robots of these names after the game's players (`robots.robot_names` names them
+    apart from everyone). They are pinned: a class's seating never moves a robot, whose link
+    is made from its table's seed and seat."""
+    for name in names:
+        seat = next_seat(session, game)
+        session.add(
+            Player(
+                game_id=id_of(game),
+                seat=seat,
+                name=name,
+                name_key=name_key(name),
+                token_hash=token_hash(robots.robot_token(game.seed, seat)),
+                robot=True,
+                pinned=True,
+            )
+        )
+        session.flush()
 
 
 def _game_and_player(session: Session, token: str) -> tuple[Game, Player | None]:

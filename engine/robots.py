@@ -81,13 +81,15 @@ def due_at(
 
 
 def pick(bot: Bot, view: dict[str, object], seed: int, robot: Player) -> Play | None:
-    """One of the moves the robot's own view allows (None: it has none now): an action first,
-    then one way of taking it, so an action listed many ways (cards to take) is not favoured
-    over one listed once (completing a painting)."""
+    """One of the moves the robot's own view allows (None: it has none now): the one its
+    game's robot prefers (`Bot.prefer`), or else an action first, then one way of taking it,
+    so an action listed many ways (cards to take) is not favoured over one listed once."""
     rng = random.Random(f"move:{seed}:{robot.seat}:{robot.robot_moves}")
     legal = bot.legal_moves(view, rng)
     if not legal:
         return None
+    if bot.prefer is not None:
+        return bot.prefer(legal, view)
     action = rng.choice(sorted({play.action for play in legal}))
     return rng.choice([play for play in legal if play.action == action])
 

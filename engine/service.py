@@ -36,7 +36,7 @@ from engine.durations import MAX_PHASE_SECONDS
 from engine.errors import RuleError
 from engine.games import DECLARATIONS, DEFAULT_GAME
 from engine.models import Classroom, Game, Player
-from engine.robot_commands import RobotCommands
+from engine.robot_commands import RobotCommands, seat_robots
 from engine.seats import (
     acceptable_name,
     add_allowed_name,
@@ -128,9 +128,9 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
 
     def play_again(self, facilitator_token: str) -> NewGame:
         """Once a game is finished, a new one for the same class (same language, pace and
-        deck, and the choices made in the lobby: `GameDeclaration.carry`): its code is shown
-        to this game's players, who join it in one tap. Once only: a second click finds the
-        new game already made."""
+        deck, the choices made in the lobby: `GameDeclaration.carry`, and the same robots
+        seated): its code is shown to this game's players, who join it in one tap. Once only:
+        a second click finds the new game already made."""
 
         def act(session: Session, game: Game, now: float) -> NewGame:
             self._require_finished(game)
@@ -139,8 +139,11 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
             rules = self._rules_of(game)
             kind = rules.created_as or game.kind
             new = self._new_game(session, game.language, game.deck, dict(game.durations), now, kind)
+            fresh = storage.game_by_code(session, new.code)
             if rules.carry is not None:
-                rules.carry(session, game, storage.game_by_code(session, new.code))
+                rules.carry(session, game, fresh)
+            robots = [p.name for p in storage.players(session, game) if p.robot]
+            seat_robots(session, fresh, robots)
             game.next_code = new.code
             game.version += 1
             return new

@@ -47,7 +47,15 @@ from ui.results import class_results_csv
 from ui.runtime import get_engine
 from ui.sound import sound_switch
 from ui.tab import name_the_tab
-from ui.text import browser_language, dead_end, isolate, show_error, translator
+from ui.text import (
+    browser_language,
+    dead_end,
+    isolate,
+    mark_robots,
+    robots_in,
+    show_error,
+    translator,
+)
 
 st.set_page_config(page_title="Crossed Canvas · class", page_icon="🎨", layout="wide")
 page_style(CLASS_CSS + TIMER_ROW_CSS)
@@ -66,6 +74,7 @@ show_code_only("class", view["code"], key)
 language = view["language"]
 t = translator(language)
 name_the_tab(view["game"], language, t, "class")
+mark_robots(robots_in(view), t)  # "robot" beside a robot's name
 run = Run(key)
 tables = view["tables"]
 phases = {table["phase"] for table in tables}
@@ -118,6 +127,16 @@ def table_buttons(table: Mapping[str, Any]) -> None:
                 kwargs={"table": number},
                 disabled=not table["can_start"],
             )
+            short = view["fewest_per_table"] - len(table["players"])
+            if short > 0:  # too few to start: robots may fill the other seats
+                st.button(
+                    t("ui.class.fill_robots", count=short),
+                    key=f"fill_robots_{number}",
+                    help=t("ui.class.fill_robots_help", count=short),
+                    on_click=run,
+                    args=(engine.fill_table_with_robots,),
+                    kwargs={"table": number},
+                )
         elif phase != FINISHED:
             paused = table["paused"]
             st.button(
@@ -184,8 +203,14 @@ def choose_tables() -> None:
 
 def move_student() -> None:
     """Seat a student at another table (before that table starts); the engine keeps them
-    there when more students join. Every table still in its lobby with room is offered."""
-    seated = {name: table["table"] for table in tables for name in table["players"]}
+    there when more students join. Every table still in its lobby with room is offered; a
+    robot stays where it was seated, and is not offered."""
+    seated = {
+        name: table["table"]
+        for table in tables
+        for name in table["players"]
+        if name not in table["view"]["robots"]
+    }
     if not seated or LOBBY not in phases:
         return
     with (

@@ -39,8 +39,10 @@ from ui.text import (
     browser_language,
     dead_end,
     isolate,
+    mark_robots,
     name_html,
     plain_label,
+    robots_in,
     show_error,
     translator,
 )
@@ -62,6 +64,7 @@ show_code_only("game", view["code"], key)
 language = view["language"]
 t = translator(language)
 name_the_tab(view["game"], language, t, "facilitator")
+mark_robots(robots_in(view), t)  # "robot" beside a robot's name
 
 
 def command(action: Callable[..., Any], *args: Any) -> None:

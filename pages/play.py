@@ -26,7 +26,9 @@ from ui.text import (
     browser_language,
     dead_end,
     literal,
+    mark_robots,
     name_html,
+    robots_in,
     sentence_html,
     show_error,
     translator,
@@ -100,6 +102,7 @@ def join_form() -> None:
     language = view["language"]
     t = translator(language)
     name_the_tab(view["game"], language, t)
+    mark_robots(robots_in(view), t)  # "robot" beside a robot's name
     st.title(t("ui.play.join_title"))
     st.html(f'<div class="cc-code">{literal(view["code"])}</div>')
     st.html(code_game_html(view["code"], view["game"], language))
@@ -256,6 +259,7 @@ def player_page(token: str) -> None:
     st.session_state["language"] = language
     t = translator(language)
     name_the_tab(view["game"], language, t)
+    mark_robots(robots_in(view), t)  # "robot" beside a robot's name
     phase = view["phase"]
 
     phone = parts_of(view).phone

@@ -15,7 +15,7 @@ from ui.projector import SCREEN_CSS, screen_body, screen_header
 from ui.runtime import get_engine, query_param
 from ui.sound import room_sound
 from ui.tab import name_the_tab
-from ui.text import browser_language, dead_end, translator
+from ui.text import browser_language, dead_end, mark_robots, robots_in, translator
 
 st.set_page_config(page_title="Crossed Canvas", page_icon="🎨", layout="wide")
 page_style(SCREEN_CSS)
@@ -37,12 +37,14 @@ if is_class(status):
     st.html(f"<style>{CLASS_CSS}{BIG_CSS}</style>")
     t = translator(view["language"])
     name_the_tab(view["game"], view["language"], t, "screen")
+    mark_robots(robots_in(view), t)  # "robot" beside a robot's name
     class_screen(view, status, t)
     st.stop()
 
 language = view["language"]
 t = translator(language)
 name_the_tab(view["game"], language, t, "screen")
+mark_robots(robots_in(view), t)  # "robot" beside a robot's name
 if view["phase"] == FINISHED and view["next_game"]:  # the teacher started the next game
     st.query_params.from_dict({"code": view["next_game"]})
     st.rerun()

@@ -11,7 +11,7 @@ import io
 import re
 import unicodedata
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 import resvg_py
 
@@ -42,6 +42,13 @@ def file_part(typed: str, fallback: str) -> str:
     )
     part = _UNSAFE.sub("-", _APOSTROPHES.sub("", letters.casefold())).strip("-")
     return part[:PART_CHARS].strip("-") or fallback
+
+
+def player_part(name: str, robots: Collection[str], fallback: str) -> str:
+    """A player's name as part of a file name (`file_part`); a robot's says so, "robot-1-robot",
+    so a student who typed "Robot 1" is never taken for one."""
+    part = file_part(name, fallback)
+    return f"{part}-robot" if name in robots else part
 
 
 def unique_stem(stem: str, seen: set[str]) -> str:

@@ -9,7 +9,7 @@ order mark, which is how Excel knows to read "Chloé" as UTF-8.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from engine.spreadsheet import spreadsheet_csv
@@ -26,10 +26,24 @@ class Results(Protocol):
 
 
 def game_csv(results: Results, view: Mapping[str, Any], t: Translator) -> bytes:
-    """The game's rows (a facilitator's view) under its columns' names. Bytes, UTF-8 with a
-    byte order mark, ready for a download button."""
-    header = [t(f"ui.csv.{column}") for column in results.COLUMNS]
-    return csv_bytes([header, *results.rows(view, t)])
+    """The game's rows (a facilitator's view) under its columns' names, each player's marked
+    when a robot (`robot_marked`). Bytes, UTF-8 with a byte order mark, ready for a download
+    button."""
+    header = robot_marked([t(f"ui.csv.{column}") for column in results.COLUMNS], results, t)
+    marked = [robot_marked(row, results, t, view["robots"]) for row in results.rows(view, t)]
+    return csv_bytes([header, *marked])
+
+
+def robot_marked(
+    row: Sequence[object], results: Results, t: Translator, robots: Collection[str] | None = None
+) -> list[object]:
+    """`row` with a "Robot" cell after its player's: "yes" for a robot's row, empty for a
+    student's; without `robots`, the header's row, naming the column."""
+    player = results.COLUMNS.index("player") + 1
+    if robots is None:
+        return [*row[:player], t("ui.csv.robot"), *row[player:]]
+    robot = t("ui.yes") if row[player - 1] in robots else ""
+    return [*row[:player], robot, *row[player:]]
 
 
 def csv_bytes(rows: Iterable[Iterable[object]]) -> bytes:

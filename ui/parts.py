@@ -14,7 +14,7 @@ from typing import Any
 
 from engine import LOBBY
 from ui.games import parts_of
-from ui.text import Translator, literal, name_html
+from ui.text import Translator, literal, mark_robots, name_html
 
 #: The id of the element a page's part is drawn in (one per page).
 PART_ID = "cc-live-part"
@@ -29,6 +29,7 @@ def in_round(view: Mapping[str, Any]) -> bool:
 def phone_part(view: Mapping[str, Any], t: Translator) -> str:
     """A phone's list: who joined (the lobby, and what the game says of them), or who is
     ready."""
+    mark_robots(view.get("robots", ()), t)  # drawn by the push stream too, outside any page
     game = parts_of(view).parts.phone_html(view, t)
     if view["phase"] == LOBBY:
         names = "".join(f"<li>{name_html(n)}</li>" for n in view["players"])
@@ -40,6 +41,7 @@ def screen_part(view: Mapping[str, Any], t: Translator) -> str:
     """The projector's roster under the join code (and what the game says of it), or a
     round's readiness by signature; two names a line: twelve 24-character names fit in six
     lines under the code."""
+    mark_robots(view.get("robots", ()), t)  # drawn by the push stream too, outside any page
     game = parts_of(view).parts.screen_html(view, t)
     if view["phase"] == LOBBY:
         joined = t("ui.players_joined", count=len(view["players"]))

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.classes.views import points_per_round
 from engine.games import DECLARATIONS
-from ui.csv_file import csv_bytes, game_csv
+from ui.csv_file import csv_bytes, game_csv, robot_marked
 from ui.games import parts_of
 from ui.text import Translator
 
@@ -21,25 +21,31 @@ def results_csv(view: Mapping[str, Any], t: Translator) -> bytes:
 
 def class_results_csv(view: Mapping[str, Any], t: Translator) -> bytes:
     """One file for a whole class (Engine.class_view): each table's rows as `results_csv`
-    writes them, led by the table's number. In a game of rounds (`class_per_round`) a row
-    also says how many rounds its table played and ends with its player's points per round:
-    a table's size sets its rounds, so a class compares totals of unequal games by that, as
-    its podium does. A game of turns (Canvas Layers) has neither: its turns are no share of
-    a score."""
+    writes them (a robot's marked), led by the table's number. In a game of rounds
+    (`class_per_round`) a row also says how many rounds its table played and ends with its
+    player's points per round: a table's size sets its rounds, so a class compares totals of
+    unequal games by that, as its podium does. A game of turns (Canvas Layers) has neither:
+    its turns are no share of a score."""
     tables = view["tables"]
     by_round = DECLARATIONS[view["game"]].class_per_round
-    columns = parts_of(tables[0]["view"]).results.COLUMNS if tables else ()
-    names = [t(f"ui.csv.{column}") for column in columns]
+    results = parts_of(tables[0]["view"]).results if tables else None
+    names = (  # no tables: no rows, and no game's columns to name
+        robot_marked([t(f"ui.csv.{column}") for column in results.COLUMNS], results, t)
+        if results
+        else []
+    )
     header = (
         [t("ui.csv.table"), t("ui.csv.rounds"), *names, t("ui.csv.points_per_round")]
         if by_round
         else [t("ui.csv.table"), *names]
     )
-    player = columns.index("player") if columns else 0  # no tables: no rows
+    player = results.COLUMNS.index("player") if results else 0
     rows = []
     for table in tables:
         table_view = table["view"]
-        for row in parts_of(table_view).results.rows(table_view, t):
+        table_results = parts_of(table_view).results
+        for plain in table_results.rows(table_view, t):
+            row = robot_marked(plain, table_results, t, table_view["robots"])
             if not by_round:
                 rows.append([table["table"], *row])
                 continue

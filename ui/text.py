@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
-from typing import NoReturn
+from collections.abc import Callable, Iterable, Mapping
+from contextvars import ContextVar
+from typing import Any, NoReturn
 
 import streamlit as st
 
@@ -15,6 +16,16 @@ from engine.i18n import translate
 Translator = Callable[..., str]
 
 _MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:=])")
+
+#: The robots among the names this page run draws, and the word that marks them (`mark_robots`).
+_ROBOTS: ContextVar[tuple[frozenset[str], str]] = ContextVar("robots", default=(frozenset(), ""))
+# A robot's mark: the name's own size (projected text stays >= 28 px), set apart by a frame,
+# its box one line high, so the frames of two robots on adjacent tight lines never touch.
+ROBOT_MARK_STYLE = (
+    "display:inline-block;line-height:1;font-style:italic;font-weight:normal;"
+    "border:1px solid currentColor;border-radius:.3em;padding:0 .2em;margin-left:.25em;"
+    "white-space:nowrap"
+)
 
 
 def translator(language: str) -> Translator:
@@ -74,16 +85,44 @@ def plain_label(text: str) -> str:
     return _MARKDOWN_SPECIALS.sub(r"\\\1", text)
 
 
+def robots_in(view: Mapping[str, Any]) -> list[str]:
+    """The robots a game's view lists, or every table's of a class's view."""
+    tables = view.get("tables") or []
+    return [*view.get("robots", []), *(n for table in tables for n in table["view"]["robots"])]
+
+
+def mark_robots(names: Iterable[str], t: Translator) -> None:
+    """From now on in this page run, a robot's name (one of `names`: robot seats are public,
+    every view lists them) is drawn with "robot" beside it, wherever `name_html` or `isolate`
+    draws it: a page calls this once it has its view, before drawing a name."""
+    _ROBOTS.set((frozenset(names), t("ui.robot_mark")))
+
+
+def _robot_word(name: str) -> str | None:
+    """The word marking `name` as a robot's, or None for a student's."""
+    robots, word = _ROBOTS.get()
+    return word if name in robots else None
+
+
 def name_html(name: str) -> str:
     """A player's name for HTML: escaped, and in its own <bdi>, so a right-to-left name keeps
-    its order and cannot pull the punctuation or the next name in a list into it."""
-    return f"<bdi>{literal(name)}</bdi>"
+    its order and cannot pull the punctuation or the next name in a list into it; a robot's
+    is marked (`mark_robots`)."""
+    word = _robot_word(name)
+    mark = (
+        ""
+        if word is None
+        else f'<span class="cc-robot" style="{ROBOT_MARK_STYLE}">{literal(word)}</span>'
+    )
+    return f"<bdi>{literal(name)}</bdi>{mark}"
 
 
 def isolate(name: str) -> str:
     """A player's name for plain text (widget labels and options, where HTML is not read):
-    between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, the plain-text <bdi>."""
-    return f"\u2068{name}\u2069"
+    between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, the plain-text <bdi>; a robot's
+    is marked (`mark_robots`)."""
+    word = _robot_word(name)
+    return f"\u2068{name}\u2069" + ("" if word is None else f" ({word})")
 
 
 def sentence_html(t: Translator, key: str, name: str) -> str:

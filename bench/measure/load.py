@@ -4,6 +4,7 @@ push as a browser does; how long a change takes to reach the pages that must sho
 Run: .venv/bin/python -m bench.measure.load [--games 1 10 30] [--seconds 75] [--plot docs/x.png]
      .venv/bin/python -m bench.measure.load --games 60 --servers 2     (two servers behind nginx)
      .venv/bin/python -m bench.measure.load --game critters            (or layers; crossed-canvas)
+     .venv/bin/python -m bench.measure.load --games 1 --robots 4       (four seats robots')
 
 For each K: a throwaway PostgreSQL (tests/engine/postgres_server.py), one `streamlit run
 app.py` (or two behind Debian's nginx, tests/browser/balancer.py, students split between
@@ -122,6 +123,7 @@ class Game:
     http: aiohttp.ClientSession
     two_servers: bool
     kind: Kind
+    robots: int = 0  # seats the server's robots play (engine/robots.py); the rest are phones
     code: str = ""
     facilitator: str = ""
     screen: Tab | None = None
@@ -145,7 +147,7 @@ class Game:
         await self._open("facilitator", f"key={self.facilitator}", server=teacher)
         self.screen = await self._open("screen", f"code={self.code}", server=teacher)
         tokens = []
-        students = self.kind.students
+        students = self.kind.students - self.robots
         for number, name in enumerate(NAMES[:students]):
             await self.wait(JOIN_SECONDS / students)
             browser = f"bench-{self.index}-{number}"
@@ -155,6 +157,8 @@ class Game:
             tokens.append(token)
             server = "ab"[number % 2] if self.two_servers else "a"
             self.tasks.append(asyncio.create_task(self._open_phone(token, server)))
+        if self.robots:  # the teacher's "Try it with robots": no tab opens for a robot
+            await asyncio.to_thread(self.engine.add_robots, self.facilitator, self.robots)
         await self.wait(2.0)
         await self.command(self.engine.start, self.facilitator)
         await self.kind.play(self, tokens)
@@ -174,6 +178,19 @@ class Game:
         """A phase no answer ends: the facilitator ends it at its time."""
         await self.wait(self.seconds(phase))
         await self.command(self.engine.advance, self.facilitator)
+
+    async def end_if_still(self, phase: str) -> None:
+        """With robots: the facilitator ends `phase` if it still runs once the students have
+        answered (a robot let it run out, as a slow student does, and the bench's phases last
+        an hour); a robot's late move meanwhile makes this a quiet no-op."""
+        if not self.robots:
+            return
+        view = await asyncio.to_thread(self.engine.public_view, self.code)
+        if view["phase"] == phase:
+            end = self.engine.advance
+            await self._change(
+                "command", None, end, self.facilitator, phase=phase, round=view["round"]
+            )
 
     async def clock_commands(self) -> None:
         """Early in the first timed phase the teacher pauses, resumes and gives "+30 s": changes
@@ -243,6 +260,7 @@ async def run_level(
     two_servers: bool,
     kind: Kind,
     window_over: Callable[[], None],
+    robots: int = 0,
 ) -> tuple[list[Game], float]:
     """K games for `seconds` after the last one started; returns them and the measured wall
     time. `window_over` is called when the measured window ends (before the tear-down)."""
@@ -250,7 +268,8 @@ async def run_level(
     connector = aiohttp.TCPConnector(limit=0)  # one stream per tab, hundreds at once
     async with aiohttp.ClientSession(connector=connector) as http:
         played = [
-            Game(engine, base, i, games, pace, gate, http, two_servers, kind) for i in range(games)
+            Game(engine, base, i, games, pace, gate, http, two_servers, kind, robots)
+            for i in range(games)
         ]
         tasks = [asyncio.create_task(g.play()) for g in played]
         started = time.monotonic()
@@ -292,6 +311,7 @@ def measure(
     kind: Kind,
     workdir: Path,
     tracing: Tracing = Tracing(),
+    robots: int = 0,
 ) -> Level:
     """One K: fresh PostgreSQL, fresh app server(s), the games, the figures."""
     postgres = PostgresServer.start()
@@ -331,7 +351,15 @@ def measure(
         end: list[tuple[list[float], list[float]]] = []
         played, wall = asyncio.run(
             run_level(
-                engine, base, games, seconds, pace, servers == 2, kind, lambda: end.append(read())
+                engine,
+                base,
+                games,
+                seconds,
+                pace,
+                servers == 2,
+                kind,
+                lambda: end.append(read()),
+                robots,
             )
         )
         cpu_end, rss_end = end[0]
@@ -364,26 +392,46 @@ def main() -> None:
         "--switch-interval", type=float, help="the servers' sys.setswitchinterval (with --split)"
     )
     parser.add_argument("--max-runs", type=int, help="the servers' bound on runs at once (--split)")
+    parser.add_argument(
+        "--robots",
+        type=int,
+        default=0,
+        help="seats of each Crossed Canvas game the servers' robots play instead of phones",
+    )
     args = parser.parse_args()
     tracing = Tracing(args.split, args.switch_interval, args.max_runs)
     kind = KINDS[args.game]
     if not all(0 < k <= 100 for k in args.games) or not 10 <= args.seconds <= 600:
         parser.error("games must be 1..100 and seconds 10..600")
+    if args.robots and (kind.name != "crossed_canvas" or not 0 < args.robots < kind.students):
+        parser.error("robots play Crossed Canvas seats here: 1 to 11 of its 12")
     random.seed(args.seed)
     print(f"{os.cpu_count()} cores; load average before: {os.getloadavg()[0]:.1f}", flush=True)
     levels = []
     students = kind.students
     # A game that cannot seat a class of 12 plays with as many as it seats.
     seated = "" if students == CLASS else f", {students} students a game (it seats {kind.most})"
+    if args.robots:
+        seated += f", {students - args.robots} phones and {args.robots} robots a game"
     with tempfile.TemporaryDirectory(prefix="cc-load-") as tmp:
         for games in args.games:
             print(
-                f"K={games} on {args.servers} server(s): {games * (students + 2)} tabs{seated}, "
+                f"K={games} on {args.servers} server(s): "
+                f"{games * (students - args.robots + 2)} tabs{seated}, "
                 f"{STAGGER_SECONDS + args.seconds:.0f} s ...",
                 flush=True,
             )
             levels.append(
-                measure(games, args.servers, args.seconds, args.pace, kind, Path(tmp), tracing)
+                measure(
+                    games,
+                    args.servers,
+                    args.seconds,
+                    args.pace,
+                    kind,
+                    Path(tmp),
+                    tracing,
+                    args.robots,
+                )
             )
             report(levels[-1:], header=False)
     report(levels, header=True)

@@ -70,7 +70,9 @@ def moment(game: Game, phase: str) -> float:
 
 async def crossed_canvas(game: Game, tokens: list[str]) -> None:
     """Rounds until cancelled: the facilitator ends the untimed phases, artists submit at
-    random moments of each pulse, the Curator chooses, everyone votes."""
+    random moments of each pulse, the Curator chooses, everyone votes. Robot seats (the
+    server plays them) are in no `tokens`: a robot Curator chooses on its own, and a phase a
+    robot let run out is ended once the students have answered (`end_if_still`)."""
     while True:
         await _crossed_canvas_round(game, tokens)
 
@@ -79,19 +81,23 @@ async def _crossed_canvas_round(game: Game, tokens: list[str]) -> None:
     engine = game.engine
     views = await asyncio.to_thread(lambda: [engine.player_view(t) for t in tokens])
     artists = [t for t, v in zip(tokens, views, strict=True) if v["role"] != "curator"]
-    curator = next(t for t, v in zip(tokens, views, strict=True) if v["role"] == "curator")
+    curator = next((t for t, v in zip(tokens, views, strict=True) if v["role"] == "curator"), None)
     await game.phase_then_advance("roles")
     await game.clock_commands()
     for pulse in ("pulse1", "pulse2"):
         for token, wait in game.spread(artists, pulse):
             await game.wait(wait)
             await make(game, token, await legal(game, token, DRAW))
+        await game.end_if_still(pulse)
         await game.phase_then_advance("merge" if pulse == "pulse1" else "discussion")
     await game.wait(moment(game, "choice"))
-    await make(game, curator, await legal(game, curator, CHOOSE))
+    if curator is not None:
+        await make(game, curator, await legal(game, curator, CHOOSE))
+    await game.end_if_still("choice")
     for token, wait in game.spread(tokens, "accusation"):
         await game.wait(wait)
         await make(game, token, await legal(game, token, ACCUSE))
+    await game.end_if_still("accusation")
     await game.phase_then_advance("reveal")
 
 

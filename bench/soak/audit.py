@@ -302,9 +302,10 @@ def check_seated(
     code: str, games: list[str], rows: Rows, calls: list[Call], problems: dict[str, list[str]]
 ) -> None:
     """The students who joined with `code` (a game's, or a class's) are exactly those seated
-    at its `games` (the game itself, or the class's tables), each once."""
+    at its `games` (the game itself, or the class's tables), each once; robots join no game
+    (their moves are checked in `check_robots`)."""
     joined = {c.who for c in calls if c.code == code and c.kind == "join" and c.status == "ok"}
-    seated = Counter(p.name for g in games for p in rows.players[rows.games[g].id])
+    seated = Counter(p.name for g in games for p in rows.players[rows.games[g].id] if not p.robot)
     problems["lost"].extend(f"{code}: {n} joined, not seated" for n in joined - set(seated))
     problems["duplicated"].extend(
         f"{code}: {n} seated, never joined" for n in set(seated) - set(joined)
@@ -408,17 +409,21 @@ def check_records(
     stored: dict[tuple[str, str], Any] = {}
     tables = {"submit_fragment": rows.fragments, "choose": rows.choices, "accuse": rows.votes}
     name_of = {p.id: p.name for p in seated}
+    robots = {p.name for p in seated if p.robot}
     for kind, table in tables.items():
         for rnd in rows.rounds[game.id]:
             for row in table[rnd.id]:
                 who = name_of[row.voter_id if kind == "accuse" else row.player_id]
                 stored[(who, row.request_id)] = (kind, row)
+                if who in robots:
+                    continue  # no page sent it: `check_robots` counts its moves
                 if (code, who, row.request_id) in first:
                     continue
                 if kind == "submit_fragment" and (who, row.request_id) not in sent:
                     engine_made[kind] += 1  # locked by the engine itself when a pulse ended
                 else:
                     problems["duplicated"].append(f"{code}/{who} {kind} {row.request_id}")
+    check_robots(code, [p for p in seated if p.robot], stored, problems)
     for (call_code, who, rid), call in first.items():
         if call_code != code or call.kind not in tables:
             continue
@@ -432,6 +437,29 @@ def check_records(
                 problems["lost"].append(f"{where}: stored otherwise than sent and answered")
         elif (row.option_id if kind == "choose" else row.signature) != call.value:
             problems["lost"].append(f"{where}: stored otherwise than answered")
+
+
+def check_robots(
+    code: str,
+    robots: list[Player],
+    stored: dict[tuple[str, str], Any],
+    problems: dict[str, list[str]],
+) -> None:
+    """Each robot's moves (engine/robots.py), however many servers stepped it and whichever
+    was killed: every move number it took, `robot-<seat>-<n>` for n below its count, is one
+    stored fragment, choice or vote, and no stored row of it has another request id (a
+    move made twice, or under a number never taken). A robot that never moved is a rules
+    failure: the robots of a finished game played it."""
+    for robot in robots:
+        numbered = {f"robot-{robot.seat}-{n}" for n in range(robot.robot_moves)}
+        made = {rid for who, rid in stored if who == robot.name}
+        where = f"{code}/{robot.name}"
+        problems["lost"].extend(f"{where}: move {rid} taken, not stored" for rid in numbered - made)
+        problems["duplicated"].extend(
+            f"{where}: {rid} stored, never taken" for rid in made - numbered
+        )
+        if not robot.robot_moves:
+            problems["rules"].append(f"{where}: a robot that never moved")
 
 
 # ---------------------------------------------------------------------------- secrecy
@@ -566,6 +594,10 @@ def report(
     )
     cut = sum(c.status is None for c in calls)
     print(f"Requests cut by the kill (sent, never answered by B): {cut}")
+    robots = [p for seated in rows.players.values() for p in seated if p.robot]
+    if robots:
+        moves = ", ".join(f"{p.name} {p.robot_moves}" for p in robots)
+        print(f"Robots' moves (each numbered, made once by either server): {moves}")
     print(
         f"\n{'command':<16}{'sent':>7}{'accepted':>10}{'retries':>9}{'refused':>9}"
         f"{'errors':>8}{'p50 ms':>8}{'p95 ms':>8}"

@@ -73,6 +73,8 @@ GAME_DURATIONS: dict[str, dict[str, float]] = {
     "canvas_layers": {"turn": 4},
 }
 PULSES = {"pulse1": 1, "pulse2": 2}
+# Robots think as fast as these phases need (the app's few seconds would outlast them).
+ROBOT_SECONDS = (0.5, 1.5)
 POLL_SECONDS = 1.0  # as ui/live.py: every page asks for the game's status once a second
 THREADS = 12  # per app server: students are interleaved across them
 KILL_AFTER = 1 / 3  # of the rounds played, on average over the games
@@ -121,13 +123,16 @@ class Venue:
     seats them at tables itself."""
 
     game: str  # its registry name (engine/games.py)
-    players: int
+    players: int  # students
     is_class: bool = False
+    robots: int = 0  # a class's: its teacher fills its table short of the game's fewest
 
 
-def mix(games: int, players: int, classes: bool) -> list[Venue]:
+def mix(games: int, players: int, classes: bool, robots: int = 0) -> list[Venue]:
     """The soak's games: Crossed Canvas of `players`, one Canvas Critters game of five and one
-    Canvas Layers game of four among them (from three games on), and a class of each game."""
+    Canvas Layers game of four among them (from three games on), and a class of each game;
+    with `robots`, also a Crossed Canvas class of as few students as leaves that many robots
+    to fill its one table to the game's fewest (issue 43: robots at a class's table)."""
     others = [Venue("canvas_critters", 5), Venue("canvas_layers", 4)] if games >= 3 else []
     venues = [Venue("crossed_canvas", players)] * (games - len(others)) + others
     if classes:  # each class more students than one table holds
@@ -136,6 +141,9 @@ def mix(games: int, players: int, classes: bool) -> list[Venue]:
             Venue("canvas_critters", 8, is_class=True),
             Venue("canvas_layers", 7, is_class=True),
         ]
+    if robots:
+        fewest = DECLARATIONS["crossed_canvas"].class_sizes[0]
+        venues.append(Venue("crossed_canvas", fewest - robots, is_class=True, robots=robots))
     return venues
 
 
@@ -175,6 +183,7 @@ class Desk:
     key: str
     players: int
     is_class: bool = False
+    robots: bool = False  # a class's teacher fills a table short of the game's fewest
 
 
 Outcome = tuple[str, Any]  # ("ok", answer) | ("refused", key) | ("crash", text)
@@ -188,7 +197,7 @@ class Server:
     """One app server process: its Engine, its journal, and what its pages have seen."""
 
     def __init__(self, url: str, journal: Journal) -> None:
-        self.engine = Engine(url)
+        self.engine = Engine(url, robot_seconds=ROBOT_SECONDS)
         # As in the app: a keeper beats in every server process (deadlines, outage marks).
         self.keeper = Keeper(self.engine).start()
         self.journal = journal
@@ -595,7 +604,8 @@ class Teacher:
 
 
 class ClassTeacher:
-    """A class's teacher page: once every student has joined (the class seats them), "Start
+    """A class's teacher page: once every student has joined (the class seats them), "Fill
+    with robots" under a table short of the game's fewest (a class with robots), then "Start
     every table"; then each table runs as a game's facilitator page does, with its key."""
 
     def __init__(self, server: Server, desk: Desk, rng: random.Random) -> None:
@@ -610,7 +620,21 @@ class ClassTeacher:
             return
         tables = view["tables"]
         if all(t["phase"] == "lobby" for t in tables):
-            if sum(len(t["players"]) for t in tables) >= desk.players:
+            robots = {name for t in tables for name in t["view"]["robots"]}
+            students = sum(len(set(t["players"]) - robots) for t in tables)
+            if students < desk.players:
+                return
+            short = [t["table"] for t in tables if len(t["players"]) < view["fewest_per_table"]]
+            if desk.robots and short:
+                for number in short:
+                    server.send(
+                        desk.code,
+                        "",
+                        "fill_table_with_robots",
+                        "act",
+                        lambda number=number: engine.fill_table_with_robots(desk.key, number),
+                    )
+            else:
                 server.send(
                     desk.code, "", "start_tables", "act", lambda: engine.start_tables(desk.key)
                 )
@@ -792,6 +816,14 @@ def main() -> int:
         default=True,
         help="also a class of each game, seated at tables by the class (default: yes)",
     )
+    parser.add_argument(
+        "--robots",
+        type=int,
+        default=0,
+        choices=range(0, 4),
+        help="also a Crossed Canvas class whose one table its teacher fills with this many "
+        "robots, stepped by both servers' keepers (default: none)",
+    )
     parser.add_argument("--seed", type=int, help="the students' choices (default: random)")
     parser.add_argument("--timeout", type=float, default=900, help="seconds before giving up")
     args = parser.parse_args()
@@ -802,7 +834,7 @@ def main() -> int:
     with ExitStack() as stack:
         url = args.database_url or _throwaway_postgres(stack)
         engine = Engine(url)
-        venues = mix(args.games, args.players, args.classes)
+        venues = mix(args.games, args.players, args.classes, args.robots)
         tags = ("A", KILLED)
         seats: dict[str, list[Seat]] = {tag: [] for tag in tags}
         desks: dict[str, list[Desk]] = {tag: [] for tag in tags}
@@ -811,7 +843,9 @@ def main() -> int:
             made = create(durations=GAME_DURATIONS[venue.game], game=venue.game)
             for s, name in enumerate(names_for(venue.players)):
                 seats[tags[s % 2]].append(Seat(made.code, name))
-            desk = Desk(made.code, made.facilitator_token, venue.players, venue.is_class)
+            desk = Desk(
+                made.code, made.facilitator_token, venue.players, venue.is_class, venue.robots > 0
+            )
             desks[tags[g % 2]].append(desk)
         every_desk = desks["A"] + desks[KILLED]
         codes = [desk.code for desk in every_desk if not desk.is_class]
@@ -822,7 +856,7 @@ def main() -> int:
             )
             + ") and "
             f"{sum(v.is_class for v in venues)} classes "
-            f"({', '.join(f'{v.game} of {v.players}' for v in venues if v.is_class)}); "
+            f"({', '.join(_class_words(v) for v in venues if v.is_class)}); "
             f"Crossed Canvas of {args.players}, 2 app servers, seed {seed}\n"
             f"phase lengths (s): {GAME_DURATIONS}\njournals: {folder}"
         )
@@ -885,6 +919,12 @@ def main() -> int:
     else:
         print(f"journals kept in {folder}")
     return 0 if passed else 1
+
+
+def _class_words(venue: Venue) -> str:
+    """ "crossed_canvas of 14", or "crossed_canvas of 2 and 3 robots"."""
+    robots = f" and {venue.robots} robots" if venue.robots else ""
+    return f"{venue.game} of {venue.players}{robots}"
 
 
 def _throwaway_postgres(stack: ExitStack) -> str:

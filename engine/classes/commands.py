@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlmodel import Session, and_, col, func, select
 
-from engine import storage
+from engine import robots, storage
 from engine.changes import notify_other_servers
 from engine.classes import seating, showcase
 from engine.classes import views as class_views
@@ -35,6 +35,7 @@ from engine.models import (
     id_of,
     primary_keys,
 )
+from engine.robot_commands import seat_robots
 from engine.seats import (
     acceptable_name,
     add_allowed_name,
@@ -176,6 +177,8 @@ class ClassCommands(Door):
             player = storage.named([p for p, _ in found], name)
             if player is None:
                 raise RuleError("error.unknown_player")
+            if player.robot:  # its link is made from its table's seed and seat
+                raise RuleError("error.class.robot_stays", name=player.name)
             source = next(g for p, g in found if p.id == player.id)
             for game in (source, to):
                 if game.phase != kind.table.lobby:
@@ -204,6 +207,8 @@ class ClassCommands(Door):
             if any(g.phase != kind.table.lobby for g in tables):
                 raise RuleError("error.class.count_after_start")
             rosters = {table_number(g): storage.players(session, g) for g in tables}
+            if any(p.robot for roster in rosters.values() for p in roster):
+                raise RuleError("error.class.count_with_robots")  # reseating would move them
             students = sum(len(roster) for roster in rosters.values())
             fewest, most = kind.class_sizes
             fits = seating.table_counts(students, fewest, most)
@@ -242,6 +247,29 @@ class ClassCommands(Door):
             room.stage += 1
 
         self._class_command(self._room_by_key(class_key), act, class_key=class_key)
+
+    def fill_table_with_robots(self, class_key: str, table: int) -> list[str]:
+        """Seat robots at one table of the class still in its lobby and short of the game's
+        fewest players (latecomers too few to start), up to that fewest; returns their names,
+        unique in the class. Refused for a table that started or already has enough. The
+        robots stay at that table (pinned) and the teacher starts it as any other."""
+
+        def act(session: Session, room: Classroom, tables: list[Game], now: float) -> list[str]:
+            kind = self._class_game(room)
+            (game,) = chosen_tables(tables, table)
+            if game.phase != kind.table.lobby:
+                raise RuleError("error.class.robots_after_start", table=game.table)
+            fewest, _ = kind.class_sizes
+            roster = storage.players(session, game)
+            if len(roster) >= fewest:
+                raise RuleError("error.class.table_not_short", table=game.table, count=len(roster))
+            everyone = [p.name for g in tables for p in storage.players(session, g)]
+            names = robots.robot_names(everyone, fewest - len(roster))
+            seat_robots(session, game, names)
+            game.version += 1
+            return names
+
+        return self._class_command(self._room_by_key(class_key), act, class_key=class_key)
 
     def start_tables(self, class_key: str, table: int | None = None) -> list[int]:
         """Start one table, or every table of the sitting that can (the game's class sizes:

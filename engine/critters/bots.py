@@ -1,10 +1,13 @@
 """Canvas Critters' robot player, both variants' (engine/declaration.py's `Bot`): it picks any
-theme, lays pieces of any kind the pile still holds in a grid inside the frame, finishes once
-it has enough, titles, awards its ribbons in any order and guesses any theme of any card."""
+theme, lays pieces of any kind the pile still holds in a shape inside the frame (a ring or a
+snake, its own), finishes once it has enough, titles from words of the theme, awards its
+ribbons in any order and guesses any theme of any card."""
 
 from __future__ import annotations
 
+import math
 import random
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,10 +29,31 @@ def _pick_theme(
     ]
 
 
+#: Pieces a shape lays on its outer line; more go on an inner one.
+OUTER = 7
+#: A theme's words a title is made from: at least this many letters ("A", "the" say little).
+TITLE_WORD = re.compile(r"[^\W\d_]{4,}")
+
+
+def shaped_spot(i: int, name: str) -> tuple[float, float]:
+    """Where a builder lays the i-th piece of a shape of its own (drawn from its name, so the
+    same each round): a ring, or a snake across the canvas; inside the frame, whatever it is
+    turned."""
+    line, place = divmod(i, OUTER)
+    if sum(map(ord, name)) % 2 == 0:
+        angle = 2 * math.pi * place / OUTER + line * math.pi / OUTER
+        radius = 0.28 / (line + 1)
+        x, y = 0.5 + radius * math.cos(angle), 0.5 + radius * math.sin(angle)
+    else:
+        x = 0.2 + 0.6 * place / (OUTER - 1)
+        y = 0.35 + 0.3 * line / 2 + 0.12 * math.sin(place * math.pi / 3)
+    return round(x, 3), round(min(y, 0.8), 3)
+
+
 def _build(listed: Mapping[str, Any], view: Mapping[str, Any], rng: random.Random) -> list[Play]:
     if listed["pieces"] >= listed["most"]:
         return []  # the others still need the pile's pieces to reach seven
-    x, y = spot(listed["pieces"])
+    x, y = shaped_spot(listed["pieces"], view["name"])
     kinds = [kind for kind, left in view["pile"].items() if left]
     return [Play(BUILD, "take_piece", {"kind": kind, "x": x, "y": y}) for kind in kinds]
 
@@ -39,7 +63,14 @@ def _finish(listed: Mapping[str, Any], view: Mapping[str, Any], rng: random.Rand
 
 
 def _title(listed: object, view: Mapping[str, Any], rng: random.Random) -> list[Play]:
-    return [Play(TITLE, "title_mosaic", {"title": f"Zoo {rng.randrange(100)}"}, retried=False)]
+    """A title of one or two words of the round's theme ("Something that flies": "Flies
+    something"), as a class titles; "Zoo" and a number when the view shows no theme."""
+    theme = view.get("theme")
+    words = TITLE_WORD.findall(theme["text"]) if theme else []
+    if not words:
+        return [Play(TITLE, "title_mosaic", {"title": f"Zoo {rng.randrange(100)}"}, retried=False)]
+    title = " ".join(rng.sample(words, min(2, len(words)))).capitalize()
+    return [Play(TITLE, "title_mosaic", {"title": title}, retried=False)]
 
 
 def _award(listed: Mapping[str, Any], view: Mapping[str, Any], rng: random.Random) -> list[Play]:

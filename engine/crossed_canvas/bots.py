@@ -1,6 +1,7 @@
 """Crossed Canvas's robot player (engine/declaration.py's `Bot`): an artist draws any count
 of strokes the pulse allows (outlines traced from its own card's picture), the Curator
-chooses any option, everyone accuses any signature but their own."""
+chooses any option, everyone accuses any signature but their own; in the roles phase it opens
+its role card."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.crossed_canvas import tracing
-from engine.crossed_canvas.rules import ACCUSE, CHOOSE, DRAW
+from engine.crossed_canvas.rules import ACCUSE, CHOOSE, DRAW, Phase
 from engine.declaration import Bot, Play
 
 #: Points in a robot's stroke: a hand's scribble, not a dot (what the benchmarks send).
@@ -65,4 +66,12 @@ def _accuse(listed: object, view: Mapping[str, Any], rng: random.Random) -> list
     return [Play(ACCUSE, "accuse", {"signature": sig}) for sig in others]
 
 
-BOT = Bot({DRAW: _draw, CHOOSE: _choose, ACCUSE: _accuse})
+def _look(view: Mapping[str, Any]) -> Play | None:
+    """In the roles phase, a phone opens its role card once (the teacher's readiness counts
+    it): a robot does too."""
+    if view["phase"] != Phase.ROLES or view["role_seen"]:
+        return None
+    return Play("see_role", "see_role", {}, retried=False)
+
+
+BOT = Bot({DRAW: _draw, CHOOSE: _choose, ACCUSE: _accuse}, look=_look)

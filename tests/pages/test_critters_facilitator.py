@@ -188,13 +188,13 @@ def test_the_results_csv_has_each_round_s_titles_ribbons_and_points(engine, reco
     assert header[:2] == [tr("en", "ui.csv.round"), tr("en", "ui.csv.theme")]
     rows = {row[header.index(tr("en", "ui.csv.player"))]: row for row in body if row[0] == "1"}
     scores = table.public()["turned_over"]["scores"]
-    for name, row in rows.items():
-        assert row[1] == theme and row[5] == f"{name}'s zoo"
+    for name, row in rows.items():  # the player's column, then Robot (none here): 5 is ""
+        assert row[1] == theme and row[5] == "" and row[6] == f"{name}'s zoo"
         assert int(row[-1]) == scores[name]
-        received = [int(v) for v in row[6].split(", ")]
-        golden = 5 if row[7] == tr("en", "ui.yes") else 0
+        received = [int(v) for v in row[7].split(", ")]
+        golden = 5 if row[8] == tr("en", "ui.yes") else 0
         assert sum(received) + golden == scores[name]  # what they got is what they scored
-    assert rows["Cy"][7] == tr("en", "ui.yes") and rows["Ana"][7] == tr("en", "ui.no")
+    assert rows["Cy"][8] == tr("en", "ui.yes") and rows["Ana"][8] == tr("en", "ui.no")
     totals = [row for row in body if row[0] == tr("en", "ui.csv.total")]
     assert {row[4]: int(row[-1]) for row in totals} == scores
 
@@ -318,7 +318,9 @@ def test_the_teacher_keeps_ribbon_givers_unnamed_from_the_lobby(engine):
         ("<b>Bo</b>", "../../etc/passwd", "round-03-b-bo-b-etc-passwd"),
         ("李", "狐狸", "round-03-student-mosaic"),
         ("Ana", None, "round-03-ana"),  # the duel's mosaics have no title
+        ("Robot 2", "Fox", "round-03-robot-2-robot-fox"),  # a robot's says so (issue 43)
+        ("Robot 3", "Fox", "round-03-robot-3-fox"),  # a student who typed "Robot 3"
     ],
 )
 def test_a_mosaic_file_is_named_by_round_student_and_title_safely(name, title, stem):
-    assert mosaic_stem(3, {"name": name, "title": title}) == stem
+    assert mosaic_stem(3, {"name": name, "title": title}, ["Robot 2"]) == stem

@@ -218,7 +218,7 @@ def test_results_csv_content(finished):
 
 def test_results_csv_in_spanish():
     t = translator("es")
-    view = {"game": "crossed_canvas", "history": [], "totals": {"Ana": 5}}
+    view = {"game": "crossed_canvas", "history": [], "totals": {"Ana": 5}, "robots": []}
     rows = list(csv.reader(io.StringIO(results_csv(view, t).decode("utf-8-sig"))))
     assert rows[0][0] == t("ui.csv.round") != translator("en")("ui.csv.round")
     assert rows[1][0] == t("ui.csv.total") and rows[1][-1] == "5"

@@ -81,6 +81,7 @@ def test_every_cell_is_escaped_whatever_its_column():
             }
         ],
         "totals": {"@voter": 100, "Plain": 0},
+        "robots": [],
     }
     rows = rows_of(results_csv(view, translator("en")))
     first = rows[1]

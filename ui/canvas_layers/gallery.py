@@ -4,20 +4,20 @@ teacher downloads: the paintings and the results CSV."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from engine.canvas_layers.pictures import painting_svg
-from ui.archive import file_part, svg_png, unique_stem, zip_bytes
+from ui.archive import player_part, svg_png, unique_stem, zip_bytes
 from ui.canvas_layers import results
 from ui.csv_file import game_csv
 from ui.text import Translator
 
 
-def file_stem(entry: Mapping[str, Any]) -> str:
-    """ "painting-ana-2": the painter's name made safe (ui/archive.file_part) and the
-    painting's number."""
-    return f"painting-{file_part(entry['painter'], 'painter')}-{entry['number']}"
+def file_stem(entry: Mapping[str, Any], robots: Collection[str]) -> str:
+    """ "painting-ana-2": the painter's name made safe (ui/archive.player_part: a robot's says
+    so) and the painting's number."""
+    return f"painting-{player_part(entry['painter'], robots, 'painter')}-{entry['number']}"
 
 
 def table_files(view: Mapping[str, Any], t: Translator) -> list[tuple[str, bytes]]:
@@ -28,7 +28,7 @@ def table_files(view: Mapping[str, Any], t: Translator) -> list[tuple[str, bytes
     files = []
     seen: set[str] = set()
     for entry in view["history"]:
-        stem = unique_stem(file_stem(entry), seen)
+        stem = unique_stem(file_stem(entry, view["robots"]), seen)
         svg = painting_svg(entry["background"], entry["cards"], entry["title"])
         files.append((f"{stem}.svg", svg.encode("utf-8")))
         files.append((f"{stem}.png", svg_png(svg)))

@@ -118,8 +118,10 @@ def view_of_code(
 
 def class_heading(view: Mapping[str, Any], t: Translator) -> str:
     """ "The whole class: 28 students at 3 tables", escaped: its students are those seated at
-    the class's current tables."""
-    seated = sum(len(table["view"]["players"]) for table in view["tables"])
+    the class's current tables, robots aside."""
+    seated = sum(
+        len(table["view"]["players"]) - len(table["view"]["robots"]) for table in view["tables"]
+    )
     return literal(
         t(
             "ui.class.heading",

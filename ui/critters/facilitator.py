@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 import streamlit as st
 
 from engine import Engine
 from engine.critters import rules
-from ui.archive import file_part, svg_png, unique_stem, zip_bytes
+from ui.archive import file_part, player_part, svg_png, unique_stem, zip_bytes
 from ui.critters import results
 from ui.critters.mosaic_svg import mosaic_svg
 from ui.critters.screen import show_critters
@@ -58,10 +58,10 @@ FILE_PREFIX = "canvas-critters"
 MOSAIC_FILE_PX = 800
 
 
-def mosaic_stem(round_number: int, mosaic: Mapping[str, Any]) -> str:
-    """ "round-01-ana-the-sleepy-fox": the round, the maker and the title (the duel has
-    none), each typed part made safe for a file name (ui/archive.file_part)."""
-    parts = [f"round-{round_number:02d}", file_part(mosaic["name"], "student")]
+def mosaic_stem(round_number: int, mosaic: Mapping[str, Any], robots: Collection[str]) -> str:
+    """ "round-01-ana-the-sleepy-fox": the round, the maker (a robot's says so) and the title
+    (the duel has none), each typed part made safe for a file name (ui/archive.file_part)."""
+    parts = [f"round-{round_number:02d}", player_part(mosaic["name"], robots, "student")]
     if mosaic["title"]:
         parts.append(file_part(mosaic["title"], "mosaic"))
     return "-".join(parts)
@@ -79,7 +79,7 @@ def table_files(view: Mapping[str, Any], t: Translator) -> list[tuple[str, bytes
         for mosaic in entry["mosaics"]:
             if not mosaic["pieces"]:
                 continue
-            stem = unique_stem(mosaic_stem(int(entry["round"]), mosaic), seen)
+            stem = unique_stem(mosaic_stem(int(entry["round"]), mosaic, view["robots"]), seen)
             svg = mosaic_svg(mosaic, MOSAIC_FILE_PX)
             files += [(f"{stem}.svg", svg.encode("utf-8")), (f"{stem}.png", svg_png(svg))]
     return [*files, ("results.csv", game_csv(results, view, t))]
