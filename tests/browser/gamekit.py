@@ -144,6 +144,19 @@ def settle(page: Page, images: bool = False, pause_ms: int = 0) -> None:
         page.wait_for_function(check, timeout=UI_TIMEOUT_MS)
 
 
+#: A page drawn at the game's stage or later: its countdown says which version it shows.
+SHOWS_STAGE_JS = """(stage) => [...document.querySelectorAll('[role=timer][data-version]')]
+  .some((e) => !e.closest('[data-stale="true"]') && Number(e.dataset.version) >= stage)"""
+
+
+def shows_stage(page: Page, stage: int) -> None:
+    """Wait until `page` shows the game's stage `stage` (``engine.status(code)["stage"]``) or a
+    later one, and has settled: after moves made through the engine, a page redraws once per
+    move, and what it showed a move ago is not what a person now sees."""
+    page.wait_for_function(SHOWS_STAGE_JS, arg=stage, timeout=UI_TIMEOUT_MS)
+    settle(page, images=True)
+
+
 def copy_private_link(page: Page) -> str:
     """Press the facilitator page's "Copy my private link"; returns what the clipboard got."""
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])

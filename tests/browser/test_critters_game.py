@@ -18,7 +18,6 @@ four's scores, the tie-break and the duel's rules, tests/engine/test_engine_crit
 from __future__ import annotations
 
 import re
-import time
 import uuid
 from pathlib import Path
 
@@ -37,6 +36,7 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from engine.i18n import translate
+from tests.kit import eventually
 
 pytestmark = pytest.mark.browser
 
@@ -55,12 +55,13 @@ def critters_heading(view: dict, tie_break: bool = False) -> str:
 
 def wait_all(table: Table, phase: str, round_number: int, tie_break: bool = False) -> dict:
     """The game reached `phase` of `round_number`, and every phone's heading says so."""
-    deadline = time.monotonic() + 30
-    view = table.public()
-    while (view["phase"], view["round"]) != (phase, round_number):
-        assert time.monotonic() < deadline, (view["phase"], view["round"])
-        time.sleep(0.2)
+
+    def reached() -> tuple[str, int]:
         view = table.public()
+        return view["phase"], view["round"]
+
+    eventually(reached, (phase, round_number), 30)
+    view = table.public()
     for person in table.players.values():
         heading = person.page.locator(".cc-phase").first
         expect(heading).to_contain_text(critters_heading(view, tie_break), timeout=UI_TIMEOUT_MS)
@@ -378,10 +379,9 @@ def place_guess(table: Table, guesser: str, how: str) -> None:
     settle(page)
     page.get_by_role("button", name=t("ui.critters.play.guess_go")).click()
     # The last guess ends the phase at once: the engine, not the page, says it was placed.
-    deadline = time.monotonic() + UI_TIMEOUT_MS / 1000
-    while table.view(guesser)["my_guess"] is None:
-        assert time.monotonic() < deadline, f"{guesser}'s guess never placed"
-        time.sleep(0.2)
+    eventually(
+        lambda: table.view(guesser)["my_guess"] is not None, what=f"{guesser}'s guess placed"
+    )
 
 
 def tap_radio(page: Page, key: str, label: str) -> None:

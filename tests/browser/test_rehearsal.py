@@ -9,17 +9,7 @@ import time
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from gamekit import (
-    UI_TIMEOUT_MS,
-    Person,
-    Table,
-    button,
-    keyed,
-    podium,
-    settle,
-    stroke_set,
-    t,
-)
+from gamekit import UI_TIMEOUT_MS, Person, Table, button, keyed, podium, settle, stroke_set, t
 from playwright.sync_api import Page, expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.whole_game]

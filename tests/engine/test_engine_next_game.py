@@ -3,7 +3,9 @@ signatures are still voting (role-neutral: the Curator votes under no signature)
 
 from __future__ import annotations
 
-from cc_support import refused, rid, seat_table
+from cc_support import seat_table
+
+from tests.kit import refused, rid
 
 BROWSER = "browser-0123456789abcdef"
 
