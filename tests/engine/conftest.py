@@ -53,8 +53,8 @@ def file_url(request, tmp_path) -> str:
 
 @pytest.fixture(scope="session")
 def postgres_server():
-    """A PostgreSQL server of our own for this test run, in a temporary folder (no system
-    service, no password): tests/run.sh installs Debian's postgresql package for it."""
-    server = PostgresServer.start()
+    """A PostgreSQL server of our own for this test run, in a temporary folder in memory (no
+    system service, no password): tests/run.sh installs Debian's postgresql package for it."""
+    server = PostgresServer.start(in_memory=True)
     yield server
     server.stop()
