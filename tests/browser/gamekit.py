@@ -313,8 +313,24 @@ class Table:
         return roles
 
     def pages(self) -> list[Page]:
+        """The pages open on the game (not closed, not put away with `put_phones_away`)."""
         found = [self.facilitator, self.screen] + [p.page for p in self.players.values()]
-        return [page for page in found if page is not None and not page.is_closed()]
+        return [
+            page
+            for page in found
+            if page is not None and not page.is_closed() and page.url != "about:blank"
+        ]
+
+    def put_phones_away(self) -> None:
+        """Every phone leaves the game's page, as a student's phone goes to sleep: rounds
+        played through the engine are not made to run five more pages at every move."""
+        for person in self.players.values():
+            person.page.goto("about:blank")
+
+    def take_phones_out(self) -> None:
+        """Every phone opens its player's page again."""
+        for person in self.players.values():
+            person.page.goto(f"{self.server.url}/play?token={person.token}")
 
     def wait_phase(
         self, phase: str, round_number: int | None = None, timeout: float = 30.0
