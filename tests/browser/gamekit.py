@@ -16,7 +16,6 @@ what a browser proves is played by clicks, once.
 from __future__ import annotations
 
 import re
-import time
 import uuid
 import zlib
 from collections.abc import Callable, Iterator, Sequence
@@ -32,6 +31,7 @@ from worst_case import WIDEST_NAMES
 from engine import Engine
 from engine.crossed_canvas.rules import ROUND_PHASES, STROKE_LIMITS
 from engine.i18n import catalogue, translate
+from tests.kit import eventually
 
 LANGUAGE = "en"
 PHASES = tuple(phase.value for phase in ROUND_PHASES)
@@ -142,6 +142,19 @@ def settle(page: Page, images: bool = False, pause_ms: int = 0) -> None:
     if pause_ms:
         page.wait_for_timeout(pause_ms)
         page.wait_for_function(check, timeout=UI_TIMEOUT_MS)
+
+
+#: A page drawn at the game's stage or later: its countdown says which version it shows.
+SHOWS_STAGE_JS = """(stage) => [...document.querySelectorAll('[role=timer][data-version]')]
+  .some((e) => !e.closest('[data-stale="true"]') && Number(e.dataset.version) >= stage)"""
+
+
+def shows_stage(page: Page, stage: int) -> None:
+    """Wait until `page` shows the game's stage `stage` (``engine.status(code)["stage"]``) or a
+    later one, and has settled: after moves made through the engine, a page redraws once per
+    move, and what it showed a move ago is not what a person now sees."""
+    page.wait_for_function(SHOWS_STAGE_JS, arg=stage, timeout=UI_TIMEOUT_MS)
+    settle(page, images=True)
 
 
 def copy_private_link(page: Page) -> str:
@@ -284,6 +297,11 @@ class Table:
     def public(self) -> dict[str, Any]:
         return self.engine.public_view(self.code)
 
+    def stage(self) -> tuple[str, int]:
+        """The phase the game is in, and its round."""
+        view = self.public()
+        return view["phase"], view["round"]
+
     def view(self, name: str) -> dict[str, Any]:
         return self.engine.player_view(self.players[name].token)
 
@@ -295,27 +313,37 @@ class Table:
         return roles
 
     def pages(self) -> list[Page]:
+        """The pages open on the game (not closed, not put away with `put_phones_away`)."""
         found = [self.facilitator, self.screen] + [p.page for p in self.players.values()]
-        return [page for page in found if page is not None and not page.is_closed()]
+        return [
+            page
+            for page in found
+            if page is not None and not page.is_closed() and page.url != "about:blank"
+        ]
+
+    def put_phones_away(self) -> None:
+        """Every phone leaves the game's page, as a student's phone goes to sleep: rounds
+        played through the engine are not made to run five more pages at every move."""
+        for person in self.players.values():
+            person.page.goto("about:blank")
+
+    def take_phones_out(self) -> None:
+        """Every phone opens its player's page again."""
+        for person in self.players.values():
+            person.page.goto(f"{self.server.url}/play?token={person.token}")
 
     def wait_phase(
         self, phase: str, round_number: int | None = None, timeout: float = 30.0
     ) -> None:
         """Wait until the game is in ``phase`` (of that round, if given) and every open page
         shows it in its heading."""
-        deadline = time.monotonic() + timeout
 
-        def reached(view: dict[str, Any]) -> bool:
-            return view["phase"] == phase and round_number in (None, view["round"])
+        def reached() -> bool:
+            now, number = self.stage()
+            return now == phase and round_number in (None, number)
 
+        eventually(reached, timeout=timeout, what=f"{phase} of round {round_number or 'any'}")
         view = self.public()
-        while not reached(view):
-            assert time.monotonic() < deadline, (
-                f"game stayed in {view['phase']} round {view['round']}, "
-                f"expected {phase} round {round_number}"
-            )
-            time.sleep(0.2)
-            view = self.public()
         heading = heading_text(phase, view["round"], view["rounds"])
         for page in self.pages():
             try:
@@ -335,10 +363,11 @@ class Table:
         expect(end).to_have_count(1, timeout=UI_TIMEOUT_MS)
         settle(self.facilitator)
         end.click()
-        deadline = time.monotonic() + 20
-        while (self.public()["phase"], self.public()["round"]) == (expected_phase, round_number):
-            assert time.monotonic() < deadline, "advance_phase did not end the phase"
-            time.sleep(0.2)
+        eventually(
+            lambda: self.stage() != (expected_phase, round_number),
+            timeout=20,
+            what=f"the end of {expected_phase} (advance_phase)",
+        )
 
     def stage_button(self, base: str):
         """The facilitator's timer button `base` as drawn for the stage the game is in
@@ -377,14 +406,16 @@ class Table:
         button(page, "confirm_submit").click(timeout=UI_TIMEOUT_MS)
         # The engine has the fragment; the page says it is locked (unless it was the last one
         # and the pulse already ended).
-        deadline = time.monotonic() + UI_TIMEOUT_MS / 1000
         pulse = 1 if phase == "pulse1" else 2
-        while not any(
-            f["signature"] == self.view(name)["signature"] and f["pulse"] == pulse
-            for f in self.view(name)["fragments"]
-        ):
-            assert time.monotonic() < deadline, f"{name}'s fragment never reached the engine"
-            time.sleep(0.2)
+
+        def arrived() -> bool:
+            view = self.view(name)
+            return any(
+                f["signature"] == view["signature"] and f["pulse"] == pulse
+                for f in view["fragments"]
+            )
+
+        eventually(arrived, timeout=UI_TIMEOUT_MS / 1000, what=f"{name}'s fragment in the engine")
         if self.public()["phase"] == phase:
             expect(page.get_by_text(t("ui.play.locked"))).to_be_visible(timeout=UI_TIMEOUT_MS)
 
@@ -398,10 +429,7 @@ class Table:
         expect(target).to_be_enabled(timeout=UI_TIMEOUT_MS)
         settle(page)
         target.click()
-        deadline = time.monotonic() + UI_TIMEOUT_MS / 1000
-        while self.view(name)["my_vote"] != signature:
-            assert time.monotonic() < deadline, f"{name}'s vote never reached the engine"
-            time.sleep(0.2)
+        eventually(lambda: self.view(name)["my_vote"], signature, UI_TIMEOUT_MS / 1000)
         if self.public()["phase"] == "accusation":  # the last vote ends the phase at once
             expect(page.get_by_text(t("ui.play.you_accused"))).to_be_visible(timeout=UI_TIMEOUT_MS)
 
@@ -665,27 +693,6 @@ def look(page: Page, phases: Iterator[str], shots: Path, stem: str) -> tuple[lis
         page.screenshot(path=str(shots / f"{stem}-{number:02d}-{phase}.png"))
     print(f"screenshots in {shots}")
     return seen, problems
-
-
-def eventually(read: Callable[[], Any], expected: Any, timeout: float = 15.0) -> Any:
-    """``read()`` again until it gives ``expected`` (a page's parts arrive one by one, and a
-    rerun's old elements linger a moment); returns it. Past `timeout` seconds it fails, saying
-    what it read, what it waited for and the last value it got: a caller's bare
-    `assert eventually(...)` would otherwise pass on any value that is not empty."""
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            value = read()
-        except (AssertionError, ValueError):
-            value = None
-        if value == expected:
-            return value
-        if time.monotonic() > deadline:
-            where = getattr(read, "__qualname__", repr(read))
-            raise AssertionError(
-                f"waited {timeout:g} s for {where} to read {expected!r}; it last read {value!r}"
-            )
-        time.sleep(0.25)
 
 
 TROPHIES = ("★", "🏆")

@@ -5,10 +5,11 @@ undo/clear work, a 360 px phone sees the whole canvas, and the hidden toolbar sw
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 from gamekit import settle, wait_canvas
+
+from tests.kit import eventually
 
 PROBE = "tests/browser/canvas_probe_app.py"
 
@@ -36,17 +37,9 @@ def read_strokes(page) -> list:
 
 
 def wait_for_count(page, count: int, timeout: float = 10.0) -> list:
-    deadline = time.monotonic() + timeout
-    strokes: list = []
-    while time.monotonic() < deadline:
-        try:
-            strokes = read_strokes(page)
-        except (ValueError, KeyError):
-            strokes = []
-        if len(strokes) == count:
-            return strokes
-        time.sleep(0.1)
-    raise AssertionError(f"expected {count} strokes, last saw {len(strokes)}: {strokes!r:.300}")
+    """The strokes the page returned, once there are `count` of them."""
+    eventually(lambda: len(read_strokes(page)), count, timeout, what="the strokes returned")
+    return read_strokes(page)
 
 
 def canvas_redrawn(page, timeout: float = 15.0):
@@ -55,16 +48,23 @@ def canvas_redrawn(page, timeout: float = 15.0):
     sooner, a stroke can land on the canvas the run is replacing and be lost (a fresh clone's
     CI, after a fixed half-second wait)."""
     settle(page)
-    deadline = time.monotonic() + timeout
-    while (count := page.locator("canvas.upper-canvas").count()) != 1:
-        assert time.monotonic() < deadline, f"{count} canvases on the page, not one"
-        time.sleep(0.1)
+    canvases = page.locator("canvas.upper-canvas")
+    eventually(canvases.count, 1, timeout, what="the canvases on the page")
     return wait_canvas(page)
 
 
 def polls(page) -> int:
+    """How many times the page has run (its polling fragment counts every run)."""
     text = page.locator(".st-key-probe_polls").inner_text()
     return int(text.strip().split("=")[1])
+
+
+def runs_twice_more(page) -> None:
+    """Wait until the page has run twice more: whatever a stroke or a click sent before has
+    been through a run by then (where nothing must arrive, this waits for the page, not for a
+    guessed time)."""
+    start = polls(page)
+    eventually(lambda: polls(page) >= start + 2, what="two more runs of the page")
 
 
 def flat(stroke) -> list[float]:
@@ -93,22 +93,19 @@ def test_strokes_survive_polling_reruns(page, streamlit_server, draw):
     canvas = open_probe(page, streamlit_server)
     draw(page, canvas, [(0.1, 0.1), (0.4, 0.4)])
     wait_for_count(page, 1)
-    start = polls(page)
-    time.sleep(3)
-    assert polls(page) >= start + 2, "the polling fragment did not rerun"
+    runs_twice_more(page)  # the polling fragment reruns
     assert len(read_strokes(page)) == 1
 
     # A stroke in progress across several polling reruns is kept whole.
     box = canvas.bounding_box()
     page.mouse.move(box["x"] + 0.1 * box["width"], box["y"] + 0.8 * box["height"])
     page.mouse.down()
-    before = polls(page)
     for i in range(1, 31):
         page.mouse.move(
             box["x"] + (0.1 + 0.8 * i / 30) * box["width"], box["y"] + 0.8 * box["height"]
         )
-        time.sleep(0.1)
-    assert polls(page) >= before + 2, "no polling rerun happened during the stroke"
+        if i == 15:  # halfway, the pen stays down while the page runs twice
+            runs_twice_more(page)
     page.mouse.up()
     first, second = wait_for_count(page, 2)
     xs = [p[0] for p in second]
@@ -189,9 +186,10 @@ def test_full_canvas_stops_taking_strokes_until_undo(page, streamlit_server, dra
     wait_for_count(page, 2)
     page.get_by_text("Canvas full").wait_for()
     # Drawn on the canvas the full page shows now (not the one before its run redrew it,
-    # where a stroke is lost whether or not it would be refused), then given time to arrive.
+    # where a stroke is lost whether or not it would be refused), then given two runs to
+    # arrive in.
     draw(page, canvas_redrawn(page), [(0.1, 0.8), (0.9, 0.8)])
-    page.wait_for_timeout(1500)
+    runs_twice_more(page)
     strokes = read_strokes(page)
     assert len(strokes) == 2  # disabling the canvas did not wipe it, the third was refused
     assert [round(s[0][1], 1) for s in strokes] == [0.2, 0.5]
@@ -219,7 +217,7 @@ def test_switching_the_background_keeps_unsubmitted_strokes(page, streamlit_serv
     page.wait_for_function(
         "() => document.querySelector('.st-key-probe_bg input').checked === true"
     )
-    time.sleep(1.5)
+    runs_twice_more(page)  # the canvas drawn anew over its new background has run too
     assert len(read_strokes(page)) == 1
     draw(page, canvas, [(0.2, 0.6), (0.6, 0.6)])
     first, _second = wait_for_count(page, 2)

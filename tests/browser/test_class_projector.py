@@ -41,7 +41,7 @@ SHOTS = "/tmp/cc"
 NAMES = [f"Student {number:02d}" for number in range(1, 18)]
 
 
-def seat(engine: Engine, students: int, language: str) -> tuple[str, str, dict[str, str]]:
+def seat_class(engine: Engine, students: int, language: str) -> tuple[str, str, dict[str, str]]:
     room = engine.create_class(language=language, durations=SLOW)
     tokens = {
         name: engine.join(room.code, name, browser=f"{language}-{index}-{uuid.uuid4().hex}")
@@ -76,7 +76,7 @@ def shows_the_reveal(screen: Page, view: dict[str, Any], number: int | None, lan
 
 def test_a_class_of_12_as_two_tables_of_6_and_a_tables_reveal(streamlit_server, new_page):
     engine = seeded_engine(streamlit_server, "class-projector-two-tables")
-    code, key, tokens = seat(engine, 12, "en")
+    code, key, tokens = seat_class(engine, 12, "en")
     screen = new_page(**PROJECTOR)
     screen.goto(f"{streamlit_server.url}/screen?code={code}")
     expect(screen.locator(".cc-code").first).to_have_text(code, timeout=UI_TIMEOUT_MS)
@@ -111,7 +111,7 @@ def test_a_class_of_12_as_two_tables_of_6_and_a_tables_reveal(streamlit_server, 
 
 def test_three_tables_in_spanish_and_a_class_of_one_table(streamlit_server, new_page):
     engine = seeded_engine(streamlit_server, "class-projector-three-tables-es")
-    code, key, tokens = seat(engine, 17, "es")
+    code, key, tokens = seat_class(engine, 17, "es")
     engine.set_table_count(key, 3)  # 6, 6 and 5
     screen = new_page(**PROJECTOR)
     screen.goto(f"{streamlit_server.url}/screen?code={code}")
@@ -129,7 +129,7 @@ def test_three_tables_in_spanish_and_a_class_of_one_table(streamlit_server, new_
     screen.screenshot(path=f"{SHOTS}/class-projector-reveal-three-tables-es.png")
 
     # A class of one table: a game's projector, its code the class's.
-    code, key, tokens = seat(engine, 6, "en")
+    code, key, tokens = seat_class(engine, 6, "en")
     screen.goto(f"{streamlit_server.url}/screen?code={code}")
     expect(screen.locator(".cc-code-huge")).to_have_text(code, timeout=UI_TIMEOUT_MS)
     settle(screen, images=True)
@@ -148,7 +148,7 @@ def test_each_phone_names_its_table_as_the_projector_s_card(streamlit_server, ne
     """Issue 40: a phone at a class's table names its table in its header, in the colour of
     that table's card on the class projector, so the class sits together by table."""
     engine = seeded_engine(streamlit_server, f"class-phone-table-{language}")
-    code, key, tokens = seat(engine, 12, language)
+    code, key, tokens = seat_class(engine, 12, language)
     engine.set_table_count(key, 2)
     engine.start_tables(key)
     screen = new_page(**PROJECTOR)
@@ -171,7 +171,7 @@ def test_a_latecomer_s_phone_counts_each_latecomer_who_joins(streamlit_server, n
     """Issue 40: the latecomers sit together, and a latecomer's phone redraws its words as the
     others arrive (how many more the table needs), without a reload."""
     engine = seeded_engine(streamlit_server, "class-latecomers-phone")
-    code, key, tokens = seat(engine, 6, "en")
+    code, key, tokens = seat_class(engine, 6, "en")
     engine.start_tables(key)
     late = engine.join(code, "Late Ana", browser=f"late-ana-{uuid.uuid4().hex}")
     phone = new_page(width=360, height=740, touch=True, scale=2)

@@ -10,24 +10,17 @@ Each look is saved as a screenshot (the test's temporary folder, printed) to loo
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from gamekit import (
-    PROJECTOR,
-    UI_TIMEOUT_MS,
-    look,
-    projected_problems,
-    seeded_engine,
-    settle,
-)
+from gamekit import PROJECTOR, UI_TIMEOUT_MS, look, projected_problems, seeded_engine, settle
 from playwright.sync_api import Page, expect
 from worst_case import WIDEST_NAMES, longest_theme, longest_themes_first
 
 from engine.critters.rules import PILE
 from engine.i18n import translate
+from tests.kit import rid
 
 pytestmark = pytest.mark.browser
 
@@ -52,10 +45,6 @@ JUDGED_SEEN = [
     "finished-gallery",
 ]
 DUEL_SEEN = ["lobby", "theme", "build", "guess", "scores", "finished", "finished-gallery"]
-
-
-def rid() -> str:
-    return uuid.uuid4().hex
 
 
 def heading(view: dict[str, Any], language: str) -> str:

@@ -16,18 +16,18 @@ stream, and each is looked at once it shows the game's current stage.
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 import pytest
 from audit import LAPTOP, PHONE, Audit, People, audited
-from gamekit import UI_TIMEOUT_MS, button, seeded_engine, settle, whole, words_of
+from gamekit import UI_TIMEOUT_MS, button, seeded_engine, settle, shows_stage, whole, words_of
 from playwright.sync_api import Page, expect
 from worst_case import WIDEST_NAMES
 
 from engine import Engine
 from engine.critters.rules import PILE
 from engine.i18n import translate
+from tests.kit import rid
 from tests.ui.test_mosaic_texts import named_outside_brackets
 
 pytestmark = pytest.mark.browser
@@ -38,13 +38,6 @@ CRITTERS_SLOW = dict.fromkeys(
 )
 LAYERS_SLOW = {"turn": 3600}
 KINDS = list(PILE)
-# A page drawn at the game's stage `stage` or later: its countdown says which version it shows.
-SHOWS_STAGE_JS = """(stage) => [...document.querySelectorAll('[role=timer][data-version]')]
-  .some((e) => !e.closest('[data-stale="true"]') && Number(e.dataset.version) >= stage)"""
-
-
-def rid() -> str:
-    return uuid.uuid4().hex
 
 
 class Room:
@@ -69,8 +62,7 @@ class Room:
         """Each page, once it shows the game's current stage and has settled."""
         stage = self.engine.status(self.code)["stage"]
         for page in pages:
-            page.wait_for_function(SHOWS_STAGE_JS, arg=stage, timeout=UI_TIMEOUT_MS)
-            settle(page, images=True)
+            shows_stage(page, stage)
 
     def everyone(self, name: str) -> tuple[tuple[str, Page], ...]:
         """The teacher's page, the projector and `name`'s phone, labelled for `look`."""

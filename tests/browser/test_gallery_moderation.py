@@ -126,7 +126,7 @@ def test_a_hidden_drawing_never_reaches_the_projector_or_the_zip(streamlit_serve
     replay = projector.locator("img.cc-replay")
     expect(replay).to_be_visible(timeout=UI_TIMEOUT_MS)
     first = replay.screenshot()
-    projector.wait_for_timeout(2500)
+    projector.wait_for_timeout(2500)  # time is what is tested: the replay moves over 2.5 s
     assert replay.screenshot() != first, "the replay does not move"
     # A change of the game reruns the page: the replay carries on, it does not start again.
     replay.evaluate("img => { img.dataset.seen = 'yes'; }")
@@ -156,11 +156,11 @@ def test_a_hidden_drawing_never_reaches_the_projector_or_the_zip(streamlit_serve
     expect(still.locator("img.cc-replay-still")).to_be_visible(timeout=UI_TIMEOUT_MS)
     expect(still.locator("img.cc-replay")).to_be_hidden()
     expect(projector.locator("img.cc-replay-still")).to_be_hidden()
-    still.wait_for_timeout(500)
+    settle(still, images=True)
     final = still.locator("img.cc-replay-still").screenshot()
-    still.wait_for_timeout(1500)
+    still.wait_for_timeout(1500)  # time is what is tested: the still frame stays as it is
     assert still.locator("img.cc-replay-still").screenshot() == final
-    projector.wait_for_timeout(REPLAY_SECONDS * 1000)
+    projector.wait_for_timeout(REPLAY_SECONDS * 1000)  # time is what is tested: it ends
     assert nearly_equal(replay.screenshot(), final)  # the replay ends on the same picture
 
     # The end: the teacher steps to round 1's drawing on the projector, then takes the ZIP.
@@ -173,7 +173,7 @@ def test_a_hidden_drawing_never_reaches_the_projector_or_the_zip(streamlit_serve
     expect(projector.locator(".cc-phase").first).to_have_text(
         "Gallery · round 1 of 5", timeout=UI_TIMEOUT_MS
     )
-    projector.wait_for_timeout(1000)
+    settle(projector, images=True)  # the run that drew the heading drew round 1's picture
     expect(projector.get_by_text(unkind_artist, exact=True)).to_be_visible()  # still its author
     [board] = pictures(projector)[1]
     assert corner_is_blank(board) and not corner_is_blank(board, (0.45, 0.75))

@@ -7,11 +7,12 @@ shown on the projector with its title); the turns between and after make the sam
 through the engine behind the pages (free cards, then the best painting each turn).
 
 The game of five, timed (a minute a turn, so the countdown shows): of its 70 turns the first
-30 are taps (every painter's first five cards and first painting), and so is the last (the
-painting that ends the game); the 39 between are the same moves through the engine, because
-more taps would prove nothing new and CI time is tight. Whose turn it is and the countdown
-stay in sight on a phone scrolled to its bottom, and the composer's Confirm beside them;
-every phone then shows the end, the projector its podium.
+five are taps (each phone takes a card), and so are the first painting (turn 26: three cards
+added from a full hand, confirmed, then large on the projector) and the last (the painting
+that ends the game); the turns between are the same moves through the engine, because more
+taps would prove nothing new (each phone's own taps are its first turn) and CI time is tight.
+Whose turn it is and the countdown stay in sight on a phone scrolled to its bottom, and the
+composer's Confirm beside them; every phone then shows the end, the projector its podium.
 
 Whole games from the views' listed actions are tests/engine/test_conformance.py; the rules,
 tests/engine/test_engine_layers.py; the composer's arrows, the tie's pick and the secrecy of
@@ -19,9 +20,6 @@ hands, tests/pages/test_layers_pages.py.
 """
 
 from __future__ import annotations
-
-import time
-import uuid
 
 import pytest
 from gamekit import (
@@ -31,17 +29,16 @@ from gamekit import (
     measure_layout,
     no_traceback,
     settle,
+    shows_stage,
     t,
 )
 from playwright.sync_api import Page, expect
 
+from tests.kit import eventually, rid
+
 pytestmark = pytest.mark.browser
 
 NAMES = ("Ana", "Ben")
-
-
-def rid() -> str:
-    return uuid.uuid4().hex
 
 
 def projected_totals(screen: Page) -> dict[str, int]:
@@ -61,18 +58,12 @@ def start_game(table: Table, names: tuple[str, ...], pace: str = "untimed") -> N
     """Canvas Layers created on the home page at `pace`, `names` on phones, started: the
     first turn has begun."""
     table.start_on_phones("canvas_layers", names, pace)
-    deadline = time.monotonic() + 20
-    while table.public()["turn"] is None:
-        assert time.monotonic() < deadline, "the game never started"
-        time.sleep(0.2)
+    eventually(lambda: table.public()["turn"] is not None, what="the first turn")
 
 
 def turn_of(table: Table, name: str) -> int:
     """Wait until it is `name`'s turn and their phone says so; the turn's number."""
-    deadline = time.monotonic() + 20
-    while table.public()["turn"] != name:
-        assert time.monotonic() < deadline, f"never {name}'s turn"
-        time.sleep(0.2)
+    eventually(lambda: table.public()["turn"], name)
     phone = table.players[name].page
     expect(phone.locator(".cl-turn")).to_have_text(t("ui.layers.your_turn"), timeout=UI_TIMEOUT_MS)
     settle(phone)
@@ -129,10 +120,11 @@ def test_a_game_of_two_by_taps(table):
     hand = table.view(name)["hand"]
     stack(phone, turn, hand[:3])
     button(phone, f"confirm_{turn}").tap()
-    deadline = time.monotonic() + 20
-    while not next(p for p in table.public()["painters"] if p["name"] == name)["paintings"]:
-        assert time.monotonic() < deadline, "the painting was never completed"
-        time.sleep(0.2)
+
+    def paintings() -> list[int]:
+        return [len(p["paintings"]) for p in table.public()["painters"] if p["name"] == name]
+
+    eventually(paintings, [1])
     painting = table.public()["last_painting"]
     assert painting["cards"] == hand[:3]
     expect(screen.locator(".cl-title")).to_have_text(
@@ -165,10 +157,8 @@ def test_a_game_of_two_by_taps(table):
 def sees_the_end(table: Table, screen: Page) -> dict:
     """The game finished: every phone says whether its player won, the projector shows the
     podium; the final public view."""
-    deadline = time.monotonic() + 20
-    while (final := table.public())["phase"] != "finished":
-        assert time.monotonic() < deadline, "the game never finished"
-        time.sleep(0.2)
+    eventually(lambda: table.public()["phase"], "finished")
+    final = table.public()
     for name, person in table.players.items():
         said = t("ui.play.you_won" if name in final["winners"] else "ui.play.game_over")
         expect(person.page.locator(".cc-role")).to_have_text(said, timeout=UI_TIMEOUT_MS)
@@ -179,9 +169,10 @@ def sees_the_end(table: Table, screen: Page) -> dict:
 
 
 FIVE = ("Ana", "Ben", "Cai", "Dee", "Eli")
-#: Turns played by taps in the game of five: every painter's first five cards and first
-#: painting (six rounds of five turns); then the engine, but for the game's last painting.
-TAPPED_TURNS = 30
+#: The turns played by taps in the game of five: each painter's first card, and the first
+#: painting (after five rounds of five free cards, the first painter's hand is full); then the
+#: engine, but for the game's last painting.
+TAPPED_TURNS = (*range(1, len(FIVE) + 1), len(FIVE) * 5 + 1)
 
 
 def tap_a_turn(table: Table, name: str) -> None:
@@ -212,10 +203,11 @@ def engine_turn(table: Table, name: str) -> None:
 
 
 def turn_ended(table: Table, turn: int) -> None:
-    deadline = time.monotonic() + 20
-    while (view := table.public())["round"] == turn and view["turn"] is not None:
-        assert time.monotonic() < deadline, f"turn {turn} never ended"
-        time.sleep(0.1)
+    def over() -> bool:
+        view = table.public()
+        return view["round"] != turn or view["turn"] is None
+
+    eventually(over, what=f"the end of turn {turn}")
 
 
 def last_painting_left(view: dict) -> bool:
@@ -239,15 +231,18 @@ def test_a_game_of_five_by_taps(table):
         view = table.public()
         if view["turn"] is None:
             break
-        if view["round"] <= TAPPED_TURNS or last_painting_left(view):
-            if view["round"] > TAPPED_TURNS:  # the phone redraws for every turn just made
-                settle(table.players[view["turn"]].page, pause_ms=1000)
+        if view["round"] in TAPPED_TURNS or last_painting_left(view):
+            # After turns through the engine, the phone shows this turn's stage (not a redraw
+            # of one just made) before it is tapped.
+            shows_stage(table.players[view["turn"]].page, table.engine.status(table.code)["stage"])
             tap_a_turn(table, view["turn"])
         else:
             engine_turn(table, view["turn"])
         if view["round"] == 1:  # the projector says whose turn follows
             expect(screen.locator(".cc-phase").first).to_contain_text(table.public()["turn"])
-        if view["round"] == 26:  # the first painting, large on the projector with its title
+        if (
+            view["round"] == TAPPED_TURNS[-1]
+        ):  # the first painting, large on the projector with its title
             title = t("ui.layers.title_quoted", title=table.public()["last_painting"]["title"])
             expect(screen.locator(".cl-title")).to_have_text(title, timeout=UI_TIMEOUT_MS)
     view = table.public()

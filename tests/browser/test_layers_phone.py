@@ -13,7 +13,6 @@ temporary folder, printed).
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 import pytest
@@ -22,14 +21,11 @@ from playwright.sync_api import Page, expect
 from worst_case import WIDEST_NAMES
 
 from engine.i18n import translate
+from tests.kit import rid
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 360, "height": 740, "touch": True}
-
-
-def rid() -> str:
-    return uuid.uuid4().hex
 
 
 class Table:

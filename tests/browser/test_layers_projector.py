@@ -11,7 +11,6 @@ Each look is saved as a screenshot (the test's temporary folder, printed) to loo
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -23,6 +22,7 @@ from worst_case import WIDEST_NAMES
 from engine.canvas_layers.cards import scoring_by_id
 from engine.canvas_layers.rules import HAND_LIMIT, title
 from engine.i18n import translate
+from tests.kit import rid
 
 pytestmark = pytest.mark.browser
 
@@ -58,10 +58,6 @@ ROW_JS = """(least) => {
   return problems;
 }"""
 GLYPH_PX = 32
-
-
-def rid() -> str:
-    return uuid.uuid4().hex
 
 
 class Table:

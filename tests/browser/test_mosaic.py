@@ -22,6 +22,7 @@ from gamekit import UI_TIMEOUT_MS
 from playwright.sync_api import Locator, Page, expect
 
 from engine.critters.rules import PIECE_SIZE  # the probe's, as the game has it
+from tests.kit import eventually
 from ui.critters.mosaic import TEXT_KEYS, checked_request, mosaic
 
 PROBE = "tests/browser/mosaic_probe_app.py"
@@ -49,20 +50,15 @@ def read(page: Page, part: str) -> Any:
 
 def wait_for(page: Page, part: str, ok: Callable[[Any], bool], timeout: float = 10.0) -> Any:
     """The probe's `part` (JSON) once `ok` holds for it."""
-    deadline = time.monotonic() + timeout
-    value = None
-    while time.monotonic() < deadline:
+
+    def holds() -> bool:
         try:
-            value = read(page, part)
-        except ValueError:  # mid-rerun
-            value = None
-        try:
-            if value is not None and ok(value):
-                return value
+            return ok(read(page, part))
         except LookupError:  # not there (yet)
-            pass
-        time.sleep(0.1)
-    raise AssertionError(f"{part} never matched; last: {value!r:.500}")
+            return False
+
+    eventually(holds, timeout=timeout, what=f"the probe's {part} matching")
+    return read(page, part)
 
 
 def button(page: Page, name: str) -> Locator:

@@ -17,7 +17,6 @@ projector: the teacher ends the phases, the Curator chooses and everyone accuses
 
 from __future__ import annotations
 
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +35,7 @@ from playwright.sync_api import Page, expect
 from worst_case import WIDEST_NAMES
 
 from engine.i18n import translate
+from tests.kit import rid
 
 pytestmark = pytest.mark.browser
 
@@ -119,10 +119,6 @@ class Game:
                 self.engine.advance(self.key)
             else:
                 self.play_round()
-
-
-def rid() -> str:
-    return uuid.uuid4().hex
 
 
 def shows(page: Page, game: Game) -> None:

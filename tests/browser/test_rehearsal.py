@@ -5,22 +5,13 @@ a fraction of a second here (the server's ROBOT_SECONDS; seconds in class)."""
 
 from __future__ import annotations
 
-import time
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from gamekit import (
-    UI_TIMEOUT_MS,
-    Person,
-    Table,
-    button,
-    keyed,
-    podium,
-    settle,
-    stroke_set,
-    t,
-)
+from gamekit import UI_TIMEOUT_MS, Person, Table, button, keyed, podium, settle, stroke_set, t
 from playwright.sync_api import Page, expect
+
+from tests.kit import eventually
 
 pytestmark = [pytest.mark.browser, pytest.mark.whole_game]
 
@@ -38,10 +29,11 @@ def link(home: Page, page: str) -> str:
 
 def moved_on(table: Table, phase: str, round_number: int, timeout: float = 30.0) -> None:
     """Wait until the game left `phase` of `round_number` (the robots answered)."""
-    deadline = time.monotonic() + timeout
-    while (table.public()["phase"], table.public()["round"]) == (phase, round_number):
-        assert time.monotonic() < deadline, f"the robots never ended {phase} of {round_number}"
-        time.sleep(0.2)
+    eventually(
+        lambda: table.stage() != (phase, round_number),
+        timeout=timeout,
+        what=f"the robots ending {phase} of {round_number}",
+    )
 
 
 def test_a_teacher_alone_with_robots_reaches_the_podium(start_streamlit, new_page, tmp_path):

@@ -22,7 +22,6 @@ nothing played.
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 import pytest
@@ -38,6 +37,7 @@ from gamekit import (
 from playwright.sync_api import Page, expect
 
 from engine.i18n import translate
+from tests.kit import rid
 from ui.sound import CUES
 
 pytestmark = pytest.mark.browser
@@ -266,10 +266,6 @@ class Painters:
             self.engine.take_card(self.tokens[turn], offer["position"], offer["card"], rid())
             if self.public()["turn"] == name:
                 return
-
-
-def rid() -> str:
-    return uuid.uuid4().hex
 
 
 def phone_shows(page: Page, painters: Painters) -> None:

@@ -5,15 +5,15 @@ Everything a helper learns about roles it learns the way a player does: from `pl
 
 from __future__ import annotations
 
-import itertools
 import json
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import text
 
-from engine import Engine, FakeClock, RuleError
-from tests.engine.seated import SeatedGame
+from engine import Engine, FakeClock
+from tests.engine.seated import SeatedGame, seat_game
+from tests.kit import rid
 
 NAMES = [
     "Ana",
@@ -51,13 +51,6 @@ DEFAULTS = {
 }
 ROUND_SECONDS = sum(DEFAULTS.values())  # 159
 TABLES = ("game", "player", "round", "fragment", "choice", "vote", "award")
-
-_ids = itertools.count()
-
-
-def rid(prefix: str = "req") -> str:
-    """A fresh request id, as a page would make one per click."""
-    return f"{prefix}-{next(_ids)}"
 
 
 def line(x0: float = 0.1, y0: float = 0.2, x1: float = 0.8, y1: float = 0.7, points: int = 6):
@@ -144,13 +137,17 @@ def seat_table(
     start: bool = True,
     names: list[str] | None = None,
 ) -> Table:
-    game = engine.create_game(language=language, durations=durations)
-    table = Table(engine, clock, game.code, game.facilitator_token)
-    for name in (names or NAMES)[:players]:
-        table.tokens[name] = engine.join(game.code, name)
-    if start:
-        engine.start(game.facilitator_token)
-    return table
+    names = (names or NAMES)[:players]
+    return seat_game(
+        Table,
+        engine,
+        clock,
+        names,
+        game="crossed_canvas",
+        language=language,
+        durations=durations,
+        start=start,
+    )
 
 
 def row_counts(engine: Engine) -> dict[str, int]:
@@ -178,13 +175,3 @@ def fingerprint(table: Table, *, rows: bool = True) -> str:
         "game": game_row(table.engine, table.code),
     }
     return json.dumps(state, sort_keys=True, default=str)
-
-
-def refused(key: str, call, *args, **kwargs) -> RuleError:
-    """Run a call the rules must refuse with `key`; return the error."""
-    try:
-        call(*args, **kwargs)
-    except RuleError as error:
-        assert error.key == key, f"expected {key}, got {error.key}: {error}"
-        return error
-    raise AssertionError(f"expected RuleError {key}, but the call was accepted")

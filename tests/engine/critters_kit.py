@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from typing import Any
 
 from engine import Engine, FakeClock
 from engine.critters.bots import spot
-from tests.engine.seated import SeatedGame
+from tests.engine.seated import SeatedGame, seat_game
+from tests.kit import rid
 
 NAMES = ["Ana", "Ben", "Cy", "Di", "Eli", "Fay"]
 # Long phases: tests move on by answers or by the facilitator, never by a clock that drifts.
@@ -16,11 +16,6 @@ LONG = dict.fromkeys(
     ["theme", "build", "last_minute", "titles", "judging", "scores", "guess"], 3600
 )
 KINDS = ["fox", "crab", "turtle", "shark", "penguin", "giraffe", "whale", "snake"]
-_ids = itertools.count()
-
-
-def rid() -> str:
-    return f"cr-{next(_ids)}"
 
 
 @dataclass
@@ -93,10 +88,13 @@ def seat(
     start: bool = True,
     language: str = "en",
 ) -> Critters:
-    new = engine.create_game(language, game="canvas_critters", durations=durations)
-    table = Critters(engine, clock, new.code, new.facilitator_token)
-    for name in NAMES[:players]:
-        table.tokens[name] = engine.join(new.code, name)
-    if start:
-        engine.start(new.facilitator_token)
-    return table
+    return seat_game(
+        Critters,
+        engine,
+        clock,
+        NAMES[:players],
+        game="canvas_critters",
+        language=language,
+        durations=durations,
+        start=start,
+    )

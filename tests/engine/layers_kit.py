@@ -4,7 +4,6 @@ their phones list, and a game steered to an ending the seeded deal does not reac
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -17,14 +16,10 @@ from engine.canvas_layers import rules, turns
 from engine.canvas_layers.bots import BOT
 from engine.canvas_layers.models import LayersGame
 from engine.models import Game
-from tests.engine.seated import SeatedGame
+from tests.engine.seated import SeatedGame, seat_game
+from tests.kit import rid
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli"]
-_ids = itertools.count(1)
-
-
-def rid() -> str:
-    return f"layers-{next(_ids)}"
 
 
 @dataclass
@@ -72,13 +67,15 @@ def seat(
     durations: dict[str, float | None] | None = None,
     start: bool = True,
 ) -> Layers:
-    new = engine.create_game(game="canvas_layers", durations=durations)
-    table = Layers(engine, clock, new.code, new.facilitator_token)
-    for name in NAMES[:players]:
-        table.tokens[name] = engine.join(new.code, name)
-    if start:
-        engine.start(new.facilitator_token)
-    return table
+    return seat_game(
+        Layers,
+        engine,
+        clock,
+        NAMES[:players],
+        game="canvas_layers",
+        durations=durations,
+        start=start,
+    )
 
 
 # ---------------------------------------------------------------- an ending steered to

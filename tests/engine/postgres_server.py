@@ -45,9 +45,12 @@ class PostgresServer:
     run_as: list[str]
 
     @classmethod
-    def start(cls) -> PostgresServer:
+    def start(cls, in_memory: bool = False) -> PostgresServer:
+        """`in_memory`: its files in /dev/shm where there is one (tests: a new database there
+        takes a quarter of the time it takes on disk; a benchmark keeps the disk's cost)."""
         bin_dir = _binaries()
-        root = Path(tempfile.mkdtemp(prefix="cc-postgres-"))
+        shm = "/dev/shm" if in_memory and os.access("/dev/shm", os.W_OK) else None
+        root = Path(tempfile.mkdtemp(prefix="cc-postgres-", dir=shm))
         run_as: list[str] = []
         if os.geteuid() == 0:
             owner = pwd.getpwnam("postgres")

@@ -3,8 +3,9 @@ every game's test kit shares (cc_support, critters_kit, layers_kit)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from engine import Engine, FakeClock
 
@@ -33,3 +34,28 @@ class SeatedGame:
 
     def phase(self) -> str:
         return self.public()["phase"]
+
+
+Seated = TypeVar("Seated", bound=SeatedGame)
+
+
+def seat_game(
+    kind: type[Seated],
+    engine: Engine,
+    clock: FakeClock | None,
+    names: Sequence[str],
+    *,
+    game: str,
+    language: str = "en",
+    durations: Mapping[str, float | None] | None = None,
+    start: bool = True,
+) -> Seated:
+    """A new `game` that `names` joined, started unless `start` is False: every game's test
+    kit seats its tables here (cc_support, critters_kit, layers_kit, pagekit)."""
+    new = engine.create_game(language, game=game, durations=durations)
+    table = kind(engine, clock, new.code, new.facilitator_token)
+    for name in names:
+        table.tokens[name] = engine.join(new.code, name)
+    if start:
+        engine.start(new.facilitator_token)
+    return table

@@ -12,7 +12,6 @@ pages make them.
 
 from __future__ import annotations
 
-import itertools
 import random
 from typing import Any
 
@@ -22,14 +21,10 @@ from cc_support import fingerprint
 from engine import Engine, FakeClock
 from engine.declaration import Play
 from engine.games import DECLARATIONS
+from tests.kit import rid
 
-_ids = itertools.count()
 #: Far more steps than any game here takes: a game that does not end fails, never hangs.
 MOST_STEPS = 2000
-
-
-def rid() -> str:
-    return f"conformance-{next(_ids)}"
 
 
 class Game:

@@ -30,6 +30,7 @@ from engine.critters import rules, themes
 from engine.critters.rules import Award, Guess, Held, Placement, TieRule
 from engine.errors import RuleError
 from engine.standings import winners
+from tests.kit import refused
 
 ROOT = Path(__file__).resolve().parents[2]
 PIECES_DIR = ROOT / "data" / "critters" / "pieces"
@@ -38,13 +39,6 @@ judged_counts = st.integers(min_value=rules.JUDGED_MIN_PLAYERS, max_value=rules.
 seeds = st.integers(min_value=0, max_value=2**64)
 CENTRE = Placement(0.5, 0.5)
 BUILDERS = (1, 2, 3)  # the players building this round, in the tests that take pieces
-
-
-def refused(key, call, *args, **kwargs):
-    with pytest.raises(RuleError) as error:
-        call(*args, **kwargs)
-    assert error.value.key == key, error.value.key
-    return error.value
 
 
 # ---------------------------------------------------------------- the pile

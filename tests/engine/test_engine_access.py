@@ -7,10 +7,11 @@ from __future__ import annotations
 import stat
 
 import pytest
-from cc_support import fingerprint, refused, rid, row_counts, seat_table, strokes
+from cc_support import fingerprint, row_counts, seat_table, strokes
 from sqlalchemy import text
 
 from engine import Engine, FakeClock
+from tests.kit import refused, rid
 
 BROWSER_A = "browserA-0123456789abcdef"
 BROWSER_B = "browserB-0123456789abcdef"

@@ -8,11 +8,12 @@ from __future__ import annotations
 import io
 
 import pytest
-from cc_support import Table, rid, seat_table, strokes
+from cc_support import Table, seat_table, strokes
 
 from engine import Engine, FakeClock
 from engine.backup import BackupRefused, back_up, restore
 from tests import deck_samples as samples
+from tests.kit import rid
 
 TEACHER = "teacher-browser-0123456789"
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 import threading
 
 import pytest
-from cc_support import refused, seat_table
+from cc_support import seat_table
 
 from engine import Engine, FakeClock
+from tests.kit import refused
 
 
 def heard_codes(engine: Engine) -> list[str]:

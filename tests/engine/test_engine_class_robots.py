@@ -7,13 +7,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from cc_support import refused, row_counts
+from cc_support import row_counts
 from test_conformance import a_move
 from test_engine_classes import NAMES, Klass, make_class
 from test_engine_robots import QUICK, beat, robot_moves
 
 from engine import Engine, FakeClock
 from engine.games import DECLARATIONS
+from tests.kit import refused
 
 ROBOTS = ["Robot 1", "Robot 2", "Robot 3"]
 

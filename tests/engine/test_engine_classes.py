@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from cc_support import ROUND_SECONDS, refused, rid, strokes
+from cc_support import ROUND_SECONDS, strokes
 from sqlalchemy import text
 from test_engine_secrecy import ROLE_WORDS, SECRET_KEYS, secret_words, strings
 
@@ -20,6 +20,7 @@ from engine import Engine, FakeClock
 from engine.classes.seating import table_sizes
 from engine.classes.views import _podium
 from engine.crossed_canvas.rules import MAX_PLAYERS, MIN_PLAYERS
+from tests.kit import refused, rid
 
 FIRST = ["Ana", "Ben", "Carmen", "Dario", "Elif", "Femi", "Gus", "Hiro", "Jonas", "Kemal"]
 LAST = ["Park", "Diaz", "Okoro", "Smith"]
@@ -33,11 +34,11 @@ CLASS_GAMES = {
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def engine(request, clock) -> Engine:
+def database(request) -> str:
     """This module's engine: in memory on SQLite, or a fresh database on PostgreSQL."""
     if request.param == "sqlite":
-        return Engine("sqlite://", clock=clock, seed=7)
-    return Engine(request.getfixturevalue("postgres_server").new_database(), clock=clock, seed=7)
+        return "sqlite://"
+    return request.getfixturevalue("postgres_server").new_database()
 
 
 def browser(name: str) -> str:

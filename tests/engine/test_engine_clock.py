@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from cc_support import DEFAULTS, ROUND_ORDER, ROUND_SECONDS, refused, rid, seat_table, strokes
+from cc_support import DEFAULTS, ROUND_ORDER, ROUND_SECONDS, seat_table, strokes
 
 from engine import Engine, FakeClock
+from tests.kit import refused, rid
 
 
 def test_every_phase_in_order_with_the_default_lengths(table):

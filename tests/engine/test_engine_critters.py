@@ -9,8 +9,7 @@ import threading
 
 import critters_workers
 import pytest
-from cc_support import refused
-from critters_kit import LONG, Critters, rid, seat, spot
+from critters_kit import LONG, Critters, seat, spot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import text
@@ -19,6 +18,7 @@ from test_engine_concurrency import in_processes
 from engine import Engine, FakeClock
 from engine.critters import rules
 from engine.i18n import translate
+from tests.kit import refused, rid
 
 
 def test_a_whole_game_of_four_scores_every_ribbon_and_the_golden_rule(engine, clock):

@@ -5,11 +5,11 @@ runs every table from one key, and the class's podium and CSV come out as for Cr
 from __future__ import annotations
 
 import pytest
-from cc_support import refused
 from critters_kit import LONG, Critters
 
 from engine import Engine, FakeClock
 from tests.csv_rows import rows_of
+from tests.kit import refused
 from ui.results import class_results_csv, results_csv
 from ui.text import translator
 

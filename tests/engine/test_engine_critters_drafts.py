@@ -5,10 +5,10 @@ ever sees it."""
 
 from __future__ import annotations
 
-from cc_support import refused
 from critters_kit import seat
 
 from engine.critters import rules
+from tests.kit import refused
 
 
 def judging(engine, clock, players: int = 4):

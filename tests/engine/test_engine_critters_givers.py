@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from cc_support import refused, seat_table
+from cc_support import seat_table
 from critters_kit import seat
+
+from tests.kit import refused
 
 GIVERS = ("Ana", "Ben", "Cy", "Di")
 

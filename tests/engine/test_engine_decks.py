@@ -9,13 +9,14 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from cc_support import NAMES, refused, row_counts, seat_table
+from cc_support import NAMES, row_counts, seat_table
 
 from engine import DeckError, Engine, FakeClock
 from engine.crossed_canvas import decks
 from engine.crossed_canvas.decks import DEFAULT_DECK, load_deck
 from engine.crossed_canvas.game import CROSSED_CANVAS
 from engine.service import CODE_ALPHABET
+from tests.kit import refused
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 RAW = json.loads((DATA / "deck.json").read_text(encoding="utf-8"))

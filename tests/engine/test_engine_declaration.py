@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 import pytest
-from cc_support import ROUND_ORDER, fingerprint, refused, rid, seat_table, strokes
+from cc_support import ROUND_ORDER, fingerprint, seat_table, strokes
 
 from engine import Engine, flow
 from engine.crossed_canvas.rules import PHASE_TABLE
@@ -23,6 +23,7 @@ from engine.declaration import (
 )
 from engine.models import Game
 from engine.table import Table
+from tests.kit import refused, rid
 
 
 def test_a_table_whose_phases_and_rules_disagree_is_refused_when_declared():

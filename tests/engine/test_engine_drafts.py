@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 
-from cc_support import Table, fingerprint, refused, rid, seat_table, strokes
+from cc_support import Table, fingerprint, seat_table, strokes
 
 from engine import Engine, FakeClock
+from tests.kit import refused, rid
 
 
 def marked(count: int, mark: float) -> list:

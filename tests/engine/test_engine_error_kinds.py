@@ -5,13 +5,14 @@ phase lengths that are not a mapping (AttributeError). Each refusal changes noth
 from __future__ import annotations
 
 import pytest
-from cc_support import fingerprint, refused, rid, row_counts, seat_table
+from cc_support import fingerprint, row_counts, seat_table
 from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import RuleError
 from engine.crossed_canvas import rules
 from engine.durations import durations_for
+from tests.kit import refused, rid
 
 HUGE = 10**400
 

@@ -6,20 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
-from cc_support import (
-    NAMES,
-    ROUND_ORDER,
-    fingerprint,
-    refused,
-    rid,
-    row_counts,
-    seat_table,
-    strokes,
-)
+from cc_support import NAMES, ROUND_ORDER, fingerprint, row_counts, seat_table, strokes
 
 from engine import RuleError
 from engine.i18n import translate
 from engine.tokens import new_token
+from tests.kit import refused, rid
 
 I18N = Path(__file__).resolve().parents[2] / "data" / "i18n"
 BAD_TOKENS = [None, 123, b"bytes", ["x"], {"t": 1}, "", "not-a-token", 1.5]

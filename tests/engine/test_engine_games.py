@@ -8,9 +8,10 @@ what the script did and who the views said was Distorter, never read back from t
 from __future__ import annotations
 
 import pytest
-from cc_support import rid, seat_table
+from cc_support import seat_table
 
 from engine import Engine, FakeClock
+from tests.kit import rid
 
 CHOICES = ["true", "false", "neutral", "none"]
 VOTES = ["catch", "tie", "miss", "none", "few_catch"]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from cc_support import refused, rid, row_counts, strokes
+from cc_support import row_counts, strokes
+
+from tests.kit import refused, rid
 
 
 def test_a_retried_submit_returns_the_first_result_and_one_fragment(table):

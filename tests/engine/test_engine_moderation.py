@@ -7,10 +7,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from cc_support import fingerprint, refused, rid, seat_table, strokes
+from cc_support import fingerprint, seat_table, strokes
 
 from engine import Engine, FakeClock
 from engine.name_filter import refuses
+from tests.kit import refused, rid
 
 
 def at_merge(table):

@@ -10,11 +10,12 @@ from __future__ import annotations
 import unicodedata
 
 import pytest
-from cc_support import fingerprint, refused, seat_table
+from cc_support import fingerprint, seat_table
 from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import RuleError, names
+from tests.kit import refused
 
 FORBIDDEN_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 NAME_ERRORS = {"error.name_empty", "error.name_too_long", "error.name_bad_characters"}

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import critters_kit
 import layers_kit
-from cc_support import refused, rid, seat_table
+from cc_support import seat_table
 
 from engine.canvas_layers.cards import DEFAULT_SCORING
+from tests.kit import refused, rid
 
 BROWSER = "browser-0123456789abcdef"
 

@@ -4,9 +4,10 @@ resumes it. Catch-up across short gaps, and while a server was there, stays as i
 
 from __future__ import annotations
 
-from cc_support import Table, rid, strokes
+from cc_support import Table, strokes
 
 from engine import Engine, FakeClock
+from tests.kit import rid
 
 NAMES = ["Ana", "Ben", "Carmen", "Dario", "Elif", "Femi", "Gus", "Hiro"]
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from cc_support import Table, rid, row_counts, seat_table, strokes
+from cc_support import Table, row_counts, seat_table, strokes
 
 from engine import Engine, FakeClock
+from tests.kit import rid
 
 
 def everything(table: Table) -> dict:

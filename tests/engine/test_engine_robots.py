@@ -9,7 +9,7 @@ import random
 import threading
 
 import pytest
-from cc_support import refused, row_counts
+from cc_support import row_counts
 from sqlalchemy import text
 from test_conformance import a_move
 
@@ -17,6 +17,7 @@ from engine import Engine, FakeClock, storage
 from engine.crossed_canvas import tracing
 from engine.games import DECLARATIONS
 from engine.robots import robot_token
+from tests.kit import refused
 
 _ids = itertools.count()
 #: A quick robot (a test's: the app's think for seconds) and the clock's longest step, well

@@ -10,10 +10,11 @@ import json
 from pathlib import Path
 
 import pytest
-from cc_support import ROUND_ORDER, game_row, rid, seat_table
+from cc_support import ROUND_ORDER, game_row, seat_table
 from critters_kit import seat as seat_critters
 
 from engine import Engine, FakeClock
+from tests.kit import rid
 
 ROLE_WORDS = {"curator", "distorter", "loyal"}
 SECRET_KEYS = {

@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import pytest
-from cc_support import ROUND_ORDER, fingerprint, refused, seat_table
+from cc_support import ROUND_ORDER, fingerprint, seat_table
+
+from tests.kit import refused
 
 UNTIMED = dict.fromkeys(ROUND_ORDER)
 

@@ -11,7 +11,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from cc_support import NAMES, Table, refused, rid
+from cc_support import NAMES, Table
 from sqlalchemy import text
 
 from engine import DeckRefused, Engine, FakeClock
@@ -19,6 +19,7 @@ from engine.crossed_canvas.deck_csv import deck_as_csv, deck_pictures_zip, parse
 from engine.crossed_canvas.decks import DEFAULT_DECK, load_deck
 from engine.uploads import MAX_PICTURE_BYTES, checked_picture
 from tests import deck_samples as samples
+from tests.kit import refused, rid
 
 TEACHER = "teacher-browser-0123456789"
 OTHER = "another-browser-0123456789"

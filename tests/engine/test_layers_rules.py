@@ -31,19 +31,13 @@ from engine.canvas_layers.cards import (
 )
 from engine.canvas_layers.rules import Complete, MarketCard, Painter, Painting, State, Take
 from engine.errors import RuleError
+from tests.kit import refused
 
 ROOT = Path(__file__).resolve().parents[2]
 ART = [card.id for card in load_cards().art]
 BACKGROUNDS = [card.id for card in load_cards().backgrounds]
 seeds = st.integers(min_value=0, max_value=2**32)
 table_sizes = st.integers(min_value=rules.MIN_PLAYERS, max_value=rules.MAX_PLAYERS)
-
-
-def refused(key, call, *args, **kwargs):
-    with pytest.raises(RuleError) as error:
-        call(*args, **kwargs)
-    assert error.value.key == key, error.value.key
-    return error.value
 
 
 def table(

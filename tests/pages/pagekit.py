@@ -13,7 +13,6 @@ import functools
 import html
 import json
 import re
-import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +25,7 @@ from engine import Engine
 from engine.crossed_canvas.rules import ROUND_PHASES
 from engine.i18n import translate
 from tests.engine.cc_support import Table as CrossedCanvasTable
+from tests.engine.seated import seat_game
 
 ROOT = Path(__file__).resolve().parents[2]
 LONG = {phase.value: 600.0 for phase in ROUND_PHASES}
@@ -192,10 +192,6 @@ def strokes(count: int = 1) -> list[list[tuple[float, float]]]:
     ]
 
 
-def rid() -> str:
-    return uuid.uuid4().hex
-
-
 @dataclass
 class Table(CrossedCanvasTable):
     """A seated game (of any game; the role helpers are Crossed Canvas's), driven through the
@@ -220,8 +216,13 @@ def seat(
     durations: dict[str, float | None] = LONG,
 ) -> Table:
     """`names` joined, in the lobby of a new game whose phases last as `durations` say."""
-    new = engine.create_game(game=game, language=language, durations=durations)
-    table = Table(engine, None, new.code, new.facilitator_token)
-    for name in names:
-        table.tokens[name] = engine.join(new.code, name)
-    return table
+    return seat_game(
+        Table,
+        engine,
+        None,
+        names,
+        game=game,
+        language=language,
+        durations=durations,
+        start=False,
+    )

@@ -26,7 +26,6 @@ from pagekit import (
     private_link,
     private_link_element,
     rendered,
-    rid,
     run,
     served_media,
     timer,
@@ -39,6 +38,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine import Engine, RuleError
 from engine.crossed_canvas.rules import ROUND_PHASES
+from tests.kit import rid
 from ui.classes.tables import BEST_NAMES
 from ui.results import class_results_csv
 from ui.text import translator

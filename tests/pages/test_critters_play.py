@@ -17,8 +17,9 @@ from engine.critters import rules
 from ui.text import plain_label
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-from cc_support import refused
-from critters_kit import LONG, Critters, rid, spot
+from critters_kit import LONG, Critters, spot
+
+from tests.kit import refused, rid
 
 
 @pytest.fixture

@@ -16,7 +16,9 @@ from pagekit import html_text, page, rendered, run, tr, visible, visible_text
 from engine import FakeClock
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-from critters_kit import LONG, Critters, rid, seat
+from critters_kit import LONG, Critters, seat
+
+from tests.kit import rid
 
 # Every giver places +3, +2, +1 on the next players in the roster; Ana adds her golden ribbon.
 RECEIVED = {"Ana": [3, 3, 3], "Ben": [3, 2, 2], "Cy": [2, 2, 1], "Di": [5, 1, 1, 1]}

@@ -12,7 +12,7 @@ import zipfile
 from collections.abc import Callable
 
 import pytest
-from pagekit import Table, page, rendered, rid, run, seat, tr, visible_text
+from pagekit import Table, page, rendered, run, seat, tr, visible_text
 from PIL import Image
 from streamlit.testing.v1 import AppTest
 
@@ -21,8 +21,8 @@ from engine.canvas_layers.cards import DEFAULT_SCORING, SCORING_IDS, scoring_by_
 from engine.canvas_layers.pictures import HEIGHT, WIDTH
 from engine.canvas_layers.rules import Outcome
 from engine.canvas_layers.rules import title as title_of
-from tests.engine.cc_support import refused
 from tests.engine.layers_kit import Layers, plan_ending, play_plan, stored_state
+from tests.kit import refused, rid
 from ui.canvas_layers.cards_html import layer_uri
 from ui.canvas_layers.gallery import gallery_zip
 from ui.text import isolate, plain_label, translator

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 
-from pagekit import rendered, rid, run, strokes, tr, visible_text
+from pagekit import rendered, run, strokes, tr, visible_text
+
+from tests.kit import rid
 
 
 def alt_counts(at) -> list[str]:

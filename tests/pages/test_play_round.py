@@ -14,7 +14,6 @@ from pagekit import (
     keys,
     picture_in,
     rendered,
-    rid,
     run,
     seat,
     served_media,
@@ -22,6 +21,8 @@ from pagekit import (
     unescaped,
     visible_text,
 )
+
+from tests.kit import rid
 
 # ---------------------------------------------------------------- role card
 

@@ -13,7 +13,6 @@ from pagekit import (
     base_key,
     has_word,
     rendered,
-    rid,
     seat,
     shows_points,
     tr,
@@ -21,6 +20,7 @@ from pagekit import (
     visible_text,
 )
 
+from tests.kit import rid
 from ui.results import results_csv
 from ui.text import translator
 

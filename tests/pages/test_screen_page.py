@@ -10,7 +10,6 @@ from pagekit import (
     page,
     picture_in,
     rendered,
-    rid,
     run,
     seat,
     served_media,
@@ -18,6 +17,8 @@ from pagekit import (
     tr,
     visible_text,
 )
+
+from tests.kit import rid
 
 ROUND_PHASES = ["roles", "pulse1", "merge", "pulse2", "discussion", "choice", "accusation"]
 

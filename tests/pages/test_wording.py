@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from pagekit import a_path, drawing_state, has_word, page, rid, run, seat, tr, visible_text
+from pagekit import a_path, drawing_state, has_word, page, run, seat, tr, visible_text
 
 from engine.crossed_canvas.decks import load_deck
 from engine.i18n import catalogue
+from tests.kit import rid
 
 
 def canvas_key(view) -> str:

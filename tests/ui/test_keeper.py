@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import time
-
 from sqlalchemy import text
 
 from engine import Engine
+from tests.kit import eventually
 from ui.keeper import Keeper
 
 
@@ -25,10 +24,7 @@ def test_the_keeper_ends_a_phase_on_time_with_nobody_looking_then_stops(tmp_path
     engine.start(game.facilitator_token)
     keeper = Keeper(engine, interval=0.05).start()
     try:
-        deadline = time.monotonic() + 10
-        while stored_phase(engine, game.code) == "roles":
-            assert time.monotonic() < deadline, "the keeper never moved the game on"
-            time.sleep(0.05)
+        eventually(lambda: stored_phase(engine, game.code), "pulse1", 10)
     finally:
         keeper.stop()
     assert stored_phase(engine, game.code) == "pulse1"
@@ -48,10 +44,8 @@ def test_a_phase_ends_at_its_deadline_not_at_the_next_beat_and_pages_are_told(tm
     engine.changes.subscribe(told.append)
     keeper = Keeper(engine, interval=60).start()
     try:
-        deadline = time.monotonic() + 10  # far less than the beat: only the deadline wakes it
-        while stored_phase(engine, game.code) == "roles":
-            assert time.monotonic() < deadline, "the phase waited for the keeper's next beat"
-            time.sleep(0.05)
+        # 10 s, far less than the beat: only the deadline wakes it.
+        eventually(lambda: stored_phase(engine, game.code), "pulse1", 10)
     finally:
         keeper.stop()
     assert told and set(told) == {game.code}
@@ -68,9 +62,8 @@ def test_robots_move_on_the_keepers_beat_with_nobody_looking(tmp_path):
     engine.advance(game.facilitator_token, phase="roles")
     keeper = Keeper(engine, interval=60).start()
     try:
-        deadline = time.monotonic() + 10
-        while engine.public_view(game.code)["ready"]["done"] == 0:
-            assert time.monotonic() < deadline, "no robot drew"
-            time.sleep(0.05)
+        eventually(
+            lambda: engine.public_view(game.code)["ready"]["done"] > 0, what="a robot's drawing"
+        )
     finally:
         keeper.stop()
