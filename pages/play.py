@@ -285,7 +285,7 @@ def player_page(token: str) -> None:
         message = "ui.play.you_won" if view["name"] in winners else "ui.play.game_over"
         st.html(f'<div class="cc-role">{literal(t(message))}</div>')
         next_game(view, t)
-        standings(view["totals"], winners, t)
+        standings(view["totals"], winners, view["avatars"], t)
         if ending := phone.ending_html(view, t):
             st.html(ending)
         follow(view, status, listed=False)
@@ -296,7 +296,7 @@ def player_page(token: str) -> None:
     follow(view, status, listed=listed, redraw=redraw)
     if view["round"] > 1 and phone.totals_shown(view):
         with st.expander(t("ui.totals")):
-            standings(view["totals"], [], t)
+            standings(view["totals"], [], view["avatars"], t)
     phone_cue(view, status, t)
 
 

@@ -19,7 +19,8 @@ from collections.abc import Mapping, Sequence
 
 import streamlit as st
 
-from ui.text import Translator, literal, name_html
+from ui.faces import FACE_CSS, named_html
+from ui.text import Translator, literal
 
 BASE_CSS = """
 <style>
@@ -126,24 +127,28 @@ def bottom_bar_css(key: str) -> str:
 
 def page_style(extra_css: str = "") -> None:
     """The shared styles (and a page's own) once per run."""
-    st.html(BASE_CSS + (f"<style>{extra_css}</style>" if extra_css else ""))
+    st.html(BASE_CSS + f"<style>{FACE_CSS}{extra_css}</style>")
 
 
-def standings(totals: Mapping[str, int], winners: list[str], t: Translator) -> None:
-    """Totals, best first; the winners (ties share the victory) marked with a star."""
+def standings(
+    totals: Mapping[str, int], winners: list[str], faces: Mapping[str, str], t: Translator
+) -> None:
+    """Totals, best first; the winners (ties share the victory) marked with a star; each
+    name with its face (`faces`: the view's "avatars")."""
     rows = sorted(totals.items(), key=lambda item: (-item[1], item[0].casefold()))
     body = "".join(
-        f"<tr><td>{'★ ' if name in winners else ''}{name_html(name)}</td><td>{points}</td></tr>"
+        f"<tr><td>{'★ ' if name in winners else ''}{named_html(name, faces)}</td>"
+        f"<td>{points}</td></tr>"
         for name, points in rows
     )
     head = f"<tr><th>{literal(t('ui.player'))}</th><th>{literal(t('ui.points'))}</th></tr>"
     st.html(f'<table class="cc-table">{head}{body}</table>')
 
 
-def winners_banner(winners: Sequence[str]) -> str:
-    """Who won, starred and large (ties share the victory): the line above a podium, on the
-    projector and the teacher's page."""
-    return f'<div class="cc-huge">★ {", ".join(map(name_html, winners))}</div>'
+def winners_banner(winners: Sequence[str], faces: Mapping[str, str]) -> str:
+    """Who won, starred and large (ties share the victory), each with their face: the line
+    above a podium, on the projector and the teacher's page."""
+    return f'<div class="cc-huge">★ {", ".join(named_html(n, faces) for n in winners)}</div>'
 
 
 def count_up_html(points: int, since: int = 0) -> str:
@@ -161,22 +166,27 @@ def counted_words(said: str, points: int, since: int = 0) -> str:
     return literal(said).replace(COUNT_MARK, count_up_html(points, since))
 
 
-def podium(totals: Mapping[str, int], t: Translator) -> None:
+def podium(totals: Mapping[str, int], faces: Mapping[str, str], t: Translator) -> None:
     """The final podium (`podium_html`), with everyone's total under it."""
-    st.html(podium_html(totals, t))
+    st.html(podium_html(totals, faces, t))
 
 
-def podium_html(totals: Mapping[str, int], t: Translator, *, everyone: bool = True) -> str:
+def podium_html(
+    totals: Mapping[str, int], faces: Mapping[str, str], t: Translator, *, everyone: bool = True
+) -> str:
     """The final podium: the three best scores, tied players sharing a step (R12); a step
     with more than three names is wider and lists them in two columns, to stay on screen.
-    `everyone`: every player's total under it (a game showing its own table leaves it out)."""
+    Each name with its face (`faces`: the view's "avatars"). `everyone`: every player's
+    total under it (a game showing its own table leaves it out)."""
     steps = []
     for points in sorted(set(totals.values()), reverse=True):
         # Competition ranking: four tied leaders all stand first; the next player is fifth.
         place = 1 + sum(1 for other in totals.values() if other > points)
         if place > 3:
             break
-        names = [f"<div>{name_html(n)}</div>" for n, p in sorted(totals.items()) if p == points]
+        names = [
+            f"<div>{named_html(n, faces)}</div>" for n, p in sorted(totals.items()) if p == points
+        ]
         many = " cc-step-many" if len(names) > 3 else ""
         steps.append(
             f'<div class="cc-step cc-step-{place}{many}">'
@@ -191,7 +201,7 @@ def podium_html(totals: Mapping[str, int], t: Translator, *, everyone: bool = Tr
     if not everyone:
         return shown
     chips = "".join(
-        f'<span class="cc-score">{name_html(name)} <b>{points}</b></span>'
+        f'<span class="cc-score">{named_html(name, faces)} <b>{points}</b></span>'
         for name, points in sorted(totals.items(), key=lambda item: (-item[1], item[0].casefold()))
     )
     return f'{shown}<div class="cc-legend cc-everyone">{chips}</div>'
