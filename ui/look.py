@@ -4,9 +4,10 @@ folder (Crossed Canvas's: ui/crossed_canvas/look.py).
 
 Motion is CSS alone and plays as an element first appears: the podium is built from third
 place to first, points count up to what the page says (`count_up_html`), a student joining
-the lobby lights up in the roster. It moves nothing (no text shrinks, nothing leaves the
-screen): steps are unveiled in place and a count is drawn over the final number, which
-stays in the page for every reader. A browser set to reduce motion shows the end at once.
+the lobby lights up in the roster, a new drawing or painting fades in (`.cc-arriving`). It
+moves nothing (no text shrinks, nothing leaves the screen): steps are unveiled in place and
+a count is drawn over the final number, which stays in the page for every reader. A browser
+set to reduce motion shows the end at once.
 
 Names and every other user-typed text go through `literal` before they meet HTML, so a name
 like <b>x</b> or **x** is shown as typed; a player's name goes through `name_html`, which also
@@ -104,7 +105,11 @@ div:has(> div > div:only-child > div[class*="st-key-cc_live"]) { display: none; 
   30% { opacity: 1; background-color: #ffe066; }
   to { background-color: transparent; }
 }
+/* A new drawing or painting arriving (a round's composition, a painting just completed) fades
+   in where it will stand: nothing around it moves, and its words are whole from the start. */
+@keyframes cc-arrive-in { from { opacity: 0; } to { opacity: 1; } }
 @media (prefers-reduced-motion: no-preference) {
+  .cc-arriving { animation: cc-arrive-in .9s ease-out; }
   .cc-podium .cc-step { animation: cc-build .7s ease-out var(--cc-delay) backwards; }
   .cc-count > span { animation: cc-count-hidden 1.5s step-end var(--cc-delay, 0s) backwards; }
   .cc-count::after { animation: cc-count-up 1.5s ease-out var(--cc-delay, 0s) backwards; }
