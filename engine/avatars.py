@@ -10,7 +10,7 @@ of who drew what.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 from engine.errors import RuleError
 from engine.models import Player
@@ -79,3 +79,15 @@ def face_of(player: Player) -> str:
     if player.robot:
         return ROBOT
     return player.avatar or seat_face(player.seat)
+
+
+def unheld(face: str | None, seat: int, others: Sequence[Player]) -> str:
+    """The face a seat takes among `others` at its table: `face` (checked by `picked`),
+    refused when another holds it, or with none picked `free_face`: two faces at a table
+    never look alike, but after a class moves its students between tables."""
+    held = {face_of(player): player.name for player in others}
+    if face is None:
+        return free_face(seat, held)
+    if face in held:
+        raise RuleError("error.avatar_taken", name=held[face])
+    return face

@@ -25,12 +25,12 @@ def seat(
 ) -> str:
     """A new player (name already checked) at the end of the game's roster; their token
     (`seat_token`: `label` names the game or class sitting joined). `avatar`: the face the
-    student picked (checked), else the seat's or the next one nobody at the table holds."""
+    student picked (checked), refused if another at the table holds it, else the seat's or
+    the next one nobody at the table holds."""
     token = seat_token(browser, label)
     number = next_seat(session, game)
-    if avatar is None:
-        others = session.exec(select(Player).where(Player.game_id == game.id)).all()
-        avatar = avatars.free_face(number, {avatars.face_of(p) for p in others})
+    others = session.exec(select(Player).where(Player.game_id == game.id)).all()
+    avatar = avatars.unheld(avatar, number, others)
     session.add(
         Player(
             game_id=id_of(game),

@@ -215,7 +215,8 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
             player = storage.player_by_token(session, player_token)
             if player.robot:
                 raise RuleError("error.avatar_robot")
-            if player.avatar != face:
+            others = [p for p in storage.players(session, game) if p.id != player.id]
+            if player.avatar != avatars.unheld(face, player.seat, others):
                 player.avatar = face
                 session.add(player)
                 game.version += 1

@@ -54,6 +54,18 @@ def test_a_face_not_offered_is_refused_and_changes_nothing(lobby, face):
     assert fingerprint(lobby) == before
 
 
+def test_a_face_another_holds_at_the_table_is_refused_and_changes_nothing(lobby):
+    lobby.tokens["Ana"] = lobby.engine.join(lobby.code, "Ana", avatar="owl-coral")
+    lobby.tokens["Bea"] = lobby.engine.join(lobby.code, "Bea")
+    before = fingerprint(lobby)
+    error = refused("error.avatar_taken", lobby.engine.join, lobby.code, "Cy", avatar="owl-coral")
+    assert error.params["name"] == "Ana"
+    refused("error.avatar_taken", lobby.engine.set_avatar, lobby.tokens["Bea"], "owl-coral")
+    assert fingerprint(lobby) == before
+    lobby.engine.set_avatar(lobby.tokens["Ana"], "owl-coral")  # one's own face again: no change
+    assert fingerprint(lobby) == before
+
+
 def test_only_a_seats_own_link_changes_its_face(lobby):
     lobby.tokens["Ana"] = lobby.engine.join(lobby.code, "Ana")
     refused("error.bad_player_token", lobby.engine.set_avatar, "not-a-token", "cat-mint")
