@@ -4,6 +4,8 @@ seat's face (engine/avatars.py); in the lobby the student's face is picked alrea
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import streamlit as st
 
 from engine import avatars
@@ -17,25 +19,25 @@ def face_picker(t: Translator, key: str, current: str | None = None) -> str | No
     student sees what they would get."""
     animal_now, colour_now = avatars.parts(current) if current in avatars.CHOICES else ("", "")
     animal_list, colour_list, shown = st.columns([2, 2, 1], vertical_alignment="bottom")
-    animal = animal_list.selectbox(
-        t("ui.face.animal"),
-        avatars.ANIMALS,
-        index=avatars.ANIMALS.index(animal_now) if animal_now else None,
-        format_func=lambda a: t(f"avatar.animal.{a}"),
-        placeholder=t("ui.face.any_animal"),
-        key=f"{key}_animal",
-    )
-    colour = colour_list.selectbox(
-        t("ui.face.colour"),
-        avatars.COLOURS,
-        index=avatars.COLOURS.index(colour_now) if colour_now else None,
-        format_func=lambda c: t(f"avatar.colour.{c}"),
-        placeholder=t("ui.face.any_colour"),
-        key=f"{key}_colour",
-    )
+    with animal_list:
+        animal = _chooser(t, "animal", avatars.ANIMALS, animal_now, f"{key}_animal")
+    with colour_list:
+        colour = _chooser(t, "colour", avatars.COLOURS, colour_now, f"{key}_colour")
     if animal is None and colour is None:
         return None
     face = avatars.face_id(animal or avatars.ANIMALS[0], colour or avatars.COLOURS[0])
     with shown:
         st.html(face_html(face, alt=face_words(face, t), big=True))
     return face
+
+
+def _chooser(t: Translator, part: str, choices: Sequence[str], now: str, key: str) -> str | None:
+    """One list of a face's `part` ("animal" or "colour"), at `now` (empty: none yet)."""
+    return st.selectbox(
+        t(f"ui.face.{part}"),
+        choices,
+        index=choices.index(now) if now else None,
+        format_func=lambda choice: t(f"avatar.{part}.{choice}"),
+        placeholder=t(f"ui.face.any_{part}"),
+        key=key,
+    )

@@ -56,18 +56,29 @@ def _line(path: str) -> str:
     return f'<path d="{path}" fill="none" {LINE}/>'
 
 
-def _dot(x: float, y: float, r: float = 4.5) -> str:
-    return f'<circle cx="{x}" cy="{y}" r="{r}" fill="{INK}"/>'
+def _dot(x: float, y: float, r: float = 4.5, fill: str = INK) -> str:
+    return f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}"/>'
 
 
-def _eyes(y: float = 50, apart: float = 11, r: float = 4.5) -> str:
-    return _dot(50 - apart, y, r) + _dot(50 + apart, y, r)
+def _round_pair(x: float, y: float, rx: float, ry: float | None = None, fill: str = FUR) -> str:
+    """Two round ears (or eye patches, cheeks) at `x` and its mirror across the face."""
+    return _ellipse(x, y, rx, ry or rx, fill) + _ellipse(100 - x, y, rx, ry or rx, fill)
+
+
+def _pointed_pair(*points: tuple[float, float]) -> str:
+    """Two pointed ears: the left one's corners, and its mirror across the face."""
+    left = " ".join(f"{x},{y}" for x, y in points)
+    right = " ".join(f"{100 - x},{y}" for x, y in points)
+    return _shape(left) + _shape(right)
+
+
+def _eyes(y: float = 50, apart: float = 11, r: float = 4.5, fill: str = INK) -> str:
+    return _dot(50 - apart, y, r, fill) + _dot(50 + apart, y, r, fill)
 
 
 def _cat() -> str:
     return (
-        _shape("24,44 26,14 46,30")
-        + _shape("76,44 74,14 54,30")
+        _pointed_pair((24, 44), (26, 14), (46, 30))
         + _circle(50, 56, 27)
         + _eyes()
         + _shape("46,60 54,60 50,65", INK)
@@ -78,8 +89,7 @@ def _cat() -> str:
 def _dog() -> str:
     return (
         _circle(50, 54, 27)
-        + _ellipse(24, 50, 9, 20, INK)
-        + _ellipse(76, 50, 9, 20, INK)
+        + _round_pair(24, 50, 9, 20, INK)
         + _eyes(48)
         + _ellipse(50, 64, 12, 9)
         + _ellipse(50, 60, 5, 3.5, INK)
@@ -88,8 +98,7 @@ def _dog() -> str:
 
 def _fox() -> str:
     return (
-        _shape("22,40 20,10 44,28")
-        + _shape("78,40 80,10 56,28")
+        _pointed_pair((22, 40), (20, 10), (44, 28))
         + _shape("18,34 82,34 50,84")
         + _eyes(48, 12)
         + _dot(50, 76, 5)
@@ -98,8 +107,7 @@ def _fox() -> str:
 
 def _bear() -> str:
     return (
-        _circle(28, 30, 10)
-        + _circle(72, 30, 10)
+        _round_pair(28, 30, 10)
         + _circle(50, 55, 28)
         + _eyes(48)
         + _ellipse(50, 66, 11, 9)
@@ -109,8 +117,7 @@ def _bear() -> str:
 
 def _rabbit() -> str:
     return (
-        _ellipse(38, 24, 7, 18)
-        + _ellipse(62, 24, 7, 18)
+        _round_pair(38, 24, 7, 18)
         + _circle(50, 60, 25)
         + _eyes(56, 10)
         + _dot(50, 65, 3.5)
@@ -120,11 +127,9 @@ def _rabbit() -> str:
 
 def _owl() -> str:
     return (
-        _shape("22,34 30,14 42,30")
-        + _shape("78,34 70,14 58,30")
+        _pointed_pair((22, 34), (30, 14), (42, 30))
         + _ellipse(50, 56, 30, 28)
-        + _circle(37, 50, 10)
-        + _circle(63, 50, 10)
+        + _round_pair(37, 50, 10)
         + _eyes(50, 13, 4)
         + _shape("45,60 55,60 50,70", INK)
     )
@@ -132,8 +137,7 @@ def _owl() -> str:
 
 def _frog() -> str:
     return (
-        _circle(33, 34, 11)
-        + _circle(67, 34, 11)
+        _round_pair(33, 34, 11)
         + _ellipse(50, 60, 32, 22)
         + _eyes(34, 17, 4.5)
         + _line("M32,64 Q50,78 68,64")
@@ -141,19 +145,15 @@ def _frog() -> str:
 
 
 def _mouse() -> str:
-    return (
-        _circle(27, 32, 15)
-        + _circle(73, 32, 15)
-        + _ellipse(50, 58, 23, 25)
-        + _eyes(52, 9)
-        + _dot(50, 70, 4.5)
-    )
+    return _round_pair(27, 32, 15) + _ellipse(50, 58, 23, 25) + _eyes(52, 9) + _dot(50, 70, 4.5)
 
 
 def _lion() -> str:
+    turn = 2 * pi / 12  # twelve spikes round the face, each with the notch after it
     mane = " ".join(
-        f"{50 + 38 * x:.1f},{54 + 38 * y:.1f} {50 + 30 * x2:.1f},{54 + 30 * y2:.1f}"
-        for x, y, x2, y2 in _star_points(12)
+        f"{50 + 38 * cos(i * turn):.1f},{54 + 38 * sin(i * turn):.1f} "
+        f"{50 + 30 * cos((i + 0.5) * turn):.1f},{54 + 30 * sin((i + 0.5) * turn):.1f}"
+        for i in range(12)
     )
     return (
         _shape(mane, INK)
@@ -164,44 +164,29 @@ def _lion() -> str:
     )
 
 
-def _star_points(count: int) -> list[tuple[float, float, float, float]]:
-    """Points round a circle (for the lion's mane): each spike and the notch after it."""
-    turn = 2 * pi / count
-    return [
-        (cos(i * turn), sin(i * turn), cos((i + 0.5) * turn), sin((i + 0.5) * turn))
-        for i in range(count)
-    ]
-
-
 def _panda() -> str:
     return (
-        _circle(28, 30, 10, INK)
-        + _circle(72, 30, 10, INK)
+        _round_pair(28, 30, 10, fill=INK)
         + _circle(50, 55, 28)
-        + _ellipse(38, 51, 7, 9, INK)
-        + _ellipse(62, 51, 7, 9, INK)
-        + _dot(38, 50, 2.5).replace(INK, FUR)
-        + _dot(62, 50, 2.5).replace(INK, FUR)
+        + _round_pair(38, 51, 7, 9, INK)
+        + _eyes(50, 12, 2.5, FUR)
         + _ellipse(50, 66, 5, 3.5, INK)
     )
 
 
 def _pig() -> str:
     return (
-        _shape("26,40 24,18 42,30")
-        + _shape("74,40 76,18 58,30")
+        _pointed_pair((26, 40), (24, 18), (42, 30))
         + _circle(50, 55, 27)
         + _eyes(46)
         + _ellipse(50, 63, 12, 8)
-        + _dot(46, 63, 2.5)
-        + _dot(54, 63, 2.5)
+        + _eyes(63, 4, 2.5)
     )
 
 
 def _koala() -> str:
     return (
-        _circle(24, 38, 15)
-        + _circle(76, 38, 15)
+        _round_pair(24, 38, 15)
         + _circle(50, 56, 25)
         + _eyes(50, 11, 4)
         + _ellipse(50, 62, 7, 10, INK)

@@ -107,11 +107,12 @@ def test_with_motion_reduced_a_drawing_shows_whole_at_once(streamlit_server, new
     assert page.evaluate(_BOARD_OPACITY_JS) == "1"
 
 
-def pick(page: Page, key: str, option: str) -> None:
-    """Open the list keyed `key` and pick `option`, then let the page's run end."""
+def pick(page: Page, label: str, option: str) -> None:
+    """Open the list labelled `label` and pick `option`, then let the page's run end."""
     settle(page)
-    page.locator(f".st-key-{key} [data-baseweb=select]").click()
-    page.get_by_role("option", name=option, exact=True).click()
+    chooser = page.get_by_role("combobox", name=label)
+    chooser.click(timeout=UI_TIMEOUT_MS)
+    page.get_by_role("option", name=option, exact=True).click(timeout=UI_TIMEOUT_MS)
     settle(page)
 
 
@@ -123,15 +124,10 @@ def test_a_phone_of_360_px_picks_a_face_and_joins_with_it(
     game = engine.create_game(language=language, durations=SLOW)
     page = new_page(width=360, height=740)
     page.goto(f"{streamlit_server.url}/play?code={game.code}")
-    pick(page, "join_face_animal", translate(language, "avatar.animal.owl"))
-    pick(page, "join_face_colour", translate(language, "avatar.colour.mint"))
-    words = translate(
-        language,
-        "ui.face.words",
-        animal=translate(language, "avatar.animal.owl"),
-        colour=translate(language, "avatar.colour.mint"),
-    )
-    preview = page.get_by_alt_text(words)
+    owl, mint = translate(language, "avatar.animal.owl"), translate(language, "avatar.colour.mint")
+    pick(page, translate(language, "ui.face.animal"), owl)
+    pick(page, translate(language, "ui.face.colour"), mint)
+    preview = page.get_by_alt_text(translate(language, "ui.face.words", animal=owl, colour=mint))
     expect(preview).to_be_visible(timeout=UI_TIMEOUT_MS)
     settle(page, images=True)
     page.screenshot(path=str(tmp_path / f"{language}-join.png"), full_page=True)
