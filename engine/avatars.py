@@ -32,13 +32,15 @@ ANIMALS = (
 COLOURS = ("lemon", "mint", "sky", "lilac", "peach", "coral", "sand", "sage")
 #: A robot's seat (issue 43): its own face, which no student may pick.
 ROBOT = "robot"
-#: Every face a student may pick, as ids.
-CHOICES = tuple(f"{animal}-{colour}" for animal in ANIMALS for colour in COLOURS)
 
 
 def face_id(animal: str, colour: str) -> str:
     """The id of the face of `animal` in `colour`."""
     return f"{animal}-{colour}"
+
+
+#: Every face a student may pick, as ids.
+CHOICES = tuple(face_id(animal, colour) for animal in ANIMALS for colour in COLOURS)
 
 
 def parts(face: str) -> tuple[str, str]:

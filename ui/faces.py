@@ -10,10 +10,10 @@ rules name its author.
 
 from __future__ import annotations
 
-import base64
 from collections.abc import Callable, Mapping
 from functools import cache
 from math import cos, pi, sin
+from urllib.parse import quote
 
 from engine import avatars
 from ui.text import Translator, literal, name_html
@@ -32,7 +32,11 @@ TINTS = {
 ROBOT_TINT = "#cfd4da"
 INK = "#2d2a26"
 FUR = "#fffaf0"
-LINE = f'stroke="{INK}" stroke-width="4" stroke-linejoin="round" stroke-linecap="round"'
+#: What every shape of a face has unless it says otherwise, said once around them all (a
+#: face is sent in every roster and podium: each byte counts as many times as names).
+STYLE = (
+    f'fill="{FUR}" stroke="{INK}" stroke-width="4" stroke-linejoin="round" stroke-linecap="round"'
+)
 
 FACE_CSS = """
 .cc-face { width: 1.25em; height: 1.25em; vertical-align: -.3em; margin-right: .25em; }
@@ -40,24 +44,29 @@ FACE_CSS = """
 """
 
 
+def _filled(fill: str) -> str:
+    """A shape's own fill, where it is not the face's."""
+    return "" if fill == FUR else f' fill="{fill}"'
+
+
 def _circle(x: float, y: float, r: float, fill: str = FUR) -> str:
-    return f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}" {LINE}/>'
+    return f'<circle cx="{x}" cy="{y}" r="{r}"{_filled(fill)}/>'
 
 
 def _ellipse(x: float, y: float, rx: float, ry: float, fill: str = FUR) -> str:
-    return f'<ellipse cx="{x}" cy="{y}" rx="{rx}" ry="{ry}" fill="{fill}" {LINE}/>'
+    return f'<ellipse cx="{x}" cy="{y}" rx="{rx}" ry="{ry}"{_filled(fill)}/>'
 
 
 def _shape(points: str, fill: str = FUR) -> str:
-    return f'<polygon points="{points}" fill="{fill}" {LINE}/>'
+    return f'<polygon points="{points}"{_filled(fill)}/>'
 
 
 def _line(path: str) -> str:
-    return f'<path d="{path}" fill="none" {LINE}/>'
+    return f'<path d="{path}" fill="none"/>'
 
 
 def _dot(x: float, y: float, r: float = 4.5, fill: str = INK) -> str:
-    return f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}"/>'
+    return f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}" stroke="none"/>'
 
 
 def _round_pair(x: float, y: float, rx: float, ry: float | None = None, fill: str = FUR) -> str:
@@ -197,9 +206,9 @@ def _robot() -> str:
     return (
         _line("M50,24 L50,14")
         + _circle(50, 12, 4)
-        + f'<rect x="24" y="24" width="52" height="46" rx="8" fill="{FUR}" {LINE}/>'
-        + f'<rect x="33" y="38" width="10" height="10" fill="{INK}"/>'
-        + f'<rect x="57" y="38" width="10" height="10" fill="{INK}"/>'
+        + '<rect x="24" y="24" width="52" height="46" rx="8"/>'
+        + f'<rect x="33" y="38" width="10" height="10" fill="{INK}" stroke="none"/>'
+        + f'<rect x="57" y="38" width="10" height="10" fill="{INK}" stroke="none"/>'
         + _line("M37,58 L63,58")
         + _line("M20,44 L24,44 M76,44 L80,44")
     )
@@ -234,14 +243,16 @@ def face_svg(face: str) -> str:
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
         f'<circle cx="50" cy="50" r="48" fill="{tint}" stroke="{INK}" stroke-width="3"/>'
-        f"{drawing}</svg>"
+        f"<g {STYLE}>{drawing}</g></svg>"
     )
 
 
 @cache
 def face_src(face: str) -> str:
-    """The face as a data URI for an <img> (st.html drops inline <svg>)."""
-    return "data:image/svg+xml;base64," + base64.b64encode(face_svg(face).encode()).decode()
+    """The face as a data URI for an <img> (st.html drops inline <svg>): the SVG's own text,
+    its few special characters escaped, a third shorter than base64."""
+    svg = face_svg(face).replace('"', "'")
+    return "data:image/svg+xml," + quote(svg, safe=" ',.=/:;-")
 
 
 def face_html(face: str, *, alt: str = "", big: bool = False) -> str:
