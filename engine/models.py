@@ -166,6 +166,9 @@ class Player(SQLModel, table=True):
     robot: bool = False
     robot_moves: int = 0
     robot_moved_at: float | None = None
+    # The student's face (engine/avatars.py: an animal and a colour), public like the name;
+    # None for a seat made before faces: its seat's face (`avatars.seat_face`).
+    avatar: str | None = Field(default=None, max_length=32)
 
 
 class StoredDeck(SQLModel, table=True):

@@ -9,24 +9,37 @@ from collections.abc import Sequence
 
 from sqlmodel import Session, select
 
-from engine import name_filter, names
+from engine import avatars, name_filter, names
 from engine.errors import RuleError
 from engine.models import Classroom, Game, Player, id_of
 from engine.tokens import derived_token, new_token, token_hash, well_formed
 
 
-def seat(session: Session, game: Game, name: str, browser: str | None, label: str) -> str:
+def seat(
+    session: Session,
+    game: Game,
+    name: str,
+    browser: str | None,
+    label: str,
+    avatar: str | None = None,
+) -> str:
     """A new player (name already checked) at the end of the game's roster; their token
-    (`seat_token`: `label` names the game or class sitting joined)."""
+    (`seat_token`: `label` names the game or class sitting joined). `avatar`: the face the
+    student picked (checked), refused if another at the table holds it, else the seat's or
+    the next one nobody at the table holds."""
     token = seat_token(browser, label)
+    number = next_seat(session, game)
+    others = session.exec(select(Player).where(Player.game_id == game.id)).all()
+    avatar = avatars.unheld(avatar, number, others)
     session.add(
         Player(
             game_id=id_of(game),
-            seat=next_seat(session, game),
+            seat=number,
             name=name,
             name_key=names.name_key(name),
             token_hash=token_hash(token),
             browser=browser_key(browser),
+            avatar=avatar,
         )
     )
     game.version += 1

@@ -28,6 +28,8 @@ class GameHeader(TypedDict):
     locked: bool
     players: list[str]
     robots: list[str]
+    # {player name: face id} (engine/avatars.py), every player's.
+    avatars: dict[str, str]
     next_game: str | None
     table: int | None
     latecomers: bool

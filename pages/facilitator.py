@@ -215,14 +215,14 @@ else:
                 warning=last_seconds(view),
             )
         if phase == FINISHED:
-            st.html(winners_banner(view["winners"]))
+            st.html(winners_banner(view["winners"], view["avatars"]))
             play_again()
             game.facilitator.finished_body(engine, view, t, run)
         else:
             game.facilitator.round_body(engine, view, t, run, listed=readying)
     with side:
         st.subheader(t("ui.totals"))
-        standings(view["totals"], view["winners"], t)
+        standings(view["totals"], view["winners"], view["avatars"], t)
         game.facilitator.side(engine, view, t, run)
         if view["history"]:
             st.download_button(

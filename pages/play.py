@@ -13,6 +13,8 @@ import streamlit as st
 from engine import FINISHED, LOBBY, NAME_MAX_CHARS, Engine, PlayerView, RuleError
 from ui.browser import browser_id
 from ui.classes.tables import is_class, table_tag_html, view_of_code
+from ui.face_picker import face_picker
+from ui.faces import named_html
 from ui.games import last_seconds, parts_of
 from ui.how_to_play import lobby_how_to
 from ui.join_code import code_game_html
@@ -27,7 +29,6 @@ from ui.text import (
     dead_end,
     literal,
     mark_robots,
-    name_html,
     robots_in,
     sentence_html,
     show_error,
@@ -120,6 +121,9 @@ def join_form() -> None:
     if seated is not None:
         already_in(view["code"], seated, t, language)
         return
+    st.subheader(t("ui.face.title"))
+    st.caption(t("ui.face.hint"))
+    face = face_picker(t, "join_face")
     with st.form("join"):
         # No max_chars, here or on any typed text: Streamlit drops a longer paste whole and
         # says nothing; the engine refuses it saying the limit, and the text stays to shorten.
@@ -129,7 +133,7 @@ def join_form() -> None:
             t("ui.play.join_submit"), key="join_submit", type="primary"
         )
     if submitted:
-        join_and_enter(view["code"], name, language)
+        join_and_enter(view["code"], name, language, face)
 
 
 def already_in(code: str, name: str, t: Translator, language: str) -> None:
@@ -141,11 +145,11 @@ def already_in(code: str, name: str, t: Translator, language: str) -> None:
         join_and_enter(code, "", language)
 
 
-def join_and_enter(code: str, name: str, language: str) -> None:
-    """Join `code` as `name` (or this browser's seat there) and go to one's phone; a refusal
-    is said and changes nothing."""
+def join_and_enter(code: str, name: str, language: str, face: str | None = None) -> None:
+    """Join `code` as `name` with `face` (None: the seat's), or this browser's seat there,
+    and go to one's phone; a refusal is said and changes nothing."""
     try:
-        token = engine.join(code, name, browser=browser)
+        token = engine.join(code, name, browser=browser, avatar=face)
     except RuleError as error:
         show_error(error, language)
     else:
@@ -190,7 +194,8 @@ def next_game(view: PlayerView, t: Translator) -> None:
         return
     if st.button(t("ui.play.join_next"), key="join_next", type="primary", width="stretch"):
         try:
-            token = engine.join(view["next_game"], view["name"], browser=browser)
+            face = view["avatars"].get(view["name"])
+            token = engine.join(view["next_game"], view["name"], browser=browser, avatar=face)
         except RuleError as error:
             show_error(error, view["language"])
             st.page_link(
@@ -248,6 +253,18 @@ def latecomers_words(view: PlayerView, t: Translator) -> str:
     return t("ui.play.latecomers", count=fewest - seated, seated=seated)
 
 
+def change_face(view: PlayerView, token: str, t: Translator) -> None:
+    """The student's face, changeable until the game starts; a refusal is said."""
+    face = face_picker(t, "lobby_face", view["avatars"].get(view["name"]))
+    if st.button(t("ui.face.change"), key="change_face") and face is not None:
+        try:
+            engine.set_avatar(token, face)
+        except RuleError as error:
+            show_error(error, view["language"])
+        else:
+            st.rerun()
+
+
 def player_page(token: str) -> None:
     """The student's page for this game's phase, and its live part."""
     try:
@@ -266,7 +283,7 @@ def player_page(token: str) -> None:
     # At a class's table: its name in its colour, as on the class projector's card.
     table = "" if view["table"] is None else f" {table_tag_html(view['table'], t)}"
     st.html(
-        f'<div class="cc-head"><b>{name_html(view["name"])}</b>{table}'
+        f'<div class="cc-head"><b>{named_html(view["name"], view["avatars"])}</b>{table}'
         f"{phone.heading_html(view, t)}</div>"
     )
     live_status(view["code"], status, language, warning=last_seconds(view))
@@ -278,6 +295,8 @@ def player_page(token: str) -> None:
             st.info(latecomers_words(view, t))
         else:
             st.success(t("ui.play.waiting_start"))
+        with st.expander(t("ui.face.title")):
+            change_face(view, token, t)
         with st.expander(t("ui.home.how_to_play")):
             lobby_how_to(view["game"], language, t)
         phone_cue(view, status, t)  # turned on while the class waits
@@ -289,7 +308,7 @@ def player_page(token: str) -> None:
         message = "ui.play.you_won" if view["name"] in winners else "ui.play.game_over"
         st.html(f'<div class="cc-role">{literal(t(message))}</div>')
         next_game(view, t)
-        standings(view["totals"], winners, t)
+        standings(view["totals"], winners, view["avatars"], t)
         if ending := phone.ending_html(view, t):
             st.html(ending)
         follow(view, status, listed=False)
@@ -300,7 +319,7 @@ def player_page(token: str) -> None:
     follow(view, status, listed=listed, redraw=redraw)
     if view["round"] > 1 and phone.totals_shown(view):
         with st.expander(t("ui.totals")):
-            standings(view["totals"], [], t)
+            standings(view["totals"], [], view["avatars"], t)
     phone_cue(view, status, t)
 
 

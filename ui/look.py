@@ -4,9 +4,10 @@ folder (Crossed Canvas's: ui/crossed_canvas/look.py).
 
 Motion is CSS alone and plays as an element first appears: the podium is built from third
 place to first, points count up to what the page says (`count_up_html`), a student joining
-the lobby lights up in the roster. It moves nothing (no text shrinks, nothing leaves the
-screen): steps are unveiled in place and a count is drawn over the final number, which
-stays in the page for every reader. A browser set to reduce motion shows the end at once.
+the lobby lights up in the roster, a new drawing or painting fades in (`.cc-arriving`). It
+moves nothing (no text shrinks, nothing leaves the screen): steps are unveiled in place and
+a count is drawn over the final number, which stays in the page for every reader. A browser
+set to reduce motion shows the end at once.
 
 Names and every other user-typed text go through `literal` before they meet HTML, so a name
 like <b>x</b> or **x** is shown as typed; a player's name goes through `name_html`, which also
@@ -19,7 +20,8 @@ from collections.abc import Mapping, Sequence
 
 import streamlit as st
 
-from ui.text import Translator, literal, name_html
+from ui.faces import FACE_CSS, named_html
+from ui.text import Translator, literal
 
 BASE_CSS = """
 <style>
@@ -103,7 +105,11 @@ div:has(> div > div:only-child > div[class*="st-key-cc_live"]) { display: none; 
   30% { opacity: 1; background-color: #ffe066; }
   to { background-color: transparent; }
 }
+/* A new drawing or painting arriving (a round's composition, a painting just completed) fades
+   in where it will stand: nothing around it moves, and its words are whole from the start. */
+@keyframes cc-arrive-in { from { opacity: 0; } to { opacity: 1; } }
 @media (prefers-reduced-motion: no-preference) {
+  .cc-arriving { animation: cc-arrive-in .9s ease-out; }
   .cc-podium .cc-step { animation: cc-build .7s ease-out var(--cc-delay) backwards; }
   .cc-count > span { animation: cc-count-hidden 1.5s step-end var(--cc-delay, 0s) backwards; }
   .cc-count::after { animation: cc-count-up 1.5s ease-out var(--cc-delay, 0s) backwards; }
@@ -126,24 +132,28 @@ def bottom_bar_css(key: str) -> str:
 
 def page_style(extra_css: str = "") -> None:
     """The shared styles (and a page's own) once per run."""
-    st.html(BASE_CSS + (f"<style>{extra_css}</style>" if extra_css else ""))
+    st.html(BASE_CSS + f"<style>{FACE_CSS}{extra_css}</style>")
 
 
-def standings(totals: Mapping[str, int], winners: list[str], t: Translator) -> None:
-    """Totals, best first; the winners (ties share the victory) marked with a star."""
+def standings(
+    totals: Mapping[str, int], winners: list[str], faces: Mapping[str, str], t: Translator
+) -> None:
+    """Totals, best first; the winners (ties share the victory) marked with a star; each
+    name with its face (`faces`: the view's "avatars")."""
     rows = sorted(totals.items(), key=lambda item: (-item[1], item[0].casefold()))
     body = "".join(
-        f"<tr><td>{'★ ' if name in winners else ''}{name_html(name)}</td><td>{points}</td></tr>"
+        f"<tr><td>{'★ ' if name in winners else ''}{named_html(name, faces)}</td>"
+        f"<td>{points}</td></tr>"
         for name, points in rows
     )
     head = f"<tr><th>{literal(t('ui.player'))}</th><th>{literal(t('ui.points'))}</th></tr>"
     st.html(f'<table class="cc-table">{head}{body}</table>')
 
 
-def winners_banner(winners: Sequence[str]) -> str:
-    """Who won, starred and large (ties share the victory): the line above a podium, on the
-    projector and the teacher's page."""
-    return f'<div class="cc-huge">★ {", ".join(map(name_html, winners))}</div>'
+def winners_banner(winners: Sequence[str], faces: Mapping[str, str]) -> str:
+    """Who won, starred and large (ties share the victory), each with their face: the line
+    above a podium, on the projector and the teacher's page."""
+    return f'<div class="cc-huge">★ {", ".join(named_html(n, faces) for n in winners)}</div>'
 
 
 def count_up_html(points: int, since: int = 0) -> str:
@@ -161,22 +171,27 @@ def counted_words(said: str, points: int, since: int = 0) -> str:
     return literal(said).replace(COUNT_MARK, count_up_html(points, since))
 
 
-def podium(totals: Mapping[str, int], t: Translator) -> None:
+def podium(totals: Mapping[str, int], faces: Mapping[str, str], t: Translator) -> None:
     """The final podium (`podium_html`), with everyone's total under it."""
-    st.html(podium_html(totals, t))
+    st.html(podium_html(totals, faces, t))
 
 
-def podium_html(totals: Mapping[str, int], t: Translator, *, everyone: bool = True) -> str:
+def podium_html(
+    totals: Mapping[str, int], faces: Mapping[str, str], t: Translator, *, everyone: bool = True
+) -> str:
     """The final podium: the three best scores, tied players sharing a step (R12); a step
     with more than three names is wider and lists them in two columns, to stay on screen.
-    `everyone`: every player's total under it (a game showing its own table leaves it out)."""
+    Each name with its face (`faces`: the view's "avatars"). `everyone`: every player's
+    total under it (a game showing its own table leaves it out)."""
     steps = []
     for points in sorted(set(totals.values()), reverse=True):
         # Competition ranking: four tied leaders all stand first; the next player is fifth.
         place = 1 + sum(1 for other in totals.values() if other > points)
         if place > 3:
             break
-        names = [f"<div>{name_html(n)}</div>" for n, p in sorted(totals.items()) if p == points]
+        names = [
+            f"<div>{named_html(n, faces)}</div>" for n, p in sorted(totals.items()) if p == points
+        ]
         many = " cc-step-many" if len(names) > 3 else ""
         steps.append(
             f'<div class="cc-step cc-step-{place}{many}">'
@@ -191,7 +206,7 @@ def podium_html(totals: Mapping[str, int], t: Translator, *, everyone: bool = Tr
     if not everyone:
         return shown
     chips = "".join(
-        f'<span class="cc-score">{name_html(name)} <b>{points}</b></span>'
+        f'<span class="cc-score">{named_html(name, faces)} <b>{points}</b></span>'
         for name, points in sorted(totals.items(), key=lambda item: (-item[1], item[0].casefold()))
     )
     return f'{shown}<div class="cc-legend cc-everyone">{chips}</div>'

@@ -13,8 +13,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine import LOBBY
+from ui.faces import named_html
 from ui.games import parts_of
-from ui.text import Translator, literal, mark_robots, name_html
+from ui.text import Translator, literal, mark_robots
 
 #: The id of the element a page's part is drawn in (one per page).
 PART_ID = "cc-live-part"
@@ -32,7 +33,7 @@ def phone_part(view: Mapping[str, Any], t: Translator) -> str:
     mark_robots(view.get("robots", ()), t)  # drawn by the push stream too, outside any page
     game = parts_of(view).parts.phone_html(view, t)
     if view["phase"] == LOBBY:
-        names = "".join(f"<li>{name_html(n)}</li>" for n in view["players"])
+        names = "".join(f"<li>{named_html(n, view['avatars'])}</li>" for n in view["players"])
         return f"<ol>{names}</ol>{game}"
     return game
 
@@ -45,7 +46,9 @@ def screen_part(view: Mapping[str, Any], t: Translator) -> str:
     game = parts_of(view).parts.screen_html(view, t)
     if view["phase"] == LOBBY:
         joined = t("ui.players_joined", count=len(view["players"]))
-        names = "".join(f"<span>{name_html(name)}</span>" for name in view["players"])
+        names = "".join(
+            f"<span>{named_html(name, view.get('avatars', {}))}</span>" for name in view["players"]
+        )
         # The count and the version it was drawn at: the projector's join cue (ui/sound.js).
         # A class's lobby, drawn from the class's view, has no game version (and no sound).
         version = view.get("version", "")

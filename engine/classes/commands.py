@@ -107,14 +107,17 @@ class ClassCommands(Door):
         """The declaration of the game a class's tables play."""
         return self.GAMES[room.game]
 
-    def _join_class(self, class_code: str, name: str, browser: str | None) -> str:
+    def _join_class(
+        self, class_code: str, name: str, browser: str | None, avatar: str | None = None
+    ) -> str:
         """Seat a student at a table of the class's sitting that has not started (one the
         teacher did not lock), opening tables as needed; the open tables are then rebalanced
         (classes/seating.py): the fewest that fit, as even as possible, moving only the latest
         students the teacher did not move. Once a table has started, every latecomer sits at
         one latecomers' table (a new one once that has started or is full): the teacher starts
         it once it has enough, or it becomes a table of the class's next game. Names are
-        unique in the whole class; a browser holds one seat."""
+        unique in the whole class; a browser holds one seat. `avatar`: the face the student
+        picked (checked), else one nobody at their table holds."""
 
         seat_key = browser_key(browser)
 
@@ -155,7 +158,7 @@ class ClassCommands(Door):
                 open_tables[number] = self._new_table(session, room, number, now)
                 tables.append(open_tables[number])
             placed = {pid: open_tables[n] for n, ids in plan.items() for pid in ids}
-            token = seat(session, placed[NEWCOMER], cleaned, browser, label)
+            token = seat(session, placed[NEWCOMER], cleaned, browser, label, avatar)
             for game in list(open_tables.values()):
                 for player in rosters.get(game.id, []):
                     if placed.get(id_of(player), game).id != game.id:

@@ -175,6 +175,7 @@ def _podium(
             {
                 "table": t["table"],
                 "winners": t["view"]["winners"],
+                "avatars": t["view"]["avatars"],
                 "totals": t["view"]["totals"],
                 "rounds": t["view"]["rounds"],
             }

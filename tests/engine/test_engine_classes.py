@@ -631,7 +631,13 @@ def test_another_server_following_a_class_sees_a_table_change(postgres_server):
 def _finished_table(number: int, totals: dict[str, int], rounds: int = 3) -> dict:
     best = max(totals.values())
     winners = [name for name, total in totals.items() if total == best]
-    view = {"phase": "finished", "totals": totals, "winners": winners, "rounds": rounds}
+    view = {
+        "phase": "finished",
+        "totals": totals,
+        "winners": winners,
+        "rounds": rounds,
+        "avatars": {name: "cat-mint" for name in totals},
+    }
     return {"table": number, "view": view}
 
 

@@ -13,7 +13,8 @@ import pytest
 from cc_support import ROUND_ORDER, game_row, seat_table
 from critters_kit import seat as seat_critters
 
-from engine import Engine, FakeClock
+from engine import Engine, FakeClock, avatars
+from engine.crossed_canvas.rules import COLOURS
 from tests.kit import rid
 
 ROLE_WORDS = {"curator", "distorter", "loyal"}
@@ -318,3 +319,17 @@ def test_critters_building_names_who_builds_and_who_finished_and_nothing_of_a_mo
     keys = set()
     assert secrets_ <= shown(table.public(), keys)  # the detector works
     assert {"pieces", "x", "rotation", "mirrored", "side"} <= keys
+
+
+def test_faces_say_nothing_of_a_round(engine, clock):
+    """A face (issue 42) is public like the name: picked in the lobby, before any secret is
+    dealt, in colours named apart from every ink, and the same in every view all game long
+    while signatures and their colours are drawn anew each round."""
+    t = seat_table(engine, clock, 6)
+    faces = t.public()["avatars"]
+    assert set(faces) == set(t.names)
+    assert not {colour.id for colour in COLOURS} & set(avatars.COLOURS)
+    for number in (1, 2):
+        t.advance_to("accusation", number)
+        for view in [t.public(), t.facilitator(), *(t.view(name) for name in t.names)]:
+            assert view["avatars"] == faces

@@ -14,6 +14,7 @@ import pytest
 from pagekit import html_text, page, rendered, run, tr, visible, visible_text
 
 from engine import FakeClock
+from ui.faces import named_html
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from critters_kit import LONG, Critters, seat
@@ -190,6 +191,7 @@ def test_titles_stay_hidden_until_judging_then_ribbons_until_the_scores(judged):
     assert mosaics_shown(at) == 4
     assert set(cells(at)) == {"Ana", "Ben", "Cy", "Di"}
     assert "Sundae" not in rendered(at)
+    assert 'class="cc-face' not in html_text(at)  # no face beside a mosaic (issue 42)
     assert re.search(r"✔\s*Ben", cells(at)["Ben"]) and re.search(r"…\s*Ana", cells(at)["Ana"])
 
     judged.title_all()
@@ -260,7 +262,7 @@ def test_the_game_ends_on_a_podium_of_totals(judged):
     assert view["winners"] == ["Ana"]
     # Who won, large above the podium.
     markup = html_text(at)
-    banner = markup.index('<div class="cc-huge">★ <bdi>Ana</bdi></div>')
+    banner = markup.index(f'<div class="cc-huge">★ {named_html("Ana", view["avatars"])}</div>')
     assert banner < markup.index('<div class="cc-podium">')
     for name, points in view["totals"].items():
         assert re.search(rf"{name} {points}(?!\d)", shown)

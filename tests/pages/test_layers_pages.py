@@ -239,7 +239,7 @@ def test_the_projector_shows_a_completed_painting_large_until_the_next_move(laye
     # ...and the move after it, a take, leaves no painting large on the projector.
     take_free(layers)
     assert layers.public()["last_painting"] is None
-    assert 'class="cl-last"' not in rendered(layers.screen())
+    assert 'class="cl-last' not in rendered(layers.screen())
 
 
 def test_the_teacher_picks_the_scoring_cards_in_the_lobby(layers):
@@ -548,6 +548,6 @@ def test_the_other_phones_show_the_painting_just_completed_and_every_painting_so
     paint_first_offer(layers, other)
     take_free(layers)  # a take: no painting is "just completed" any more...
     at = layers.play(painter)
-    assert 'class="cl-last"' not in rendered(at)
+    assert 'class="cl-last' not in rendered(at)
     (gallery,) = [e for e in at.expander if e.label == tr("en", "ui.layers.all_paintings")]
     assert title in visible_text(gallery)  # ...but stays among every painting so far

@@ -21,8 +21,12 @@ def test_join_form_speaks_the_games_language(engine):
     at = run(page("pages/play.py", code=table.code))
     assert at.text_input(key="join_name").label == tr("es", "ui.play.name_label")
     assert at.button(key="join_submit").label == tr("es", "ui.play.join_submit")
-    # The limit and Enter, said in Spanish (Streamlit's own English words are hidden).
-    assert [c.value for c in at.caption] == ["Hasta 24 caracteres. Pulsa Intro o toca «Unirme»."]
+    # The face to pick, then the limit and Enter, said in Spanish (Streamlit's own English
+    # words are hidden).
+    assert [c.value for c in at.caption] == [
+        tr("es", "ui.face.hint"),
+        "Hasta 24 caracteres. Pulsa Intro o toca «Unirme».",
+    ]
     assert at.title[0].value == tr("es", "ui.play.join_title")
     assert table.code in html_text(at)
 

@@ -82,7 +82,7 @@ def test_reveal_on_the_play_page(revealed):
         at = table.play(name)
         check_reveal_text(visible_text(at), r)
         # The drawing everyone talks about is on every phone too.
-        assert any('class="cc-board"' in h.value for h in at.html), name
+        assert any('class="cc-board' in h.value for h in at.html), name
 
 
 def test_reveal_on_the_screen_and_facilitator_pages(revealed):

@@ -111,6 +111,8 @@ def test_no_secret_before_the_reveal(started, page_name, recorded_files):
             assert not picture_in(secret["image"], served[phase]), (phase, secret["id"])
         for role_key in ("ui.role.curator", "ui.role.distorter", "ui.role.loyal"):
             assert tr("en", role_key) not in text
+        # No face during a round: none stands beside a fragment or a signature (issue 42).
+        assert 'class="cc-face' not in text, phase
 
 
 def test_screen_readiness_is_role_neutral(started):

@@ -51,7 +51,7 @@ def test_critters_scores_take_the_screen_and_the_others_say_they_wait_in_theirs(
 
 def test_the_class_podium_says_one_point_in_the_singular():
     podium = {
-        "tables": [{"table": 1, "winners": ["Ana"], "totals": {"Ana": 1, "Ben": 0}}],
+        "tables": [{"table": 1, "winners": ["Ana"], "totals": {"Ana": 1, "Ben": 0}, "avatars": {}}],
         "best": [{"name": "Ana", "table": 1, "total": 1}],
     }
     for language, one in (("en", "1 point</b>"), ("es", "1 punto</b>")):
@@ -73,7 +73,7 @@ def podium_of(*tables: dict[str, int], best: list[tuple[str, int, int]]) -> dict
     highest), and the class's best rows (name, table, total)."""
     return {
         "tables": [
-            {"table": number, "totals": totals, "winners": winners_of(totals)}
+            {"table": number, "totals": totals, "winners": winners_of(totals), "avatars": {}}
             for number, totals in enumerate(tables, start=1)
         ],
         "best": [{"name": n, "table": table, "total": total} for n, table, total in best],

@@ -16,6 +16,7 @@ import pytest
 from engine import Engine, FakeClock
 from engine.i18n import translate
 from tests.engine.critters_kit import seat
+from ui.faces import named_html
 from ui.live import status_of
 from ui.parts import part_html
 from ui.push import PushHub
@@ -60,7 +61,8 @@ def test_a_join_comes_with_every_page_s_list_drawn_anew(engine: Engine, hub: Pus
     event = next_event(hub, game.code, version, lambda: engine.join(game.code, EVIL))
     assert event["version"] > version
     phone, screen = event["parts"]["phone"], event["parts"]["screen"]
-    assert "<li><bdi>Ana</bdi></li>" in phone
+    faces = engine.public_view(game.code)["avatars"]
+    assert f"<li>{named_html('Ana', faces)}</li>" in phone  # her face beside her name
     assert EVIL not in phone and "&lt;b&gt;Zoë&lt;/b&gt;" in phone  # escaped, not markup
     assert translate("en", "ui.players_joined", count=2) in screen
 

@@ -255,6 +255,6 @@ def last_painting_html(view: Mapping[str, Any], t: Translator, px: int) -> str:
     picture = painting_img(last["background"], last["cards"], px, alt)
     ribbons = ribbons_html(last["ribbons"], last["bonus"], t, view["language"])
     return (
-        f'<div class="cl-last">{picture}<div><div class="cl-title">{said}</div>'
+        f'<div class="cl-last cc-arriving">{picture}<div><div class="cl-title">{said}</div>'
         f"<div>{name_html(last['name'])}</div><div>{ribbons}</div></div></div>"
     )

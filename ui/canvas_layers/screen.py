@@ -152,7 +152,7 @@ def ending_html(view: Mapping[str, Any], t: Translator, big: bool) -> str:
     painter = shown_painter(view)
     if painter is not None:
         return painter_html(view, painter, t, GALLERY_PX[big], spread=big)
-    totals = podium_html(view["totals"], t, everyone=False)
+    totals = podium_html(view["totals"], view["avatars"], t, everyone=False)
     return winners_line(view, t) + totals + breakdown_html(view, t)
 
 
@@ -160,7 +160,7 @@ def winners_line(view: Mapping[str, Any], t: Translator) -> str:
     """Who won (two level on points share the podium's step: tokens or the pick decided),
     and, when the pick broke a tie on points and tokens, between whom (a tie on points that
     tokens broke shows its winner alone, as the rulings rank it)."""
-    line = winners_banner(view["winners"])
+    line = winners_banner(view["winners"], view["avatars"])
     podium_view = view.get("podium") or {}
     if podium_view.get("tied") and len(view["winners"]) == 1:
         tied = ", ".join(name_html(name) for name in podium_view["tied"])

@@ -15,6 +15,7 @@ from typing import Any
 import streamlit as st
 
 from engine import FINISHED, LOBBY, Engine, RuleError
+from ui.faces import named_html
 from ui.fullscreen import full_screen_button
 from ui.games import parts_of
 from ui.links import page_url, qr_png, shown_url
@@ -22,7 +23,7 @@ from ui.live import clock_html, follow_changes
 from ui.parts import screen_part
 from ui.projector import screen_body, screen_header
 from ui.sound import cue_of, projector_sound
-from ui.text import Translator, decimal_text, literal, name_html, url_html
+from ui.text import Translator, decimal_text, literal, url_html
 
 # Read from the back of a classroom: three tables of ten side by side on 1280x720, every text
 # at least 28 px (1.75rem); the teacher's laptop page keeps Streamlit's sizes.
@@ -182,10 +183,10 @@ def table_card_html(
         f'<div class="cc-table-phase">{parts_of(view).screen.heading(view, t)[0]}</div>',
     ]
     if phase == LOBBY and names:
-        listed = "".join(f"<span>{name_html(name)}</span>" for name in players)
+        listed = "".join(f"<span>{named_html(name, view['avatars'])}</span>" for name in players)
         lines.append(f'<div class="cc-names">{listed}</div>')
     elif phase == FINISHED:
-        lines.append(winners_html(view["winners"]))
+        lines.append(winners_html(view["winners"], view["avatars"]))
     elif (ready := view["ready"]) and ready["total"] > 1:
         # One student's turn (a theme, a Curator's choice): "0 of 1" tells the room nothing
         # the clock does not; the game's card says whose turn it is where that is public.
@@ -196,9 +197,9 @@ def table_card_html(
     return f'<div class="{card}" style="{colour}">{"".join(lines)}{extra}</div>'
 
 
-def winners_html(names: Sequence[str]) -> str:
-    """A table's winners, starred (ties share the victory)."""
-    return f"<div>★ {', '.join(map(name_html, names))}</div>"
+def winners_html(names: Sequence[str], faces: Mapping[str, str]) -> str:
+    """A table's winners, starred (ties share the victory), each with their face."""
+    return f"<div>★ {', '.join(named_html(name, faces) for name in names)}</div>"
 
 
 def tables_html(cards: Sequence[str], big: bool = False, rows: int = 1) -> str:
@@ -238,9 +239,12 @@ def class_podium_html(podium: Mapping[str, Any], t: Translator, big: bool = Fals
     cards = [
         # In its colours, as all game long: a student finds their table's card at a glance.
         f'<div class="cc-table-card" style="border-color:{table_colour(table["table"])}">'
-        f"<h3>{table_tag_html(table['table'], t)}</h3>{winners_html(table['winners'])}</div>"
+        f"<h3>{table_tag_html(table['table'], t)}</h3>"
+        f"{winners_html(table['winners'], table['avatars'])}</div>"
         for table in podium["tables"]
     ]
+    # Names are unique in a whole class: one map of faces for its best scores.
+    faces = {name: face for table in podium["tables"] for name, face in table["avatars"].items()}
     size = " cc-class-podium-big" if big else ""
     winners = (
         f'<div class="cc-class-podium{size}"><h3>{literal(t("ui.class.winners"))}</h3>'
@@ -259,7 +263,7 @@ def class_podium_html(podium: Mapping[str, Any], t: Translator, big: bool = Fals
         lines.append(f'<div class="cc-per-round">{literal(t("ui.class.ranks_per_round"))}</div>')
     for score, rows in sorted(by_score.items(), reverse=True):
         shown = [
-            f"{name_html(row['name'])} ({table_title(row['table'], t)})"
+            f"{named_html(row['name'], faces)} ({table_title(row['table'], t)})"
             for row in rows[:BEST_NAMES]
         ]
         if len(rows) > BEST_NAMES:

@@ -212,7 +212,8 @@ def show_critters(view: Mapping[str, Any], t: Translator, *, big: bool) -> None:
     if phase == "finished":
         shown = gallery_round(view)
         if shown is None:
-            st.html(winners_banner(view["winners"]) + podium_html(view["totals"], t))
+            faces = view["avatars"]
+            st.html(winners_banner(view["winners"], faces) + podium_html(view["totals"], faces, t))
         else:
             body = _gallery_round_html(view, shown, t, big)
             st.html(f'{CRITTERS_CSS}<div class="cc-cr {size}">{body}</div>')

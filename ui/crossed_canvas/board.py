@@ -72,7 +72,7 @@ def composition_html(
     data = base64.b64encode(composition_png(fragments, signatures, size * 2)).decode("ascii")
     alt = literal(composition_alt(fragments, t))
     return (
-        f'<img class="cc-board" alt="{alt}" src="data:image/png;base64,{data}" '
+        f'<img class="cc-board cc-arriving" alt="{alt}" src="data:image/png;base64,{data}" '
         f'style="width:{size}px;max-width:100%;height:auto">'
     )
 

@@ -70,7 +70,7 @@ def round_body(
         # long as the class needs, so the laptop, not a timer, turns the page.
         shown = next((g for g in view["gallery"] if g["round"] == view["shown_round"]), None)
         if shown is None:
-            podium(view["totals"], t)
+            podium(view["totals"], view["avatars"], t)
         else:
             with st.container(horizontal=True, gap="medium", wrap=False):
                 with st.container(width=GALLERY_PX):

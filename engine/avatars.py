@@ -1,0 +1,95 @@
+"""A student's face (issue 42): an animal and a colour, picked at joining or in the lobby, or
+given by the seat. Only its id is the engine's ("fox-mint", "robot"): public like the name,
+and shown beside it where names are (the lobby, the tables, the scores, the podium). The
+pictures are the pages' (ui/faces.py).
+
+The colours are pastel tints named apart from every ink and signature colour, and a face is
+fixed from the lobby on while signatures are drawn at random each round: a face says nothing
+of who drew what.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from engine.errors import RuleError
+from engine.models import Player
+
+ANIMALS = (
+    "cat",
+    "dog",
+    "fox",
+    "bear",
+    "rabbit",
+    "owl",
+    "frog",
+    "mouse",
+    "lion",
+    "panda",
+    "pig",
+    "koala",
+)
+COLOURS = ("lemon", "mint", "sky", "lilac", "peach", "coral", "sand", "sage")
+#: A robot's seat (issue 43): its own face, which no student may pick.
+ROBOT = "robot"
+
+
+def face_id(animal: str, colour: str) -> str:
+    """The id of the face of `animal` in `colour`."""
+    return f"{animal}-{colour}"
+
+
+#: Every face a student may pick, as ids.
+CHOICES = tuple(face_id(animal, colour) for animal in ANIMALS for colour in COLOURS)
+
+
+def parts(face: str) -> tuple[str, str]:
+    """A student's face id as its animal and colour."""
+    animal, _, colour = face.partition("-")
+    return animal, colour
+
+
+def picked(face: object) -> str:
+    """A face a student picked, checked: one of `CHOICES` (a robot's is not one)."""
+    if not isinstance(face, str) or face not in CHOICES:
+        raise RuleError("error.avatar_unknown")
+    return face
+
+
+def seat_face(seat: int) -> str:
+    """The face a seat has when its student picked none: every animal once before any
+    repeats, neighbours in different colours, and the first 96 seats each a face of their
+    own (each round of the animals moves the colours on by 5 of 8, and 5 is prime to 8)."""
+    index = (seat - 1) % len(CHOICES)
+    animal, round_ = index % len(ANIMALS), index // len(ANIMALS)
+    return face_id(ANIMALS[animal], COLOURS[(animal + 5 * round_) % len(COLOURS)])
+
+
+def free_face(seat: int, taken: Collection[str]) -> str:
+    """A new seat's face when its student picked none: its seat's face, or the next seat's
+    that nobody at the table holds (a student may have picked it)."""
+    for step in range(len(CHOICES)):
+        face = seat_face(seat + step)
+        if face not in taken:
+            return face
+    return seat_face(seat)
+
+
+def face_of(player: Player) -> str:
+    """The face a player is shown with: a robot's, the one picked or given at joining, or
+    (a seat made before faces) its seat's."""
+    if player.robot:
+        return ROBOT
+    return player.avatar or seat_face(player.seat)
+
+
+def unheld(face: str | None, seat: int, others: Sequence[Player]) -> str:
+    """The face a seat takes among `others` at its table: `face` (checked by `picked`),
+    refused when another holds it, or with none picked `free_face`: two faces at a table
+    never look alike, but after a class moves its students between tables."""
+    held = {face_of(player): player.name for player in others}
+    if face is None:
+        return free_face(seat, held)
+    if face in held:
+        raise RuleError("error.avatar_taken", name=held[face])
+    return face

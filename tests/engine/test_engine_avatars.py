@@ -1,0 +1,116 @@
+"""Students' faces (issue 42): picked at joining or changed in the lobby by the student
+alone, given by the seat when none is picked (distinct at a table), a robot's own, public in
+every view beside the names, and gone with the game."""
+
+from __future__ import annotations
+
+import pytest
+from cc_support import fingerprint, refused, row_counts, seat_table
+
+from engine import avatars, storage
+from engine.games import DECLARATIONS
+from engine.robots import robot_token
+
+
+@pytest.fixture
+def lobby(engine, clock):
+    """A game in its lobby, nobody seated yet."""
+    return seat_table(engine, clock, 0, start=False, names=[])
+
+
+def test_a_face_picked_at_joining_is_every_views_beside_the_name(lobby):
+    lobby.tokens["Ana"] = lobby.engine.join(lobby.code, "Ana", avatar="owl-coral")
+    lobby.tokens["Bea"] = lobby.engine.join(lobby.code, "Bea")
+    for view in (lobby.public(), lobby.facilitator(), lobby.view("Ana"), lobby.view("Bea")):
+        assert view["avatars"]["Ana"] == "owl-coral"
+        assert set(view["avatars"]) == {"Ana", "Bea"}
+
+
+def test_a_student_changes_their_own_face_in_the_lobby_only(engine, clock):
+    lobby = seat_table(engine, clock, 5, start=False)
+    before = lobby.public()["avatars"]
+    version = lobby.engine.status(lobby.code)["version"]
+    lobby.engine.set_avatar(lobby.tokens[lobby.names[1]], "frog-sky")
+    after = lobby.public()["avatars"]
+    assert after == {**before, lobby.names[1]: "frog-sky"}
+    assert lobby.engine.status(lobby.code)["version"] > version  # every page redraws it
+    lobby.engine.start(lobby.fac)
+    unchanged = fingerprint(lobby)
+    refused(
+        "error.avatar_started", lobby.engine.set_avatar, lobby.tokens[lobby.names[1]], "cat-mint"
+    )
+    assert fingerprint(lobby) == unchanged
+
+
+@pytest.mark.parametrize(
+    "face", ["robot", "fox", "fox-red", "unicorn-mint", "", None, 3, "FOX-MINT"]
+)
+def test_a_face_not_offered_is_refused_and_changes_nothing(lobby, face):
+    lobby.tokens["Ana"] = lobby.engine.join(lobby.code, "Ana")
+    before = fingerprint(lobby)
+    refused("error.avatar_unknown", lobby.engine.set_avatar, lobby.tokens["Ana"], face)
+    if face is not None:
+        refused("error.avatar_unknown", lobby.engine.join, lobby.code, "Bea", avatar=face)
+    assert fingerprint(lobby) == before
+
+
+def test_a_face_another_holds_at_the_table_is_refused_and_changes_nothing(lobby):
+    lobby.tokens["Ana"] = lobby.engine.join(lobby.code, "Ana", avatar="owl-coral")
+    lobby.tokens["Bea"] = lobby.engine.join(lobby.code, "Bea")
+    before = fingerprint(lobby)
+    error = refused("error.avatar_taken", lobby.engine.join, lobby.code, "Cy", avatar="owl-coral")
+    assert error.params["name"] == "Ana"
+    refused("error.avatar_taken", lobby.engine.set_avatar, lobby.tokens["Bea"], "owl-coral")
+    assert fingerprint(lobby) == before
+    lobby.engine.set_avatar(lobby.tokens["Ana"], "owl-coral")  # one's own face again: no change
+    assert fingerprint(lobby) == before
+
+
+def test_only_a_seats_own_link_changes_its_face(lobby):
+    lobby.tokens["Ana"] = lobby.engine.join(lobby.code, "Ana")
+    refused("error.bad_player_token", lobby.engine.set_avatar, "not-a-token", "cat-mint")
+    refused("error.bad_player_token", lobby.engine.set_avatar, lobby.fac, "cat-mint")
+
+
+def test_faces_nobody_picked_are_distinct_at_a_table_even_beside_picked_ones(engine, clock):
+    game = engine.create_game()
+    most = DECLARATIONS["crossed_canvas"].table.max_players
+    # The first student takes the face the second seat would have had.
+    engine.join(game.code, "P1", avatar=avatars.seat_face(2))
+    for n in range(2, most + 1):
+        engine.join(game.code, f"P{n}")
+    faces = list(engine.public_view(game.code)["avatars"].values())
+    assert len(faces) == most and len(set(faces)) == most
+    assert len({avatars.parts(face)[0] for face in faces[1:]}) == min(most - 1, 12)
+
+
+def test_a_robot_has_the_robot_face_and_cannot_pick(engine, clock):
+    game = engine.create_game()
+    ana = engine.join(game.code, "Ana")
+    (robot,) = engine.add_robots(game.facilitator_token, 1)
+    assert engine.public_view(game.code)["avatars"] == {
+        "Ana": avatars.seat_face(1),
+        robot: avatars.ROBOT,
+    }
+    assert avatars.ROBOT not in avatars.CHOICES
+    refused("error.avatar_unknown", engine.set_avatar, ana, avatars.ROBOT)
+    with engine._db.read() as session:
+        seed = storage.game_by_code(session, game.code).seed
+    refused("error.avatar_robot", engine.set_avatar, robot_token(seed, 2), "cat-mint")
+
+
+def test_a_class_seats_a_student_with_the_face_they_picked(engine, clock):
+    room = engine.create_class()
+    engine.join(room.code, "Ana", browser="b" * 32, avatar="koala-sage")
+    engine.join(room.code, "Bea", browser="c" * 32)
+    (table,) = engine.class_public_view(room.code)["tables"]
+    assert table["view"]["avatars"]["Ana"] == "koala-sage"
+    assert table["view"]["avatars"]["Bea"] != "koala-sage"
+
+
+def test_faces_are_deleted_with_the_game(engine, clock):
+    empty = row_counts(engine)
+    table = seat_table(engine, clock, 4, start=False)
+    table.engine.set_avatar(table.tokens[table.names[0]], "pig-peach")
+    engine.delete_game(table.fac)
+    assert row_counts(engine) == empty

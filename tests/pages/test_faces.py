@@ -1,0 +1,68 @@
+"""Students' faces on the pages (issue 42): picked on the join form, changed on one's phone
+in the lobby, and shown beside the names in the lobby, the scores and the podium."""
+
+from __future__ import annotations
+
+import pytest
+from pagekit import html_text, page, run, seat, tr
+
+from engine import avatars
+from ui.faces import face_src, named_html
+
+
+def pick(at, key: str, animal: str | None, colour: str | None):
+    if animal is not None:
+        at = run(at.selectbox(key=f"{key}_animal").select(animal))
+    if colour is not None:
+        at = run(at.selectbox(key=f"{key}_colour").select(colour))
+    return at
+
+
+def join(at, name: str):
+    at.text_input(key="join_name").input(name)
+    return run(at.button(key="join_submit").click())
+
+
+@pytest.mark.parametrize(
+    ("animal", "colour", "face"),
+    [
+        ("owl", "coral", "owl-coral"),
+        ("frog", None, "frog-lemon"),  # one list alone: the other's first choice
+        (None, None, avatars.seat_face(2)),  # none: the second seat's own
+    ],
+)
+def test_a_student_picks_a_face_on_the_join_form_or_gets_their_seats(engine, animal, colour, face):
+    table = seat(engine, ["Ana"])
+    at = pick(run(page("pages/play.py", code=table.code)), "join_face", animal, colour)
+    if animal is not None:  # the face the lists make, shown before joining
+        assert face_src(face) in html_text(at)
+    at = join(at, "Ben")
+    assert engine.public_view(table.code)["avatars"]["Ben"] == face
+    assert named_html("Ben", {"Ben": face}) in html_text(at)  # beside the name on the phone
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_student_changes_their_face_in_the_lobby_and_every_page_shows_it(engine, language):
+    table = seat(engine, ["Ana", "Ben", "Cy", "Di", "Ed"], language=language)
+    at = table.play("Ben")
+    assert at.expander[0].label == tr(language, "ui.face.title")
+    at = pick(at, "lobby_face", "panda", "sky")
+    run(at.button(key="change_face").click())
+    faces = engine.public_view(table.code)["avatars"]
+    assert faces["Ben"] == "panda-sky"
+    for shown in (table.screen(), table.play("Ana")):  # the lobby's roster, everyone's face
+        for name in table.tokens:
+            assert named_html(name, faces) in html_text(shown), name
+    table.start()
+    assert not table.play("Ben").selectbox  # faces stay as they are once the game started
+
+
+def test_the_scores_and_the_podium_show_each_face_beside_the_name(engine):
+    table = seat(engine, ["Ana", "Ben", "Cy", "Di", "Ed"])
+    table.start()
+    table.finish()
+    faces = engine.public_view(table.code)["avatars"]
+    assert len(set(faces.values())) == 5
+    for at in (table.screen(), table.play("Cy"), table.facilitator_page()):
+        for name in table.tokens:
+            assert named_html(name, faces) in html_text(at), name
