@@ -6,23 +6,24 @@
 # compose.yaml builds both; README, "An image and a compose file", says how to run them.
 # Layers run from what changes least to what changes most: Debian's packages, then the app's
 # dependencies (pyproject.toml alone), then the app itself, so an edit to a page rebuilds
-# only the last layers.
+# only the last layers. `apt-get clean` as well as the lists: a base image without Docker
+# Hub's apt settings (one made by debootstrap) would keep the packages' files and caches.
 
 FROM debian:bookworm-slim AS python
 RUN apt-get update \
     && apt-get install -y --no-install-recommends python3 \
-    && rm -rf /var/lib/apt/lists/*
+    && apt-get clean && rm -rf /var/lib/apt/lists/*
 
 # The virtual environment is made here and copied whole into the app: the same Debian Python
 # at the same path in both, without pip's venv module and its build in the image.
 FROM python AS build
+# A network that inspects HTTPS: its authority, put in docker/ca-certificates/, is trusted
+# here too (ca-certificates adds every *.crt of that folder as it installs).
+COPY docker/ca-certificates/ /usr/local/share/ca-certificates/
 RUN apt-get update \
     && apt-get install -y --no-install-recommends python3-venv ca-certificates \
-    && rm -rf /var/lib/apt/lists/* \
+    && apt-get clean && rm -rf /var/lib/apt/lists/* \
     && python3 -m venv /opt/crossed-canvas
-# A network that inspects HTTPS: its authority, put in docker/ca-certificates/, trusted here.
-COPY docker/ca-certificates/ /usr/local/share/ca-certificates/
-RUN update-ca-certificates
 ENV PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_CACHE_DIR=1 PIP_ROOT_USER_ACTION=ignore \
     PIP_CERT=/etc/ssl/certs/ca-certificates.crt
 COPY pyproject.toml /src/
@@ -36,7 +37,7 @@ RUN /opt/crossed-canvas/bin/pip wheel --no-deps --wheel-dir /wheels /src \
 FROM python AS app
 RUN apt-get update \
     && apt-get install -y --no-install-recommends nginx postgresql-client \
-    && rm -rf /var/lib/apt/lists/* \
+    && apt-get clean && rm -rf /var/lib/apt/lists/* \
     && useradd --system --create-home --home-dir /home/crossed-canvas crossed-canvas
 COPY --from=build /opt/crossed-canvas /opt/crossed-canvas
 ENV PATH=/opt/crossed-canvas/bin:$PATH PYTHONUNBUFFERED=1
@@ -51,7 +52,7 @@ CMD ["crossed-canvas", "school", "--port", "8501", "--address", "0.0.0.0"]
 FROM debian:bookworm-slim AS database
 RUN apt-get update \
     && apt-get install -y --no-install-recommends postgresql \
-    && rm -rf /var/lib/apt/lists/* /var/lib/postgresql/15 /etc/postgresql/15 \
+    && apt-get clean && rm -rf /var/lib/apt/lists/* /var/lib/postgresql/15 /etc/postgresql/15 \
     && install -d -o postgres -g postgres -m 700 /var/lib/postgresql/data
 COPY docker/database.sh /usr/local/bin/database
 ENV PGDATA=/var/lib/postgresql/data
