@@ -34,7 +34,9 @@ from conftest import StreamlitServer, free_port
 from gamekit import Table
 from test_installed import clone, run, timed
 
-pytestmark = pytest.mark.image
+# The first test's setup makes the base image and builds both images: minutes on a busy
+# machine, more than the 600 s every other test has.
+pytestmark = [pytest.mark.image, pytest.mark.timeout(1800)]
 
 DOCKERD, DOCKER, COMPOSE = "/usr/sbin/dockerd", "/usr/bin/docker", "/usr/bin/docker-compose"
 DEBOOTSTRAP = "/usr/sbin/debootstrap"
