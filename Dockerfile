@@ -42,7 +42,6 @@ RUN apt-get update \
 COPY --from=build /opt/crossed-canvas /opt/crossed-canvas
 ENV PATH=/opt/crossed-canvas/bin:$PATH PYTHONUNBUFFERED=1
 USER crossed-canvas
-WORKDIR /home/crossed-canvas
 EXPOSE 8501
 # nginx's health route: answered by one of the app processes behind it.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s \

@@ -44,6 +44,7 @@ MIRROR = "http://deb.debian.org/debian"
 EXTRA_AUTHORITIES = Path("/usr/local/share/ca-certificates")  # Debian's place for local ones
 PROJECT = "cc-image-test"  # compose's project: its containers, network and volume are named so
 PASSWORD = "imagetest44"
+DATA_SIZE = "12g"  # the daemon's images and containers at most (about 9 GB used)
 START_TIMEOUT = 180.0  # seconds for the stack to answer: two app processes on a busy machine
 
 
@@ -96,15 +97,21 @@ def docker_daemon(root: Path) -> Iterator[dict[str, str]]:
         # shares: minutes each on a busy machine).
         DOCKER_BUILDKIT="1",
     )
-    log = open(root / "dockerd.log", "wb")  # noqa: SIM115 (closed below, after the daemon)
-    daemon = subprocess.Popen(
-        [DOCKERD, "--bridge=none", "--iptables=false", "--storage-driver=vfs"]
-        + ["--data-root", str(root / "data"), "--exec-root", str(root / "exec")]
-        + ["--host", env["DOCKER_HOST"], "--pidfile", str(root / "dockerd.pid")],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
+    # Its images and containers in memory: vfs copies a whole image for each step and each
+    # container (gigabytes in all), which a busy disk took minutes to write and to delete.
+    (root / "data").mkdir()
+    memory = ["mount", "-t", "tmpfs", "-o", f"size={DATA_SIZE}", "tmpfs", root / "data"]
+    subprocess.run(memory, check=True)
+    daemon = None
     try:
+        with open(root / "dockerd.log", "wb") as log:
+            daemon = subprocess.Popen(
+                [DOCKERD, "--bridge=none", "--iptables=false", "--storage-driver=vfs"]
+                + ["--data-root", str(root / "data"), "--exec-root", str(root / "exec")]
+                + ["--host", env["DOCKER_HOST"], "--pidfile", str(root / "dockerd.pid")],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
         deadline = time.monotonic() + 60
         while run(DOCKER, "version", env=env).returncode != 0:
             assert daemon.poll() is None, (root / "dockerd.log").read_text()[-4000:]
@@ -112,16 +119,16 @@ def docker_daemon(root: Path) -> Iterator[dict[str, str]]:
             time.sleep(0.2)
         yield env
     finally:
-        # The stack's bridge is this host's interface: the daemon leaves it if still in use.
-        run(DOCKER, "network", "prune", "--force", env=env)
-        daemon.send_signal(signal.SIGTERM)
-        try:
-            daemon.wait(60)
-        except subprocess.TimeoutExpired:
-            daemon.kill()
-            daemon.wait()
-        log.close()
-        # The daemon leaves its default network namespace mounted under its state folder.
+        if daemon is not None:
+            # The stack's bridge is this host's interface: the daemon leaves it if in use.
+            run(DOCKER, "network", "prune", "--force", env=env)
+            daemon.send_signal(signal.SIGTERM)
+            try:
+                daemon.wait(60)
+            except subprocess.TimeoutExpired:
+                daemon.kill()
+                daemon.wait()
+        # The memory, and the daemon's default network namespace it leaves mounted.
         for mount in reversed(Path("/proc/mounts").read_text().splitlines()):
             if mount.split()[1].startswith(str(root)):
                 subprocess.run(["umount", "--lazy", mount.split()[1]], check=False)
@@ -172,6 +179,7 @@ def stack(tmp_path_factory) -> Iterator[Stack]:
         assert not settings, f".env.example does not name {settings}"
         (context / ".env").write_text("\n".join(lines) + "\n")
         compose = (COMPOSE, "--project-name", PROJECT, "--project-directory", context)
+        compose += ("--file", context / "compose.yaml")
         stack = Stack("compose.yaml", port, context / ".env", "", command=compose, env=env)
         try:
             start = time.monotonic()
