@@ -11,8 +11,9 @@ bookworm` imported and tagged `debian:bookworm-slim`; the daemon runs with `--br
 on the host's network (`docker build --network host`) while the stack runs as compose.yaml says,
 on its own bridge network, its port published by Docker's userland proxy. Its own layer in
 tests/run.sh ("image", marked `image`), needing root, docker.io, docker-compose and debootstrap
-(tests/run.sh installs them); `-s` prints each step's time. Everything it starts is stopped and
-removed at the end: the stack, its volume, the daemon and its folder.
+(tests/run.sh installs them) and about 9 GB of memory (the daemon's images and containers are
+kept in a tmpfs); `-s` prints each step's time. Everything it starts is stopped and removed at
+the end: the stack, its volume and network, the daemon, its mounts and its folder.
 """
 
 from __future__ import annotations
