@@ -208,7 +208,9 @@ def test_the_app_is_the_school_command_from_the_wheel_as_a_user_not_root(stack):
     assert user not in ("", "0")
     # Every process of the container (Docker's init, the command, its app processes, nginx)
     # is the app's user; the command is the wheel's.
-    top = run(DOCKER, "top", app, "-eo", "pid,uid,args", env=stack.env).stdout.splitlines()[1:]
+    top = run(DOCKER, "top", app, "-eo", "pid,uid,args", "-ww", env=stack.env).stdout.splitlines()[
+        1:
+    ]
     processes = [line.split(maxsplit=2)[1:] for line in top]
     assert {uid for uid, _ in processes} == {user}, top
     commands = [command for _, command in processes]
