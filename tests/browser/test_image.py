@@ -29,6 +29,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import StreamlitServer, free_port
@@ -46,7 +47,7 @@ EXTRA_AUTHORITIES = Path("/usr/local/share/ca-certificates")  # Debian's place f
 PROJECT = "cc-image-test"  # compose's project: its containers, network and volume are named so
 PASSWORD = "imagetest44"
 DATA_SIZE = "12g"  # the daemon's images and containers at most (about 9 GB used)
-START_TIMEOUT = 180.0  # seconds for the stack to answer: two app processes on a busy machine
+START_TIMEOUT = 180.0  # seconds for the stack to be healthy: two app processes, a busy machine
 
 
 @dataclass
@@ -72,11 +73,15 @@ class Stack(StreamlitServer):
     def log(self, tail: int = 8000) -> str:
         return run(*self.command, "logs", "--no-color", env=self.env).stdout[-tail:]
 
-    def health(self, service: str = "app") -> str:
-        """Docker's verdict on a service, from its image's HEALTHCHECK."""
+    def inspect(self, service: str) -> dict[str, Any]:
+        """What Docker knows of a service's container."""
         [container] = self.compose("ps", "--quiet", service).split()
-        output = run(DOCKER, "inspect", container, env=self.env).stdout
-        status: str = json.loads(output)[0]["State"]["Health"]["Status"]
+        [found] = json.loads(run(DOCKER, "inspect", container, env=self.env).stdout)
+        return dict(found)
+
+    def verdict(self) -> str:
+        """Docker's verdict on the app, from its image's HEALTHCHECK."""
+        status: str = self.inspect("app")["State"]["Health"]["Status"]
         return status
 
 
@@ -185,13 +190,11 @@ def stack(tmp_path_factory) -> Iterator[Stack]:
         try:
             start = time.monotonic()
             timed("docker-compose up", *compose, "up", "--detach", "--no-build", env=env)
-            while stack.health() != "healthy":  # the image's own check, every 10 s
+            while stack.verdict() != "healthy":  # the image's own check, every 10 s
                 assert time.monotonic() < start + START_TIMEOUT, stack.log()
                 time.sleep(1)
             print(f"the stack healthy: {time.monotonic() - start:.0f} s")
-            [database] = stack.compose("ps", "--quiet", "database").split()
-            inspected = json.loads(run(DOCKER, "inspect", database, env=env).stdout)[0]
-            [network] = inspected["NetworkSettings"]["Networks"].values()
+            [network] = stack.inspect("database")["NetworkSettings"]["Networks"].values()
             address = f"{network['IPAddress']}:5432"  # on the stack's network, from this host
             stack.database_url = f"postgresql+psycopg://canvas:{PASSWORD}@{address}/crossed_canvas"
             yield stack
@@ -203,14 +206,13 @@ def test_the_app_is_the_school_command_from_the_wheel_as_a_user_not_root(stack):
     said = stack.log()
     assert "app1 (pid" in said and "app2 (pid" in said, said
     assert "Crossed Canvas on http://0.0.0.0:8501/" in said, said
-    [app] = stack.compose("ps", "--quiet", "app").split()
+    app = stack.inspect("app")["Id"]
     user = stack.compose("exec", "-T", "app", "id", "-u").strip()
     assert user not in ("", "0")
     # Every process of the container (Docker's init, the command, its app processes, nginx)
     # is the app's user; the command is the wheel's.
-    top = run(DOCKER, "top", app, "-eo", "pid,uid,args", "-ww", env=stack.env).stdout.splitlines()[
-        1:
-    ]
+    listing = run(DOCKER, "top", app, "-eo", "pid,uid,args", "-ww", env=stack.env).stdout
+    top = listing.splitlines()[1:]  # under the column names
     processes = [line.split(maxsplit=2)[1:] for line in top]
     assert {uid for uid, _ in processes} == {user}, top
     commands = [command for _, command in processes]
