@@ -13,6 +13,10 @@ missing=()
 compgen -G "/usr/lib/postgresql/*/bin/initdb" > /dev/null || missing+=(postgresql)
 command -v npm > /dev/null || missing+=(nodejs npm)
 command -v nginx > /dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+# The image's test builds the Dockerfile on a daemon of its own, on a base image it makes.
+[ -x /usr/sbin/dockerd ] || missing+=(docker.io)
+[ -x /usr/bin/docker-compose ] || missing+=(docker-compose)
+[ -x /usr/sbin/debootstrap ] || missing+=(debootstrap)
 if [ ${#missing[@]} -gt 0 ]; then
     sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
     $sudo apt-get update -qq
@@ -48,7 +52,9 @@ fi
 if [ $# -gt 0 ]; then
     exec .venv/bin/python -m pytest "$@"
 fi
-layer "without a browser" -m "not browser and not install" -n 2 --dist loadfile --durations=10
+layer "without a browser" -m "not browser and not install and not image" -n 2 --dist loadfile --durations=10
 layer browser -m browser tests/browser -n 2 --dist loadgroup --no-loadscope-reorder --durations=10
 # The wheel built, installed in a new environment and served (printing each step's time).
 layer install -m install tests/browser -s
+# The Dockerfile's images built and compose.yaml's stack played through (root; each step's time).
+layer image -m image tests/browser -s

@@ -84,7 +84,9 @@ http {{
             proxy_http_version 1.1;
             proxy_set_header Upgrade $http_upgrade;
             proxy_set_header Connection $connection_upgrade;
-            proxy_set_header Host $host;
+            # The Host the browser sent, its port too: Streamlit refuses a page's websocket
+            # whose Origin (host:port) names another host than this header does.
+            proxy_set_header Host $http_host;
             # The push stream (Server-Sent Events) must pass each event at once.
             proxy_buffering off;
             proxy_read_timeout 1h;

@@ -12,6 +12,7 @@ install take minutes (printed), mostly pip's.
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -40,13 +41,19 @@ def timed(what: str, *command: str | Path, **options) -> subprocess.CompletedPro
     return done
 
 
-def test_the_built_wheel_installed_elsewhere_serves_a_game_and_backs_it_up(tmp_path, new_page):
-    source = tmp_path / "source"  # what a clone holds (a build/ folder in the checkout is not)
+def clone(source: Path) -> None:
+    """The checkout's files as a clone holds them (a build/ folder in the checkout is not),
+    committed or not, copied to `source` with their modes (a script stays executable)."""
     files = run("git", "ls-files", "-co", "--exclude-standard", cwd=ROOT).stdout.split()
     for name in files:
         if (ROOT / name).is_file():
             (source / name).parent.mkdir(parents=True, exist_ok=True)
-            (source / name).write_bytes((ROOT / name).read_bytes())
+            shutil.copy(ROOT / name, source / name)
+
+
+def test_the_built_wheel_installed_elsewhere_serves_a_game_and_backs_it_up(tmp_path, new_page):
+    source = tmp_path / "source"
+    clone(source)
     timed("python -m build", sys.executable, "-m", "build", "-o", tmp_path / "dist", source)
     [wheel] = (tmp_path / "dist").glob("*.whl")
     venv = tmp_path / "venv"
