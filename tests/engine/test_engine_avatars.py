@@ -5,11 +5,12 @@ every view beside the names, and gone with the game."""
 from __future__ import annotations
 
 import pytest
-from cc_support import fingerprint, refused, row_counts, seat_table
+from cc_support import fingerprint, row_counts, seat_table
 
 from engine import avatars, storage
 from engine.games import DECLARATIONS
 from engine.robots import robot_token
+from tests.kit import refused
 
 
 @pytest.fixture
