@@ -38,8 +38,10 @@ STYLE = (
     f'fill="{FUR}" stroke="{INK}" stroke-width="4" stroke-linejoin="round" stroke-linecap="round"'
 )
 
+# A face as tall as the name's letters, set on its text: it never makes a line taller, so a
+# roster of twelve takes the same height on the projector as it did without faces.
 FACE_CSS = """
-.cc-face { width: 1.25em; height: 1.25em; vertical-align: -.3em; margin-right: .25em; }
+.cc-face { width: 1em; height: 1em; vertical-align: -.15em; margin-right: .25em; }
 .cc-face-big { width: 6rem; height: 6rem; }
 """
 

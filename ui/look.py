@@ -62,7 +62,9 @@ div:has(> div > div:only-child > div[class*="st-key-cc_live"]) { display: none; 
 .cc-step-1 .cc-step-block { height: 8.5rem; }
 .cc-step-2 .cc-step-block { height: 7rem; }
 .cc-step-3 .cc-step-block { height: 6rem; }
-.cc-everyone { justify-content: center; margin-top: 1rem; font-size: 1.75rem; }
+/* Everyone's total under the podium: twelve of the widest names with their faces take six
+   lines, set a little closer than body text so they end within 720 px. */
+.cc-everyone { justify-content: center; margin-top: 1rem; font-size: 1.75rem; line-height: 1.4; }
 /* Two names a line at 28 px: twelve of the widest 24-character names (390 px bold) each keep
    to one line under the join code, and the lobby within 720 px. */
 .cc-roster-big { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0 1.5rem;
