@@ -20,9 +20,11 @@ from gamekit import (
     settle,
 )
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from worst_case import WIDEST_NAMES
 
 from engine.i18n import translate
+from tests.kit import eventually
 
 pytestmark = pytest.mark.browser
 
@@ -108,11 +110,22 @@ def test_with_motion_reduced_a_drawing_shows_whole_at_once(streamlit_server, new
 
 
 def pick(page: Page, label: str, option: str) -> None:
-    """Open the list labelled `label` and pick `option`, then let the page's run end."""
-    settle(page)
+    """Open the list labelled `label` and pick `option`, then let the page's run end. A run
+    of the page (the last pick's) that redraws the list while it is open closes it: the list
+    is then opened again, as a student would tap it again."""
     chooser = page.get_by_role("combobox", name=label)
-    chooser.click(timeout=UI_TIMEOUT_MS)
-    page.get_by_role("option", name=option, exact=True).click(timeout=UI_TIMEOUT_MS)
+
+    def picked() -> bool:
+        settle(page)
+        chooser.click(timeout=UI_TIMEOUT_MS)
+        try:
+            page.get_by_role("option", name=option, exact=True).click(timeout=3_000)
+        except PlaywrightTimeoutError:
+            page.keyboard.press("Escape")
+            return False
+        return True
+
+    eventually(picked, True, timeout=UI_TIMEOUT_MS / 1000, what=f"{option} picked in {label}")
     settle(page)
 
 
