@@ -42,6 +42,7 @@ function current(live) {
 function dispose(live) {
   clearInterval(live.ticking);
   clearTimeout(live.waiting);
+  clearTimeout(live.reopening);
   stopFallback(live);
   if (live.source) live.source.close();
   live.source = null;
@@ -159,7 +160,10 @@ function follow(live) {
   live.stream = stream;
   live.source = new EventSource(`${stream}&v=${encodeURIComponent(data.version)}`);
   live.source.onopen = () => stopFallback(live);
-  live.source.onerror = () => startFallback(live);
+  live.source.onerror = () => {
+    startFallback(live);
+    if (live.source.readyState === EventSource.CLOSED) reopen(live);
+  };
   live.source.onmessage = (event) => {
     const progress = JSON.parse(event.data);
     if (progress.gone) {
@@ -174,6 +178,20 @@ function follow(live) {
     catchUp(live);
     tick(live);
   };
+}
+
+// A browser retries a dropped stream by itself, but gives it up for good when an answer is
+// an error: the school's proxy answers 502 while a killed process starts again. Then the
+// fallback's polls go to a new server session that has never run this page's fragment, and
+// Streamlit drops them (seen in CI: a projector left on the phase before the kill). So the
+// stream opens again, from the version this run drew, once per RETRY_MS until it is back.
+function reopen(live) {
+  clearTimeout(live.reopening);
+  live.reopening = setTimeout(() => {
+    if (!current(live)) return;
+    live.source = null;
+    follow(live);
+  }, RETRY_MS);
 }
 
 // Put the event's part and clock in place when they are all that changed for a page that
@@ -217,8 +235,9 @@ function busy() {
 
 // Ask for a rerun when the stream knows more than this instance shows. Checked again whenever
 // the page re-renders: a notice that came during a rerun is not lost. A request can still be
-// dropped (Streamlit skips a fragment it no longer knows after the page's layout changed), so
-// an instance still behind RETRY_MS after asking asks again.
+// dropped (Streamlit skips a fragment it no longer knows: after the page's layout changed, or
+// in a new server session after a restart), so an instance still behind RETRY_MS after asking
+// asks again, for the whole page if it can.
 function catchUp(live) {
   clearTimeout(live.waiting);
   if (!current(live) || !behind(live)) return;
@@ -231,6 +250,7 @@ function catchUp(live) {
     live.waiting = setTimeout(() => catchUp(live), 100);
     return;
   }
+  const again = live.asked === live.latest;
   live.asked = live.latest;
   live.askedAt = performance.now();
   // A newer stage: every page of the game runs for it; so does a page that runs for every
@@ -238,7 +258,7 @@ function catchUp(live) {
   const shown = Math.max(live.data.version, live.placed || 0);
   const whole =
     live.latestStage > live.data.stage || (live.data.redraw === "any" && live.latest > shown);
-  if (whole && askPage(live)) return;
+  if ((whole || again) && askPage(live)) return;
   // What the stream told of: the fragment reruns the page at once if it is behind that.
   live.trigger("changed", { version: live.latest, stage: live.latestStage || 0 });
 }

@@ -21,7 +21,7 @@ import pytest
 from balancer import COOKIE, nginx_binary, open_connections
 from conftest import ROOT, SERVER_START_TIMEOUT, free_port
 from gamekit import button, eventually, heading_text
-from playwright.sync_api import expect
+from playwright.sync_api import Route, expect
 
 from engine import Engine
 from tests.engine.postgres_server import PostgresServer
@@ -153,6 +153,16 @@ def test_a_killed_process_starts_again_and_the_other_class_plays_on(school, new_
     for name in school.ports:
         shows_its_phase(name)
 
+    # While app2 is dead nginx answers its pages' push streams 502, and a browser then gives a
+    # stream up for good. Whether its retry falls before app2 is back depends on the machine's
+    # speed; the route makes sure it does: the retry meets the 502 of a dead upstream.
+    refused: list[str] = []
+
+    def dead_upstream(route: Route) -> None:
+        refused.append(route.request.url)
+        route.fulfill(status=502, body="502 Bad Gateway")
+
+    screens["app2"].route("**/cc-events/**", dead_upstream)
     os.kill(school.pids["app2"], signal.SIGKILL)
     for name in school.ports:  # both classes' teachers move on, one while app2 is dead
         engine.advance(games[name].facilitator_token)
@@ -161,6 +171,13 @@ def test_a_killed_process_starts_again_and_the_other_class_plays_on(school, new_
         lambda: bool(re.search(r"^app2 \(pid \d+\) is back$", school.log(), re.M)), True, 60
     )
     assert back and "app2 exited with -9: starting it again in 1 s" in school.log()
+
+    def retried() -> bool:  # the route's handler runs while Playwright is called
+        screens["app2"].wait_for_timeout(100)
+        return bool(refused)
+
+    assert eventually(retried, True, 30)
+    screens["app2"].unroute("**/cc-events/**", dead_upstream)
     shows_its_phase("app2")
     assert "app1 exited" not in school.log()
     os.kill(school.pids["app1"], 0)  # the same process all along
