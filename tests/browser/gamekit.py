@@ -66,13 +66,18 @@ def open_page(
 
 
 def t(key: str, **params: Any) -> str:
+    """A text as the pages of the test's game say it: in `LANGUAGE`, which a test of a game in
+    Spanish sets (`monkeypatch.setattr(gamekit, "LANGUAGE", "es")`) so the helpers it shares
+    with the English tests read its pages too."""
     return translate(LANGUAGE, key, **params)
 
 
 def heading_text(
-    phase: str, round_number: int = 0, rounds: int = 0, language: str = LANGUAGE
+    phase: str, round_number: int = 0, rounds: int = 0, language: str | None = None
 ) -> str:
-    """The page heading (class cc-phase) a page shows in a phase."""
+    """The page heading (class cc-phase) a page shows in a phase (in `LANGUAGE` unless
+    `language` is given)."""
+    language = language or LANGUAGE
     phase_name = translate(language, f"ui.phase.{phase}")
     if phase in ("lobby", "finished"):
         return phase_name

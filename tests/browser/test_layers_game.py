@@ -32,6 +32,7 @@ from gamekit import (
     shows_stage,
     t,
 )
+from layers_phones import stack, turn_ended, turn_of
 from playwright.sync_api import Page, expect
 
 from tests.kit import eventually, rid
@@ -59,25 +60,6 @@ def start_game(table: Table, names: tuple[str, ...], pace: str = "untimed") -> N
     first turn has begun."""
     table.start_on_phones("canvas_layers", names, pace)
     eventually(lambda: table.public()["turn"] is not None, what="the first turn")
-
-
-def turn_of(table: Table, name: str) -> int:
-    """Wait until it is `name`'s turn and their phone says so; the turn's number."""
-    eventually(lambda: table.public()["turn"], name)
-    phone = table.players[name].page
-    expect(phone.locator(".cl-turn")).to_have_text(t("ui.layers.your_turn"), timeout=UI_TIMEOUT_MS)
-    settle(phone)
-    return table.public()["round"]
-
-
-def stack(phone: Page, turn: int, cards: list[str]) -> None:
-    """Tap Add on each card, each once the last lies in the stack (its remove button shows): a
-    tap while the page runs for the last one can be lost with that run."""
-    for card in cards:
-        button(phone, f"add_{turn}_{card}").tap()
-        stacked = button(phone, f"drop_{turn}_{card}").filter(visible=True)
-        expect(stacked).to_have_count(1, timeout=UI_TIMEOUT_MS)
-        settle(phone)
 
 
 def test_a_game_of_two_by_taps(table):
@@ -200,14 +182,6 @@ def engine_turn(table: Table, name: str) -> None:
         table.engine.take_card(token, 1, view["market"][0]["card"], rid())
     else:
         table.engine.complete_painting(token, view["hand"][:3], view["backgrounds"][0], rid())
-
-
-def turn_ended(table: Table, turn: int) -> None:
-    def over() -> bool:
-        view = table.public()
-        return view["round"] != turn or view["turn"] is None
-
-    eventually(over, what=f"the end of turn {turn}")
 
 
 def last_painting_left(view: dict) -> bool:
