@@ -9,9 +9,11 @@ import random
 import threading
 
 import pytest
+import robot_workers
 from cc_support import row_counts
 from sqlalchemy import text
 from test_conformance import a_move
+from test_engine_concurrency import in_processes
 
 from engine import Engine, FakeClock, storage
 from engine.crossed_canvas import tracing
@@ -167,21 +169,47 @@ def test_robots_on_two_engines_make_each_move_once(file_url):
             a_move(legal, dice).on(engines[0], ana, f"ana-{next(_ids)}")
         beat(engines[:1], clock)
     assert engines[0].public_view(code)["phase"] == "finished"
-    with engines[0]._db.engine.connect() as connection:
+    assert_each_move_once(engines[0], code)
+
+
+def assert_each_move_once(engine: Engine, code: str) -> None:
+    """Every robot's moves in Canvas Layers game `code` are numbered, and each number is one
+    stored move (its request id), never two, none skipped."""
+    with engine._db.engine.connect() as connection:
+        robots = connection.execute(
+            text(
+                "SELECT p.seat, p.robot_moves FROM player p JOIN game g ON g.id = p.game_id "
+                "WHERE g.code = :code AND p.robot"
+            ),
+            {"code": code},
+        ).all()
         stored = connection.execute(
             text(
-                "SELECT p.seat, m.request_id FROM layers_move m JOIN player p ON p.id = "
-                "m.player_id WHERE p.robot"
-            )
+                "SELECT m.request_id FROM layers_move m JOIN player p ON p.id = m.player_id "
+                "JOIN game g ON g.id = p.game_id WHERE p.robot AND g.code = :code"
+            ),
+            {"code": code},
         ).all()
-    made = robot_moves(engines[0], code)
-    assert sum(made.values()) == len(stored) > 0
-    numbered = {
-        f"robot-{seat}-{n}"
-        for seat, count in zip((2, 3, 4), made.values(), strict=True)
-        for n in range(count)
-    }
-    assert sorted(request for _, request in stored) == sorted(numbered)
+    numbered = [f"robot-{seat}-{n}" for seat, made in robots for n in range(made)]
+    assert sorted(request for (request,) in stored) == sorted(numbered)
+    assert numbered
+
+
+def test_robots_stepped_by_two_processes_make_each_move_once(file_url):
+    """Two processes (two servers' keepers) beat the robots of one Canvas Layers game of
+    robots from the same moment on, each as fast as it can: the game ends, and each robot's
+    move was made once."""
+    engine = Engine(file_url)
+    untimed = dict.fromkeys(Engine.default_durations("canvas_layers"), None)
+    new = engine.create_game(game="canvas_layers", durations=untimed)
+    engine.add_robots(new.facilitator_token, 3)
+    engine.start(new.facilitator_token)
+    outcomes = in_processes(robot_workers.step_robots, file_url, new.code, tags=("P", "Q"))
+    assert [status for _, status, _ in outcomes] == ["ok", "ok"], outcomes
+    assert all(beats > 0 for _, _, beats in outcomes), outcomes  # both stepped the game
+    final = engine.public_view(new.code)
+    assert all(len(painter["paintings"]) == 3 for painter in final["painters"])
+    assert_each_move_once(engine, new.code)
 
 
 def test_a_server_stepping_a_robot_another_just_moved_makes_no_second_move(file_url):
