@@ -1,10 +1,11 @@
-"""Screenshots of Canvas Critters (judged and duel) and Canvas Layers, phase by phase, for
-looking at them by eye (not a test; screenshots.py does Crossed Canvas).
+"""Screenshots of a rehearsal of each game, phase by phase, for looking at them by eye (not a
+test; screenshots.py does a class's Crossed Canvas).
 
     .venv/bin/python tests/browser/tour.py OUTDIR [GAME ...] [--language en|es ...]
 
-GAME is `judged` (Canvas Critters, four players), `duel` (Canvas Critters for two) or `layers`
-(Canvas Layers, four players); all three when none is named, in both languages when none is.
+GAME is `crossed` (Crossed Canvas, five players), `judged` (Canvas Critters, four players),
+`duel` (Canvas Critters for two) or `layers` (Canvas Layers, four players); all four when none
+is named, in both languages when none is.
 Starts the app on a free port with its own temporary database and quick robots, seats one
 student with the widest name (tests/browser/worst_case.py) beside robots, and saves, at each
 new phase (or turn): the projector at 1280x720, the student's phone at 360x740 (with
@@ -38,6 +39,7 @@ from engine import Engine  # noqa: E402
 from engine.games import DECLARATIONS  # noqa: E402
 
 GAMES = {
+    "crossed": ("crossed_canvas", 5),
     "judged": ("canvas_critters", 4),
     "duel": ("canvas_critters", 2),
     "layers": ("canvas_layers", 4),
