@@ -197,9 +197,9 @@ def assert_each_move_once(engine: Engine, code: str) -> None:
 
 def test_robots_stepped_by_two_processes_make_each_move_once(file_url):
     """Two processes (two servers' keepers) beat the robots of one Canvas Layers game of
-    robots from the same moment on, each as fast as it can: the game ends, and each robot's
-    move was made once."""
-    engine = Engine(file_url)
+    robots from the same moment on, each as fast as it can: the game ends, each robot's move
+    was made once, and every turn was one move."""
+    engine = Engine(file_url, seed=9)
     untimed = dict.fromkeys(Engine.default_durations("canvas_layers"), None)
     new = engine.create_game(game="canvas_layers", durations=untimed)
     engine.add_robots(new.facilitator_token, 3)
@@ -210,6 +210,7 @@ def test_robots_stepped_by_two_processes_make_each_move_once(file_url):
     final = engine.public_view(new.code)
     assert all(len(painter["paintings"]) == 3 for painter in final["painters"])
     assert_each_move_once(engine, new.code)
+    assert sum(robot_moves(engine, new.code).values()) == final["round"]  # no tie to pick
 
 
 def test_a_server_stepping_a_robot_another_just_moved_makes_no_second_move(file_url):
