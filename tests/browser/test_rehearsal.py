@@ -257,9 +257,10 @@ def layers_painting_by_taps(table: Table) -> None:
 
 def played_behind_the_pages(table: Table) -> None:
     """The game to its end through the engine while her pages are put away (a page redraws
-    at every move): her seat makes a move its own view lists, her key ends a phase nobody
-    else will, and this engine steps the robots at once (as a second server's keeper; the
-    gate makes each robot's move once). Her pages are then opened again, at the podium."""
+    at every move): her seat makes a move its own view lists (an action, then a way of taking
+    it, so a mosaic's pieces do not crowd out "finished"), her key ends a phase nobody else
+    will, and this engine steps the robots at once (as a second server's keeper; the gate
+    makes each robot's move once). Her pages are then opened again, at the podium."""
     url = table.server.url
     token = table.players[TEACHER].token
     pages = {
@@ -282,9 +283,10 @@ def played_behind_the_pages(table: Table) -> None:
             break
         moves = bot.legal_moves(view, dice)
         try:
-            if moves:
-                meant = {"round": view["round"], "phase": view["phase"]}
-                dice.choice(moves).on(runner, token, rid(), **meant)
+            if moves:  # an action first, then a way of taking it, as a robot picks
+                action = dice.choice(sorted({move.action for move in moves}))
+                move = dice.choice([move for move in moves if move.action == action])
+                move.on(runner, token, rid(), round=view["round"], phase=view["phase"])
             elif runner.status(table.code)["stage"] == stage:
                 runner.advance(table.key, phase=view["phase"], round=view["round"])
         except RuleError:
