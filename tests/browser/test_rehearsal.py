@@ -188,11 +188,14 @@ def crossed_canvas_round_by_taps(table: Table) -> None:
     table.wait_phase("roles", 1)
     while (view := table.public())["round"] == 1 and view["phase"] != "finished":
         phase = view["phase"]
-        table.wait_phase(phase, 1)
+        actions = table.view(TEACHER)["actions"]
+        # Every page shows a phase that waits for her; one that only the robots answer may
+        # be over before a page shows it.
+        if phase in TEACHERS_PHASES or actions:
+            table.wait_phase(phase, 1)
         if phase in TEACHERS_PHASES:
             table.advance(phase, 1)
             continue
-        actions = table.view(TEACHER)["actions"]
         if "draw" in actions:
             pulse = 1 if phase == "pulse1" else 2
             table.draw(TEACHER, stroke_set(0, pulse)[:1], pulse)
