@@ -28,6 +28,10 @@ SCREEN_CSS = """
 .stMainBlockContainer { padding: .5rem 1.5rem; max-width: 100%; }
 .stMarkdown p { font-size: 1.35rem; }
 .cc-phase { font-size: 2.4rem; line-height: 1.2; }
+/* A name in the heading ("Turno 33 · Turno de …") gives way before the heading wraps: a
+   second line pushed a page past 720 px. The name stays whole where the page lists it. */
+.cc-phase bdi { display: inline-block; max-width: 10em; overflow: hidden;
+  text-overflow: ellipsis; white-space: nowrap; vertical-align: bottom; }
 .cc-clue { font-size: 1.8rem; line-height: 1.2; margin-top: .3rem; }
 /* A clue with something after it (ui/classes/tables.py: the class's other tables) keeps one line:
    the clue gives way first (an ellipsis), what follows it wraps only if it alone is wider. */

@@ -58,6 +58,10 @@ ROW_JS = """(least) => {
   return problems;
 }"""
 GLYPH_PX = 32
+# The heading on one line, whoever's turn it is: a second line pushed a late turn's band past
+# the bottom (a rehearsal in Spanish at turn 33 ended at 735 of 720 px).
+HEADING_LINES_JS = """() => [...document.querySelectorAll('.cc-phase')].map((h) =>
+  h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).lineHeight))"""
 
 
 class Table:
@@ -84,6 +88,9 @@ class Table:
         settle(self.page, images=True, pause_ms=300)
         for problem in self.page.evaluate(ROW_JS, GLYPH_PX):
             self.band_problems.append(f"{moment}: {problem}")
+        for lines in self.page.evaluate(HEADING_LINES_JS):
+            if lines > 1.5:
+                self.band_problems.append(f"{moment}: a heading of {lines:.1f} lines")
         if self.public()["phase"] == "turn":
             self.band_problems += [f"{moment}: {missing}" for missing in self.rules_missing()]
         return moment
