@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.errors import RuleError
 from engine.i18n import LANGUAGES
 
 if TYPE_CHECKING:
@@ -342,3 +343,20 @@ class GameDeclaration:
 
 
 Games = Mapping[str, GameDeclaration]
+
+
+def running_phases(games: Games) -> list[str]:
+    """Every phase in which some game's clock may run: where the keeper and the robots look."""
+    return sorted({phase for game in games.values() for phase in game.table.rules})
+
+
+def offered_game(games: Games, kind: object) -> GameDeclaration:
+    """The game of `games` a teacher asked for by name (None: the first offered, which
+    DESIGN.md's `create_game` predating the others makes the default), refused clearly when
+    it is not one."""
+    if kind is None:
+        return next(game for game in games.values() if game.offered)
+    found = games.get(kind) if isinstance(kind, str) else None
+    if found is None or not found.offered:
+        raise RuleError("error.unknown_game")
+    return found

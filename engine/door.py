@@ -21,7 +21,7 @@ from engine.changes import ChangeFeed, notify_other_servers
 from engine.clock import Clock, system_clock
 from engine.db import Database
 from engine.deck_store import DeckStore
-from engine.declaration import GameDeclaration, Games, Move
+from engine.declaration import GameDeclaration, Games, Move, running_phases
 from engine.durations import durations_for
 from engine.errors import RuleError
 from engine.guesses import GuessLimiter
@@ -96,6 +96,12 @@ class Door:
     #: by the Engine, so the door itself names no game. An instance may run other games
     #: (`games=`: a test's own declarations) without touching the registry.
     GAMES: Games = {}
+
+    @property
+    def RUNNING_PHASES(self) -> list[str]:
+        """Every phase in which some game of this door's may run its clock (what the keeper
+        and the robots look at)."""
+        return running_phases(self.GAMES)
 
     def __init__(
         self,
@@ -385,15 +391,6 @@ class Door:
     def _rules_of(self, game: Game) -> GameDeclaration:
         """The declaration of the game a row stores."""
         return self.GAMES[game.kind]
-
-    @staticmethod
-    def _offered_in(games: Games, kind: object) -> GameDeclaration:
-        """The game of `games` a teacher asked for by name, refused clearly when it is not
-        one (the registry's for the pages' questions, an engine's own for its commands)."""
-        rules = games.get(kind) if isinstance(kind, str) else None
-        if rules is None or not rules.offered:
-            raise RuleError("error.unknown_game")
-        return rules
 
     def move(
         self,

@@ -94,14 +94,13 @@ class RobotCommands(Door):
 
     def _robot_turns(self) -> list[RobotTurn]:
         """Every robot of every running, unpaused game, in seat order."""
-        running = {phase for game in self.GAMES.values() for phase in game.table.rules}
         with self._db.read() as session:
             rows = session.exec(
                 select(Game, Player)
                 .join(Player, col(Player.game_id) == col(Game.id))
                 .where(
                     col(Player.robot).is_(True),
-                    col(Game.phase).in_(running),
+                    col(Game.phase).in_(self.RUNNING_PHASES),
                     col(Game.paused).is_(False),
                 )
                 .order_by(col(Game.id), col(Player.seat))

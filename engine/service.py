@@ -22,6 +22,7 @@ from engine.classes.commands import ClassCommands, class_status, class_versions
 from engine.critters.commands import CritterCommands
 from engine.crossed_canvas.commands import CrossedCanvasCommands
 from engine.deck_store import STORED_DECK_PREFIX
+from engine.declaration import offered_game
 from engine.door import (  # noqa: F401  (CODE_ALPHABET, Progress, RETENTION_DAYS: for tests and ui/)
     CODE_ALPHABET,
     OUTAGE_SECONDS,
@@ -34,7 +35,8 @@ from engine.door import (  # noqa: F401  (CODE_ALPHABET, Progress, RETENTION_DAY
 )
 from engine.durations import MAX_PHASE_SECONDS
 from engine.errors import RuleError
-from engine.games import DECLARATIONS, DEFAULT_GAME
+from engine.games import DECLARATIONS
+from engine.games_method import games_method
 from engine.models import Classroom, Game, Player
 from engine.robot_commands import RobotCommands, seat_robots
 from engine.seats import (
@@ -66,14 +68,13 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
     """
 
     GAMES = DECLARATIONS
-    #: Every phase in which some game's clock may run (the keeper looks at these games).
-    RUNNING_PHASES = sorted({phase for game in GAMES.values() for phase in game.table.rules})
 
-    @classmethod
+    @games_method
     def offered_games(cls) -> dict[str, dict[str, Any]]:
         """The games a teacher may create, in the order offered, with what the home page asks
         about each: whether a whole class can play it in tables, whether it takes a deck, and
-        how many play at one table (and at one of a class's tables)."""
+        how many play at one table (and at one of a class's tables). Asked of an Engine, its
+        own games; of the class, the registry's (engine/games_method.py), likewise below."""
         return {
             name: {
                 "as_class": game.as_class,
@@ -88,16 +89,16 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
             if game.offered
         }
 
-    @classmethod
+    @games_method
     def game_title(cls, game: str, language: str) -> str:
         """A game's name in `language` (its declaration's), for titles and links."""
-        return cls._offered_in(cls.GAMES, game).titles[language]
+        return offered_game(cls.GAMES, game).titles[language]
 
-    @classmethod
-    def default_durations(cls, game: str = DEFAULT_GAME) -> dict[str, float]:
-        """The rulebook's phase lengths in seconds of an offered game (its registry name), by
-        phase (the home page scales them to a class's pace)."""
-        return cls._offered_in(cls.GAMES, game).phase_seconds
+    @games_method
+    def default_durations(cls, game: str | None = None) -> dict[str, float]:
+        """The rulebook's phase lengths in seconds of an offered game (its registry name; None:
+        the first offered), by phase (the home page scales them to a class's pace)."""
+        return offered_game(cls.GAMES, game).phase_seconds
 
     def create_game(
         self,
@@ -106,17 +107,18 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
         durations: Mapping[str, float | None] | None = None,
         *,
         browser: str | None = None,
-        game: str = DEFAULT_GAME,
+        game: str | None = None,
     ) -> NewGame:
         """A new game in the lobby, with its join code and the facilitator's secret token.
 
-        `game`: any offered game's registry name (`offered_games`); a game with a variant for
-        a count (two at Canvas Critters play its duel) becomes it at the start.
+        `game`: any offered game's registry name (`offered_games`; None: the first); a game
+        with a variant for a count (two at Canvas Critters play its duel) becomes it at the
+        start.
         `deck` (Crossed Canvas): None or "default" (the built-in deck), a `Path` (tests and
         tools), or the id `upload_deck` gave: such a deck is only found for the `browser` key
         that uploaded it.
         """
-        kind = self._offered_in(self.GAMES, game)
+        kind = offered_game(self.GAMES, game)
         phase_seconds = checked_settings(language, durations, kind)
 
         def create(session: Session) -> NewGame:
