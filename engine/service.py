@@ -16,13 +16,11 @@ from typing import Any, cast
 from sqlmodel import Session, col, select
 
 from engine import avatars, names, storage
-from engine.canvas_layers.commands import LayersCommands
 from engine.changes import listen_to_other_servers
 from engine.classes.commands import ClassCommands, class_status, class_versions
-from engine.critters.commands import CritterCommands
-from engine.crossed_canvas.commands import CrossedCanvasCommands
+from engine.contract import GameContract
 from engine.deck_store import STORED_DECK_PREFIX
-from engine.declaration import offered_game
+from engine.declaration import offered_game, require_lobby, require_running
 from engine.door import (  # noqa: F401  (CODE_ALPHABET, Progress, RETENTION_DAYS: for tests and ui/)
     CODE_ALPHABET,
     OUTAGE_SECONDS,
@@ -57,7 +55,7 @@ EXTEND_SECONDS = 30.0
 PURGE_EVERY_SECONDS = 600.0
 
 
-class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersCommands, RobotCommands):
+class Engine(ClassCommands, GameContract, RobotCommands):
     """The whole rulebook behind one object, persistent in any SQLAlchemy database.
 
     Thread-safe: pages in every browser session share one instance. Several processes may
@@ -195,7 +193,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
                 return seat_again(session, seated, browser, game.code)
             if seat_key is not None and seat_key in game.banned:
                 raise RuleError("error.removed_from_game")
-            self._require_lobby(game)
+            require_lobby(game)
             if game.locked:
                 raise RuleError("error.lobby_locked")
             most = self._rules_of(game).table.max_players
@@ -257,7 +255,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
         personal link says they were removed rather than that it is not valid."""
 
         def act(session: Session, game: Game, now: float) -> None:
-            self._require_lobby(game)
+            require_lobby(game)
             player = storage.named_player(session, game, name)
             browser = [] if player.browser is None else [player.browser]
             game.banned = [*game.banned, *browser, player.token_hash]
@@ -306,7 +304,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
         """Close the lobby to new players (everyone is in), or open it again."""
 
         def act(session: Session, game: Game, now: float) -> None:
-            self._require_lobby(game)
+            require_lobby(game)
             if game.locked != bool(locked):
                 game.locked = bool(locked)
                 game.version += 1
@@ -372,7 +370,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
         """Give the current phase more time (a class that needs it), paused or running."""
 
         def act(session: Session, game: Game, now: float) -> None:
-            self._require_running(game)
+            require_running(game)
             if isinstance(seconds, bool) or not isinstance(seconds, int | float):
                 raise RuleError("error.bad_durations", phase=game.phase)
             if not 0 < seconds <= MAX_PHASE_SECONDS:

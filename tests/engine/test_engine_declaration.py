@@ -280,3 +280,17 @@ def test_an_engine_given_only_its_own_game_offers_creates_and_keeps_that_game(tm
     clock.advance(11)
     engine.keep()
     assert engine.versions([made.code])[made.code].version > started  # moved on unasked
+
+
+def test_a_game_command_that_is_no_move_is_played_by_its_name(engine, clock):
+    """`Engine.command` plays what a game declares in `commands`, with the token it takes:
+    Crossed Canvas's role card seen once, a teacher's command refused to a seat's token and
+    at a game that is not its own, a name no game declares refused."""
+    table = seat_table(engine, clock, 5)
+    token = table.tokens[table.names[0]]
+    assert engine.command(token, "see_role") is True
+    assert table.view(table.names[0])["role_seen"]
+    assert engine.command(token, "see_role") is False
+    refused("error.bad_facilitator_token", engine.command, token, "set_scoring", scoring=[])
+    refused("error.layers.no_scoring", engine.command, table.fac, "set_scoring", scoring=[])
+    refused("error.unknown_move", engine.command, token, "fly")
