@@ -6,22 +6,26 @@ uploaded decks read stay in memory, since an uploaded deck never changes.
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from engine import storage
 from engine.caches import Shelf
-from engine.declaration import Decks
+from engine.declaration import Decks, UploadedDeck
 from engine.errors import RuleError
-from engine.models import DeckPicture, Game, StoredDeck
+from engine.models import DeckPicture, Game, StoredDeck, id_of
 from engine.seats import browser_key
 from engine.uploads import picture_data_uri
 
 DEFAULT_DECK_NAME = "default"
 # A game on an uploaded deck stores this before the deck's id (never a file's path).
 STORED_DECK_PREFIX = "stored:"
+# An uploaded deck's id: unguessable, since it is all a page sends to play from it.
+DECK_REF_BYTES = 18
+MAX_DECK_TITLE = 60
 # Uploaded decks this process keeps read (with their pictures, up to 24 MB each).
 DECK_CACHE_SIZE = 8
 
@@ -88,3 +92,59 @@ class DeckStore:
         deck = decks.from_stored(stored.content, pictures)
         self._read.put(ref, deck)
         return deck
+
+
+def upload_owner(browser: str, title: str) -> tuple[str, str]:
+    """The browser key an upload is kept for (the only one that finds it again) and its
+    title as kept, refused before the deck is read when either is not one (no browser key; a
+    title empty, too long or unprintable)."""
+    owner = browser_key(browser)
+    if owner is None:
+        raise RuleError("error.deck.no_browser")
+    cleaned = storage.text(title).strip()
+    if not 1 <= len(cleaned) <= MAX_DECK_TITLE or not cleaned.isprintable():
+        raise RuleError("error.deck.bad_title", most=MAX_DECK_TITLE)
+    return owner, cleaned
+
+
+def keep_upload(session: Session, owner: str, title: str, deck: UploadedDeck, now: float) -> str:
+    """Store a teacher's deck, read whole, for its `owner` (`upload_owner`); returns its id
+    for `create_game`."""
+    stored = StoredDeck(
+        ref=secrets.token_urlsafe(DECK_REF_BYTES),
+        owner=owner,
+        title=title,
+        content=deck.content,
+        objects=deck.objects,
+        pictures=bool(deck.pictures),
+        created_at=now,
+        used_at=now,
+    )
+    session.add(stored)
+    session.flush()
+    for object_id, (mime, data) in deck.pictures.items():
+        session.add(DeckPicture(deck_id=id_of(stored), object_id=object_id, mime=mime, data=data))
+    return stored.ref
+
+
+def uploaded_by(session: Session, browser: str) -> list[dict[str, Any]]:
+    """The decks this browser key uploaded, newest first, as its deck list shows them: never
+    their objects (a list is no place for a game's secrets)."""
+    owner = browser_key(browser)
+    if owner is None:
+        return []
+    found = session.exec(
+        select(StoredDeck)
+        .where(StoredDeck.owner == owner)
+        .order_by(col(StoredDeck.created_at).desc(), col(StoredDeck.id).desc())
+    ).all()
+    return [
+        {
+            "id": deck.ref,
+            "title": deck.title,
+            "objects": deck.objects,
+            "pictures": deck.pictures,
+            "created_at": deck.created_at,
+        }
+        for deck in found
+    ]

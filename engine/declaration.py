@@ -14,8 +14,9 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
+from engine.errors import RuleError
 from engine.i18n import LANGUAGES
 
 if TYPE_CHECKING:
@@ -72,6 +73,20 @@ def nobody_answered(answers: Answers) -> bool:
 #: `finished`), which the pages and classes read a view's phase by. Stored as they are.
 LOBBY = "lobby"
 FINISHED = "finished"
+
+
+def require_lobby(game: Game) -> None:
+    """Refuse a command that only the lobby allows, once the game has started."""
+    if game.phase != LOBBY:
+        raise RuleError("error.already_started")
+
+
+def require_running(game: Game) -> None:
+    """Refuse a command of a game being played, before its start or after its end."""
+    if game.phase == LOBBY:
+        raise RuleError("error.not_started")
+    if game.phase == FINISHED:
+        raise RuleError("error.game_finished")
 
 
 @dataclass(frozen=True)
@@ -156,6 +171,18 @@ class PhaseTable:
         return len(self.round_phases) * (rounds + 2 * self.max_players + 1) + 2
 
 
+class UploadedDeck(Protocol):
+    """A teacher's deck accepted whole: its content as the database keeps it, its pictures
+    (MIME type and bytes) by object id, and how many objects it holds."""
+
+    @property
+    def content(self) -> dict[str, Any]: ...
+    @property
+    def pictures(self) -> dict[str, tuple[str, bytes]]: ...
+    @property
+    def objects(self) -> int: ...
+
+
 @dataclass(frozen=True)
 class Decks:
     """How a game that plays from decks reads them, so the door can keep any game's decks
@@ -169,6 +196,9 @@ class Decks:
     in_data: Callable[[Path], Path | None]
     load: Callable[[Path], Any]
     from_stored: Callable[[dict[str, Any], dict[str, str]], Any]
+    # A teacher's upload read (a CSV and picture files, each (file name, bytes)): refused
+    # whole (DeckRefused) or accepted whole, as `from_stored` will rebuild it.
+    parse: Callable[[bytes, Sequence[tuple[str, bytes]]], UploadedDeck]
 
 
 Hook = Callable[["Table"], None]
@@ -191,23 +221,37 @@ class Move:
 
 
 @dataclass(frozen=True)
+class Command:
+    """A game's command that is no move through the gate (a draft kept, a role card seen, a
+    teacher's choice for the game), as a plain function of its game's folder, so the door
+    plays it by name (`Door.command`) as it plays a move, and a game adds no Engine method.
+
+    `act(table, player, now, **args)` checks it, stores it (moving the game's version when
+    others must see it) and returns its answer; a RuleError refuses it and changes nothing.
+    `by`: whose token it takes, a seat's ("player": `player` is that seat) or the teacher's
+    ("facilitator": `player` is None). `readiness`: a student's own action, which moves the
+    game's stage only when it ends the phase (`Door._command`)."""
+
+    act: Callable[..., Any]
+    by: Literal["player", "facilitator"]
+    readiness: bool = False
+
+
+@dataclass(frozen=True)
 class Play:
-    """One move a robot may make now, made as a page makes it: the Engine method its button
-    calls, with that method's arguments after the player's token. `action` is the name the
-    player's view lists the move under (its "actions"), `retried` whether the method takes a
-    request id (a retry of one answers the first result)."""
+    """One move a robot may make now, made as a page makes it: the move its button plays (a
+    key of its declaration's `moves`) with the move's arguments. `action` is the name the
+    player's view lists the move under (its "actions")."""
 
     action: str
-    method: str
+    move: str
     args: Mapping[str, Any]
-    retried: bool = True
 
     def on(self, engine: Any, token: str, request_id: str, **meant: Any) -> Any:
         """Make the move on `engine` (an Engine, which the declarations lie below) as the
-        player of `token`, with `request_id` if the method takes one; `meant`: the round and
-        phase the page showed, as a page sends them."""
-        sent = {"request_id": request_id} if self.retried else {}
-        return getattr(engine, self.method)(token, **self.args, **sent, **meant)
+        player of `token`, with `request_id` (a retry of it answers the first result);
+        `meant`: the round and phase the page showed, as a page sends them."""
+        return engine.move(token, self.move, request_id, **self.args, **meant)
 
 
 #: The moves one listed action allows: given its entry in the view's "actions", the whole
@@ -224,9 +268,10 @@ class Bot:
     #: The move a robot seat makes among the legal ones (never empty), as a class would play
     #: (a greedy painter); None: an action, then a way of taking it, at random (engine/robots.py).
     prefer: Callable[[Sequence[Play], Mapping[str, Any]], Play] | None = None
-    #: What a phone does on being looked at that its view lists as no action (opening the role
-    #: card): a robot does it before it moves; None, or no such thing now: nothing.
-    look: Callable[[Mapping[str, Any]], Play | None] | None = None
+    #: The command a phone plays on being looked at that its view lists as no action (opening
+    #: the role card: a name of the declaration's `commands`, taking no arguments): a robot
+    #: plays it before it moves; None, or no such thing now: nothing.
+    look: Callable[[Mapping[str, Any]], str | None] | None = None
 
     def legal_moves(self, view: Mapping[str, Any], rng: random.Random) -> list[Play]:
         """Every move the player of `view` may make now. An action the view lists that the bot
@@ -307,6 +352,8 @@ class GameDeclaration:
     # game (`carry(session, finished, new)`, the new game still in its lobby), so a class
     # plays on as its teacher set it up. None: the game has no such choice.
     carry: Callable[[Session, Game, Game], None] | None = None
+    # Its commands that are no moves, by name (`Command`): played through `Door.command`.
+    commands: Mapping[str, Command] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # Checked when declared: a phase allowing a move the game lacks would otherwise be
@@ -342,3 +389,20 @@ class GameDeclaration:
 
 
 Games = Mapping[str, GameDeclaration]
+
+
+def running_phases(games: Games) -> list[str]:
+    """Every phase in which some game's clock may run: where the keeper and the robots look."""
+    return sorted({phase for game in games.values() for phase in game.table.rules})
+
+
+def offered_game(games: Games, kind: object) -> GameDeclaration:
+    """The game of `games` a teacher asked for by name (None: the first offered, which
+    DESIGN.md's `create_game` predating the others makes the default), refused clearly when
+    it is not one."""
+    if kind is None:
+        return next(game for game in games.values() if game.offered)
+    found = games.get(kind) if isinstance(kind, str) else None
+    if found is None or not found.offered:
+        raise RuleError("error.unknown_game")
+    return found

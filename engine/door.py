@@ -21,7 +21,14 @@ from engine.changes import ChangeFeed, notify_other_servers
 from engine.clock import Clock, system_clock
 from engine.db import Database
 from engine.deck_store import DeckStore
-from engine.declaration import GameDeclaration, Games, Move
+from engine.declaration import (
+    Command,
+    GameDeclaration,
+    Games,
+    Move,
+    require_running,
+    running_phases,
+)
 from engine.durations import durations_for
 from engine.errors import RuleError
 from engine.guesses import GuessLimiter
@@ -55,6 +62,7 @@ GUESS_ERRORS = frozenset(
 
 T = TypeVar("T")
 R = TypeVar("R", Game, Classroom)
+D = TypeVar("D", Move, Command)
 
 
 class NewGame(NamedTuple):
@@ -96,6 +104,12 @@ class Door:
     #: by the Engine, so the door itself names no game. An instance may run other games
     #: (`games=`: a test's own declarations) without touching the registry.
     GAMES: Games = {}
+
+    @property
+    def RUNNING_PHASES(self) -> list[str]:
+        """Every phase in which some game of this door's may run its clock (what the keeper
+        and the robots look at)."""
+        return running_phases(self.GAMES)
 
     def __init__(
         self,
@@ -197,7 +211,7 @@ class Door:
         flow.start(self._table(session, game), self._rules_of(game), now, resolve=self._rules_of)
 
     def _advance(self, session: Session, game: Game, now: float) -> None:
-        self._require_running(game)
+        require_running(game)
         flow.enter_next_phase(self._table(session, game), self._rules_of(game), now)
 
     def tick(self, code: str) -> None:
@@ -386,15 +400,6 @@ class Door:
         """The declaration of the game a row stores."""
         return self.GAMES[game.kind]
 
-    @staticmethod
-    def _offered_in(games: Games, kind: object) -> GameDeclaration:
-        """The game of `games` a teacher asked for by name, refused clearly when it is not
-        one (the registry's for the pages' questions, an engine's own for its commands)."""
-        rules = games.get(kind) if isinstance(kind, str) else None
-        if rules is None or not rules.offered:
-            raise RuleError("error.unknown_game")
-        return rules
-
     def move(
         self,
         player_token: str,
@@ -438,12 +443,42 @@ class Door:
         """The move a name stands for in this game: its own, or else another game's, which no
         phase of this one allows, so the gate refuses it as out of its phase (a page of
         another game's, left open); a name no game declares is refused."""
-        if isinstance(move, str):
-            declared = [self._rules_of(game).moves, *(rules.moves for rules in self.GAMES.values())]
-            for moves in declared:
-                if move in moves:
-                    return moves[move]
-        raise RuleError("error.unknown_move", move=storage.shown(move))
+        return self._declared(game, move, lambda rules: rules.moves)
+
+    def command(self, token: str, command: str, **args: Any) -> Any:
+        """Play the command the token's game declares as `command` (a key of its
+        declaration's `commands`: no move, so no gate) with `args`, in one transaction;
+        returns its answer. `token` is a seat's or the teacher's, as the command says it
+        takes (`Command.by`). A command of another game's is played as that game's, which
+        refuses a game not its own (a page of another game's, left open), as a move is; a
+        name no game declares is refused as `error.unknown_move`."""
+        declared = self._declared(None, command, lambda rules: rules.commands)
+        by_player = declared.by == "player"
+        find = storage.game_by_player if by_player else storage.game_by_facilitator
+
+        def act(session: Session, game: Game, now: float) -> Any:
+            chosen = self._declared(game, command, lambda rules: rules.commands)
+            player = storage.player_by_token(session, token) if by_player else None
+            return chosen.act(self._table(session, game), player, now, **args)
+
+        return self._command(lambda s: find(s, token), act, readiness=declared.readiness)
+
+    def _declared(
+        self, game: Game | None, name: object, kind: Callable[[GameDeclaration], Mapping[str, D]]
+    ) -> D:
+        """What `name` stands for among each game's moves or commands (`kind`): `game`'s own
+        first, else the first game's that declares it; refused when none does."""
+        if isinstance(name, str):
+            games = (
+                self.GAMES.values()
+                if game is None
+                else [self._rules_of(game), *self.GAMES.values()]
+            )
+            for rules in games:
+                declared = kind(rules)
+                if name in declared:
+                    return declared[name]
+        raise RuleError("error.unknown_move", move=storage.shown(name))
 
     def _pass_gate(
         self,
@@ -477,20 +512,9 @@ class Door:
         flow.end_phase_if_complete(self._table(session, game), game_rules, now)
         return result
 
-    def _require_lobby(self, game: Game) -> None:
-        if game.phase != self._rules_of(game).table.lobby:
-            raise RuleError("error.already_started")
-
     def _require_finished(self, game: Game) -> None:
         if game.phase != self._rules_of(game).table.finished:
             raise RuleError("error.not_finished")
-
-    def _require_running(self, game: Game) -> None:
-        phases = self._rules_of(game).table
-        if game.phase == phases.lobby:
-            raise RuleError("error.not_started")
-        if game.phase == phases.finished:
-            raise RuleError("error.game_finished")
 
     @staticmethod
     def _require_unpaused(game: Game) -> None:
@@ -498,7 +522,7 @@ class Door:
             raise RuleError("error.paused")
 
     def _pause(self, session: Session, game: Game, now: float) -> None:
-        self._require_running(game)
+        require_running(game)
         if game.paused:
             raise RuleError("error.already_paused")
         game.paused = True
@@ -507,7 +531,7 @@ class Door:
         game.version += 1
 
     def _resume(self, session: Session, game: Game, now: float) -> None:
-        self._require_running(game)
+        require_running(game)
         if not game.paused:
             raise RuleError("error.not_paused")
         game.deadline = None if game.paused_left is None else now + game.paused_left

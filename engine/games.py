@@ -13,6 +13,3 @@ DECLARATIONS: dict[str, GameDeclaration] = {
 }
 #: What a teacher picks when creating a game, in the order the home page offers them.
 OFFERED = tuple(name for name, game in DECLARATIONS.items() if game.offered)
-#: What a new game is when none is named: the first offered (DESIGN.md's `create_game`, which
-#: predates the others).
-DEFAULT_GAME = OFFERED[0]

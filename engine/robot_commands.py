@@ -9,6 +9,7 @@ from typing import NamedTuple
 from sqlmodel import Session, col, select
 
 from engine import robots, storage
+from engine.declaration import require_lobby
 from engine.door import Door, is_whole
 from engine.errors import RuleError
 from engine.models import Game, Player, id_of
@@ -40,7 +41,7 @@ class RobotCommands(Door):
         (the class page fills a short table instead: `fill_table_with_robots`)."""
 
         def act(session: Session, game: Game, now: float) -> list[str]:
-            self._require_lobby(game)
+            require_lobby(game)
             if game.classroom_id is not None:
                 raise RuleError("error.robots_in_class")
             if not is_whole(count) or count < 1:
@@ -94,14 +95,13 @@ class RobotCommands(Door):
 
     def _robot_turns(self) -> list[RobotTurn]:
         """Every robot of every running, unpaused game, in seat order."""
-        running = {phase for game in self.GAMES.values() for phase in game.table.rules}
         with self._db.read() as session:
             rows = session.exec(
                 select(Game, Player)
                 .join(Player, col(Player.game_id) == col(Game.id))
                 .where(
                     col(Player.robot).is_(True),
-                    col(Game.phase).in_(running),
+                    col(Game.phase).in_(self.RUNNING_PHASES),
                     col(Game.paused).is_(False),
                 )
                 .order_by(col(Game.id), col(Player.seat))
@@ -132,7 +132,7 @@ class RobotCommands(Door):
             bot = self.GAMES[turn.kind].bot
             looked = bot.look(view) if bot.look is not None else None
             if looked is not None:  # idempotent: another server's look changes nothing more
-                looked.on(self, token, robots.request_id(robot))
+                self.command(token, looked)
             play = robots.pick(bot, view, turn.seed, robot)
             if play is None:
                 self._robots_idle[id_of(robot)] = turn.version

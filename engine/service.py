@@ -16,12 +16,11 @@ from typing import Any, cast
 from sqlmodel import Session, col, select
 
 from engine import avatars, names, storage
-from engine.canvas_layers.commands import LayersCommands
 from engine.changes import listen_to_other_servers
 from engine.classes.commands import ClassCommands, class_status, class_versions
-from engine.critters.commands import CritterCommands
-from engine.crossed_canvas.commands import CrossedCanvasCommands
+from engine.contract import GameContract
 from engine.deck_store import STORED_DECK_PREFIX
+from engine.declaration import offered_game, require_lobby, require_running
 from engine.door import (  # noqa: F401  (CODE_ALPHABET, Progress, RETENTION_DAYS: for tests and ui/)
     CODE_ALPHABET,
     OUTAGE_SECONDS,
@@ -34,7 +33,8 @@ from engine.door import (  # noqa: F401  (CODE_ALPHABET, Progress, RETENTION_DAY
 )
 from engine.durations import MAX_PHASE_SECONDS
 from engine.errors import RuleError
-from engine.games import DECLARATIONS, DEFAULT_GAME
+from engine.games import DECLARATIONS
+from engine.games_method import games_method
 from engine.models import Classroom, Game, Player
 from engine.robot_commands import RobotCommands, seat_robots
 from engine.seats import (
@@ -55,7 +55,7 @@ EXTEND_SECONDS = 30.0
 PURGE_EVERY_SECONDS = 600.0
 
 
-class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersCommands, RobotCommands):
+class Engine(ClassCommands, GameContract, RobotCommands):
     """The whole rulebook behind one object, persistent in any SQLAlchemy database.
 
     Thread-safe: pages in every browser session share one instance. Several processes may
@@ -66,14 +66,13 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
     """
 
     GAMES = DECLARATIONS
-    #: Every phase in which some game's clock may run (the keeper looks at these games).
-    RUNNING_PHASES = sorted({phase for game in GAMES.values() for phase in game.table.rules})
 
-    @classmethod
+    @games_method
     def offered_games(cls) -> dict[str, dict[str, Any]]:
         """The games a teacher may create, in the order offered, with what the home page asks
         about each: whether a whole class can play it in tables, whether it takes a deck, and
-        how many play at one table (and at one of a class's tables)."""
+        how many play at one table (and at one of a class's tables). Asked of an Engine, its
+        own games; of the class, the registry's (engine/games_method.py), likewise below."""
         return {
             name: {
                 "as_class": game.as_class,
@@ -88,16 +87,16 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
             if game.offered
         }
 
-    @classmethod
+    @games_method
     def game_title(cls, game: str, language: str) -> str:
         """A game's name in `language` (its declaration's), for titles and links."""
-        return cls._offered_in(cls.GAMES, game).titles[language]
+        return offered_game(cls.GAMES, game).titles[language]
 
-    @classmethod
-    def default_durations(cls, game: str = DEFAULT_GAME) -> dict[str, float]:
-        """The rulebook's phase lengths in seconds of an offered game (its registry name), by
-        phase (the home page scales them to a class's pace)."""
-        return cls._offered_in(cls.GAMES, game).phase_seconds
+    @games_method
+    def default_durations(cls, game: str | None = None) -> dict[str, float]:
+        """The rulebook's phase lengths in seconds of an offered game (its registry name; None:
+        the first offered), by phase (the home page scales them to a class's pace)."""
+        return offered_game(cls.GAMES, game).phase_seconds
 
     def create_game(
         self,
@@ -106,17 +105,18 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
         durations: Mapping[str, float | None] | None = None,
         *,
         browser: str | None = None,
-        game: str = DEFAULT_GAME,
+        game: str | None = None,
     ) -> NewGame:
         """A new game in the lobby, with its join code and the facilitator's secret token.
 
-        `game`: any offered game's registry name (`offered_games`); a game with a variant for
-        a count (two at Canvas Critters play its duel) becomes it at the start.
+        `game`: any offered game's registry name (`offered_games`; None: the first); a game
+        with a variant for a count (two at Canvas Critters play its duel) becomes it at the
+        start.
         `deck` (Crossed Canvas): None or "default" (the built-in deck), a `Path` (tests and
         tools), or the id `upload_deck` gave: such a deck is only found for the `browser` key
         that uploaded it.
         """
-        kind = self._offered_in(self.GAMES, game)
+        kind = offered_game(self.GAMES, game)
         phase_seconds = checked_settings(language, durations, kind)
 
         def create(session: Session) -> NewGame:
@@ -193,7 +193,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
                 return seat_again(session, seated, browser, game.code)
             if seat_key is not None and seat_key in game.banned:
                 raise RuleError("error.removed_from_game")
-            self._require_lobby(game)
+            require_lobby(game)
             if game.locked:
                 raise RuleError("error.lobby_locked")
             most = self._rules_of(game).table.max_players
@@ -255,7 +255,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
         personal link says they were removed rather than that it is not valid."""
 
         def act(session: Session, game: Game, now: float) -> None:
-            self._require_lobby(game)
+            require_lobby(game)
             player = storage.named_player(session, game, name)
             browser = [] if player.browser is None else [player.browser]
             game.banned = [*game.banned, *browser, player.token_hash]
@@ -304,7 +304,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
         """Close the lobby to new players (everyone is in), or open it again."""
 
         def act(session: Session, game: Game, now: float) -> None:
-            self._require_lobby(game)
+            require_lobby(game)
             if game.locked != bool(locked):
                 game.locked = bool(locked)
                 game.version += 1
@@ -370,7 +370,7 @@ class Engine(ClassCommands, CrossedCanvasCommands, CritterCommands, LayersComman
         """Give the current phase more time (a class that needs it), paused or running."""
 
         def act(session: Session, game: Game, now: float) -> None:
-            self._require_running(game)
+            require_running(game)
             if isinstance(seconds, bool) or not isinstance(seconds, int | float):
                 raise RuleError("error.bad_durations", phase=game.phase)
             if not 0 < seconds <= MAX_PHASE_SECONDS:

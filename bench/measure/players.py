@@ -29,19 +29,19 @@ if TYPE_CHECKING:
 
 CLASS = 12  # a class: the students one game seats, where its table allows
 EXTRA_PIECES = 3  # a mosaic has seven pieces or up to this many more
-#: Each move by the name bench/measure/load.py's figures give it (its ROUTES), by Engine method.
+#: Each move by the name bench/measure/load.py's figures give it (its ROUTES), by its name.
 LABELS = {
-    "submit_fragment": "submit",
+    "draw": "submit",
     "choose": "choice",
     "accuse": "vote",
     "pick_theme": "theme",
     "take_piece": "take piece",
-    "finish_mosaic": "finish",
-    "title_mosaic": "title",
-    "award_ribbons": "award",
-    "take_card": "take card",
-    "complete_painting": "complete",
-    "pick_winner": "pick",
+    "finish": "finish",
+    "title": "title",
+    "award": "award",
+    "take": "take card",
+    "complete": "complete",
+    "pick": "pick",
 }
 
 
@@ -219,7 +219,7 @@ async def make(game: Game, token: str, plays: list[Play]) -> None:
     if not plays:
         return
     play = random.choice(plays)
-    await game.student(LABELS[play.method], token, lambda t: play.on(game.engine, t, _rid()))
+    await game.student(LABELS[play.move], token, lambda t: play.on(game.engine, t, _rid()))
 
 
 def _rid() -> str:

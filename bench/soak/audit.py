@@ -55,7 +55,7 @@ TEACHER_RACES = {
 }
 
 KILLED = "B"  # the app server soak.py kills: the only one that may leave a call unanswered
-PLAYER_KINDS = ("submit_fragment", "choose", "accuse")
+PLAYER_KINDS = ("draw", "choose", "accuse")
 KINDS = ("join", "start", *PLAYER_KINDS, "advance", "pause", "resume")
 PUBLIC_AFTER = {1: "pulse1", 2: "pulse2"}  # a pulse's fragments are public once it has ended
 PHASE_ORDER = ["lobby", *ROUND_PHASES, "finished"]
@@ -407,7 +407,7 @@ def check_records(
         problems["rules"].append(f"{code}: started {starts} times")
     sent = {(c.who, c.rid) for c in mine if c.rid is not None}
     stored: dict[tuple[str, str], Any] = {}
-    tables = {"submit_fragment": rows.fragments, "choose": rows.choices, "accuse": rows.votes}
+    tables = {"draw": rows.fragments, "choose": rows.choices, "accuse": rows.votes}
     name_of = {p.id: p.name for p in seated}
     robots = {p.name for p in seated if p.robot}
     for kind, table in tables.items():
@@ -419,7 +419,7 @@ def check_records(
                     continue  # no page sent it: `check_robots` counts its moves
                 if (code, who, row.request_id) in first:
                     continue
-                if kind == "submit_fragment" and (who, row.request_id) not in sent:
+                if kind == "draw" and (who, row.request_id) not in sent:
                     engine_made[kind] += 1  # locked by the engine itself when a pulse ended
                 else:
                     problems["duplicated"].append(f"{code}/{who} {kind} {row.request_id}")
@@ -431,7 +431,7 @@ def check_records(
         where = f"{code}/{who} {call.kind} {rid}"
         if kind != call.kind:
             problems["lost"].append(f"{where}: accepted, not in the database")
-        elif call.kind == "submit_fragment":
+        elif call.kind == "draw":
             answer = {"pulse": row.pulse, "signature": row.signature, "strokes": len(row.strokes)}
             if answer != call.value or row.strokes != call.args["strokes"]:
                 problems["lost"].append(f"{where}: stored otherwise than sent and answered")
@@ -661,7 +661,7 @@ def report(
         f"\nRecords: {len(rows.games)} games ({', '.join(f'{k} {n}' for k, n in kinds.items())}; "
         f"{sum(game.classroom_id is not None for game in rows.games.values())} of them a "
         f"class's tables); Crossed Canvas's {sum(map(len, rows.rounds.values()))} rounds, "
-        f"{fragments} fragments ({engine_made['submit_fragment']} locked by the engine), "
+        f"{fragments} fragments ({engine_made['draw']} locked by the engine), "
         f"{sum(map(len, rows.choices.values()))} choices, {sum(map(len, rows.votes.values()))} "
         f"votes, {sum(map(len, rows.awards.values()))} awards; {views} distinct views checked"
     )

@@ -90,7 +90,7 @@ PAUSE = 0.03  # the facilitator pauses this phase for a second or two
 END_DISCUSSION = 0.35  # the facilitator ends the discussion early
 
 SECOND_PROBE = {
-    "submit_fragment": "second_submit",
+    "draw": "second_submit",
     "choose": "second_choice",
     "accuse": "second_vote",
 }
@@ -156,10 +156,10 @@ def names_for(count: int) -> list[str]:
 class Request:
     """One player action as a page sends it; a retry sends the very same one."""
 
-    kind: str  # the Engine method, e.g. submit_fragment, take_piece, take_card
+    kind: str  # the move, as its game declares it: draw, take_piece, take...
     args: dict[str, Any]  # its arguments after the token: strokes, option_id, position...
     rid: str = field(default_factory=lambda: uuid.uuid4().hex[:16])
-    retried: bool = True  # a move a page may retry names its request (Play.retried)
+    retried: bool = True  # a move a page may retry names its request (its `Move.earlier`)
 
 
 @dataclass
@@ -445,7 +445,8 @@ class Phone:
         plays = game.bot.legal_moves(view, self.rng)
         if plays:
             play = self.rng.choice(plays)
-            self._move(Request(play.method, dict(play.args), retried=play.retried), key)
+            retried = game.moves[play.move].earlier is not None
+            self._move(Request(play.move, dict(play.args), retried=retried), key)
 
     def _move(self, request: Request, key: tuple[int, str]) -> None:
         """Send a move; one that names its request may be double-tapped and retried."""
@@ -464,7 +465,7 @@ class Phone:
     def _other(self, request: Request) -> Request:
         """A different request for the same action, as a second phone or a stale tab sends."""
         view = self.view or {}
-        if request.kind == "submit_fragment":
+        if request.kind == "draw":
             return self._scribbled(1)
         if request.kind == "choose":
             chosen = request.args["option_id"]
@@ -503,7 +504,7 @@ class Phone:
     def _scribbled(self, count: int) -> Request:
         """A fragment of `count` random strokes: the probes' drawing, which the rules may
         refuse (the bot's are always ones they allow)."""
-        return Request("submit_fragment", {"strokes": scribble(self.rng, count)})
+        return Request("draw", {"strokes": scribble(self.rng, count)})
 
     def _send_again(self, now: tuple[int, str]) -> None:
         """What is due; a request refused by a pause or an error only while its phase lasts
@@ -518,13 +519,12 @@ class Phone:
         """Send as a page does: naming the round and phase it was made in, when known."""
         seat, engine = self.seat, self.server.engine
         meant = {} if made_in is None else {"round": made_in[0], "phase": made_in[1]}
-        named = {"request_id": request.rid} if request.retried else {}
         outcome = self.server.send(
             self.table or seat.code,
             seat.name,
             request.kind,
             why,
-            lambda: getattr(engine, request.kind)(seat.token, **request.args, **named, **meant),
+            lambda: engine.move(seat.token, request.kind, request.rid, **request.args, **meant),
             **({"rid": request.rid} if request.retried else {}),
             args=request.args,
         )

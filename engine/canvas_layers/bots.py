@@ -16,24 +16,19 @@ from engine.declaration import Bot, Play
 
 def _take(listed: Sequence[Mapping[str, Any]], view: object, rng: random.Random) -> list[Play]:
     return [
-        Play(TAKE, "take_card", {"position": card["position"], "card": card["card"]})
-        for card in listed
+        Play(TAKE, TAKE, {"position": card["position"], "card": card["card"]}) for card in listed
     ]
 
 
 def _complete(listed: Sequence[Mapping[str, Any]], view: object, rng: random.Random) -> list[Play]:
     return [
-        Play(
-            COMPLETE,
-            "complete_painting",
-            {"cards": done["cards"], "background": done["background"]},
-        )
+        Play(COMPLETE, COMPLETE, {"cards": done["cards"], "background": done["background"]})
         for done in listed
     ]
 
 
 def _pick(listed: Sequence[str], view: object, rng: random.Random) -> list[Play]:
-    return [Play(PICK, "pick_winner", {"name": name}) for name in listed]
+    return [Play(PICK, PICK, {"name": name}) for name in listed]
 
 
 def _prefer(legal: Sequence[Play], view: Mapping[str, Any]) -> Play:

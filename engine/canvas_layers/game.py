@@ -12,6 +12,7 @@ from sqlmodel import Session
 
 from engine.canvas_layers import drafts, rules, turns, views
 from engine.canvas_layers.bots import BOT
+from engine.canvas_layers.commands import COMMANDS
 from engine.canvas_layers.models import forget
 from engine.canvas_layers.moves import MOVES
 from engine.declaration import Answers, GameDeclaration
@@ -97,6 +98,7 @@ CANVAS_LAYERS = GameDeclaration(
     forget=forget,
     carry=carry_choices,
     moves=MOVES,
+    commands=COMMANDS,
     bot=BOT,
     on_exit={turns.TURN: play_for_the_absent},
     private=drafts.in_progress,

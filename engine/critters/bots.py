@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from engine.critters.game import AWARD, BUILD, FINISH, GUESS, PICK_THEME, TITLE
+from engine.critters.game import AWARD, BUILD, FINISH, GUESS, PICK_THEME, TAKE_PIECE, TITLE
 from engine.declaration import Bot, Play
 
 
@@ -23,10 +23,7 @@ def spot(i: int) -> tuple[float, float]:
 def _pick_theme(
     listed: Mapping[str, Any], view: Mapping[str, Any], rng: random.Random
 ) -> list[Play]:
-    return [
-        Play(PICK_THEME, "pick_theme", {"theme": theme}, retried=False)
-        for theme in listed["themes"]
-    ]
+    return [Play(PICK_THEME, PICK_THEME, {"theme": theme}) for theme in listed["themes"]]
 
 
 #: Pieces a shape lays on its outer line; more go on an inner one.
@@ -55,11 +52,11 @@ def _build(listed: Mapping[str, Any], view: Mapping[str, Any], rng: random.Rando
         return []  # the others still need the pile's pieces to reach seven
     x, y = shaped_spot(listed["pieces"], view["name"])
     kinds = [kind for kind, left in view["pile"].items() if left]
-    return [Play(BUILD, "take_piece", {"kind": kind, "x": x, "y": y}) for kind in kinds]
+    return [Play(BUILD, TAKE_PIECE, {"kind": kind, "x": x, "y": y}) for kind in kinds]
 
 
 def _finish(listed: Mapping[str, Any], view: Mapping[str, Any], rng: random.Random) -> list[Play]:
-    return [Play(FINISH, "finish_mosaic", {}, retried=False)] if listed["ready"] else []
+    return [Play(FINISH, FINISH, {})] if listed["ready"] else []
 
 
 def _title(listed: object, view: Mapping[str, Any], rng: random.Random) -> list[Play]:
@@ -68,16 +65,16 @@ def _title(listed: object, view: Mapping[str, Any], rng: random.Random) -> list[
     theme = view.get("theme")
     words = TITLE_WORD.findall(theme["text"]) if theme else []
     if not words:
-        return [Play(TITLE, "title_mosaic", {"title": f"Zoo {rng.randrange(100)}"}, retried=False)]
+        return [Play(TITLE, TITLE, {"title": f"Zoo {rng.randrange(100)}"})]
     title = " ".join(rng.sample(words, min(2, len(words)))).capitalize()
-    return [Play(TITLE, "title_mosaic", {"title": title}, retried=False)]
+    return [Play(TITLE, TITLE, {"title": title})]
 
 
 def _award(listed: Mapping[str, Any], view: Mapping[str, Any], rng: random.Random) -> list[Play]:
     """One order of the many (the golden ribbon kept: that costs points, not moves)."""
     receivers = rng.sample(listed["receivers"], len(listed["receivers"]))
     ribbons = dict(zip(listed["ribbons"], receivers, strict=False))
-    return [Play(AWARD, "award_ribbons", {"ribbons": ribbons})]
+    return [Play(AWARD, AWARD, {"ribbons": ribbons})]
 
 
 def _guess(listed: Mapping[str, Any], view: Mapping[str, Any], rng: random.Random) -> list[Play]:
@@ -86,10 +83,10 @@ def _guess(listed: Mapping[str, Any], view: Mapping[str, Any], rng: random.Rando
     plays = []
     for card in listed["cards"]:
         if 1 in listed["ribbons"]:
-            plays.append(Play(GUESS, "guess_theme", {"ribbon": 1, "card": card}))
+            plays.append(Play(GUESS, GUESS, {"ribbon": 1, "card": card}))
         if 3 in listed["ribbons"]:
             plays += [
-                Play(GUESS, "guess_theme", {"ribbon": 3, "card": card, "theme": theme["id"]})
+                Play(GUESS, GUESS, {"ribbon": 3, "card": card, "theme": theme["id"]})
                 for theme in themes[card]
             ]
     return plays

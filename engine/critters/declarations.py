@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.critters import rules, views
 from engine.critters.bots import BOT
+from engine.critters.commands import COMMANDS
 from engine.critters.drafts import JUDGING, give_drafts, in_progress
 from engine.critters.game import (
     DUEL,
@@ -44,6 +45,7 @@ CANVAS_CRITTERS = GameDeclaration(
     forget=forget,
     carry=carry_choices,
     moves=MOVES,
+    commands=COMMANDS,
     bot=BOT,
     # Ribbons picked and never given: a complete set is given as judging ends (the ruling).
     on_exit={"theme": settle_themes, JUDGING: give_drafts},
@@ -67,6 +69,7 @@ CRITTERS_DUEL = GameDeclaration(
     forget=forget,
     carry=carry_choices,
     moves=MOVES,
+    commands=COMMANDS,
     bot=BOT,
     on_exit={"theme": settle_themes},
     on_entry={"theme": open_round, "guess": turn_up_cards, SCORES: score_round},

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.crossed_canvas import tracing
+from engine.crossed_canvas.commands import SEE_ROLE
 from engine.crossed_canvas.rules import ACCUSE, CHOOSE, DRAW, Phase
 from engine.declaration import Bot, Play
 
@@ -33,7 +34,7 @@ def _draw(listed: Mapping[str, int], view: Mapping[str, Any], rng: random.Random
     """A drawing of each stroke count the pulse allows, from the fewest to the most: outlines
     of the artist's own picture (its card's, tracing.py) when it has any, else zigzags."""
     return [
-        Play(DRAW, "submit_fragment", {"strokes": _strokes(count, view, rng)})
+        Play(DRAW, DRAW, {"strokes": _strokes(count, view, rng)})
         for count in range(listed["fewest"], listed["most"] + 1)
     ]
 
@@ -58,20 +59,20 @@ def _thinned(line: tuple[tuple[float, float], ...]) -> list[list[float]]:
 
 
 def _choose(listed: object, view: Mapping[str, Any], rng: random.Random) -> list[Play]:
-    return [Play(CHOOSE, "choose", {"option_id": option["id"]}) for option in view["options"]]
+    return [Play(CHOOSE, CHOOSE, {"option_id": option["id"]}) for option in view["options"]]
 
 
 def _accuse(listed: object, view: Mapping[str, Any], rng: random.Random) -> list[Play]:
     others = [sig for sig in view["signatures"] if sig != view["signature"]]
-    return [Play(ACCUSE, "accuse", {"signature": sig}) for sig in others]
+    return [Play(ACCUSE, ACCUSE, {"signature": sig}) for sig in others]
 
 
-def _look(view: Mapping[str, Any]) -> Play | None:
+def _look(view: Mapping[str, Any]) -> str | None:
     """In the roles phase, a phone opens its role card once (the teacher's readiness counts
     it): a robot does too."""
     if view["phase"] != Phase.ROLES or view["role_seen"]:
         return None
-    return Play("see_role", "see_role", {}, retried=False)
+    return SEE_ROLE
 
 
 BOT = Bot({DRAW: _draw, CHOOSE: _choose, ACCUSE: _accuse}, look=_look)

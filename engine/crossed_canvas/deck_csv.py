@@ -57,6 +57,11 @@ class ParsedDeck:
     content: dict[str, Any]
     pictures: dict[str, tuple[str, bytes]]
 
+    @property
+    def objects(self) -> int:
+        """How many objects the deck holds (its owner's deck list says it)."""
+        return len(self.content["objects"])
+
 
 @dataclass
 class _Row:

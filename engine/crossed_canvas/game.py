@@ -11,6 +11,8 @@ from sqlmodel import col, select
 
 from engine.crossed_canvas import rules, views
 from engine.crossed_canvas.bots import BOT
+from engine.crossed_canvas.commands import COMMANDS
+from engine.crossed_canvas.deck_csv import parse_deck
 from engine.crossed_canvas.decks import DEFAULT_DECK, data_deck, load_deck, stored_deck
 from engine.crossed_canvas.drawing import own_draft, signature_of
 from engine.crossed_canvas.models import (
@@ -212,12 +214,19 @@ CROSSED_CANVAS = GameDeclaration(
         "facilitator": views.facilitator_view,
     },
     moves=MOVES,
+    commands=COMMANDS,
     bot=BOT,
     on_exit={Phase.PULSE1: lock_drafts, Phase.PULSE2: lock_drafts},
     on_entry={Phase.ROLES: deal_round, Phase.REVEAL: score_round},
     private=draft_in_progress,
     forget=forget,
-    decks=Decks(default=DEFAULT_DECK, in_data=data_deck, load=load_deck, from_stored=stored_deck),
+    decks=Decks(
+        default=DEFAULT_DECK,
+        in_data=data_deck,
+        load=load_deck,
+        from_stored=stored_deck,
+        parse=parse_deck,
+    ),
     as_class=True,
     showcase=frozenset({Phase.REVEAL}),
 )

@@ -28,7 +28,7 @@ from engine.crossed_canvas.rules import (
     pulse_of,
     signature_name,
 )
-from engine.models import Player, StoredDeck, id_of
+from engine.models import Player, id_of
 from engine.standings import winners
 from engine.view_parts import GameFacts, facilitator_actions, game_header
 
@@ -330,18 +330,6 @@ def _reveal(snap: Snapshot, rnd: Round) -> dict[str, Any]:
 
 def _authors(snap: Snapshot, rnd: Round) -> dict[str, str]:
     return {sig_id: snap.name_of(sig["player"]) for sig_id, sig in sorted(rnd.signatures.items())}
-
-
-def deck_summary(deck: StoredDeck) -> dict[str, Any]:
-    """An uploaded deck as its owner's deck list shows it: never its objects (it is the
-    teacher's, and a list is no place for a game's secrets)."""
-    return {
-        "id": deck.ref,
-        "title": deck.title,
-        "objects": deck.objects,
-        "pictures": deck.pictures,
-        "created_at": deck.created_at,
-    }
 
 
 class ObjectShown(TypedDict):

@@ -258,3 +258,39 @@ def test_an_engine_runs_the_games_it_is_given_and_leaves_the_registry_as_it_is(t
     assert registry == Engine.GAMES
     other = Engine(f"sqlite:///{tmp_path / 'all.db'}")
     assert other.public_view(other.create_game(game="crossed_canvas").code)["phase"] == "lobby"
+
+
+def test_an_engine_given_only_its_own_game_offers_creates_and_keeps_that_game(tmp_path, clock):
+    """Everything reads the Engine's own games: what it offers, names and times, the game a
+    bare `create_game()` makes, and the phases its keeper moves on at their deadlines (a
+    phase no registered game has)."""
+    phases = PhaseTable("lobby", ("stir",), "finished", {"stir": PhaseRule(10)}, 1, 2)
+    own = _declaration(phases)
+    engine = Engine(f"sqlite:///{tmp_path / 'own.db'}", clock=clock, games={"declared": own})
+    assert list(engine.offered_games()) == ["declared"]
+    assert engine.game_title("declared", "es") == "Declarado"
+    assert engine.default_durations() == {"stir": 10}
+    refused("error.unknown_game", engine.game_title, "crossed_canvas", "en")
+    assert "crossed_canvas" in Engine.offered_games()  # the class still answers the registry's
+    made = engine.create_game()
+    engine.join(made.code, "Ada")
+    engine.start(made.facilitator_token)
+    assert engine.keep() == 10  # kept: the next deadline is the stirring's
+    started = engine.versions([made.code])[made.code].version
+    clock.advance(11)
+    engine.keep()
+    assert engine.versions([made.code])[made.code].version > started  # moved on unasked
+
+
+def test_a_game_command_that_is_no_move_is_played_by_its_name(engine, clock):
+    """`Engine.command` plays what a game declares in `commands`, with the token it takes:
+    Crossed Canvas's role card seen once, a teacher's command refused to a seat's token and
+    at a game that is not its own, a name no game declares refused."""
+    table = seat_table(engine, clock, 5)
+    token = table.tokens[table.names[0]]
+    assert engine.command(token, "see_role") is True
+    assert table.view(table.names[0])["role_seen"]
+    assert engine.command(token, "see_role") is False
+    refused("error.bad_facilitator_token", engine.command, token, "set_scoring", scoring=[])
+    refused("error.layers.no_scoring", engine.command, table.fac, "set_scoring", scoring=[])
+    refused("error.unknown_move", engine.command, token, "fly")

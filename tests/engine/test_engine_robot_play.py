@@ -58,7 +58,7 @@ def test_a_layers_robot_completes_the_painting_worth_most_as_soon_as_it_has_one(
     legal = LAYERS.legal_moves(view, random.Random(0))
     assert LAYERS.prefer is not None
     best = LAYERS.prefer(legal, view)
-    assert best.method == "complete_painting" and best.args["background"] == "sea"
+    assert best.move == "complete" and best.args["background"] == "sea"
 
 
 def test_a_layers_robot_takes_the_card_that_gains_most_tokens_for_least():

@@ -31,9 +31,10 @@ GAMES = [
     if (path / "__init__.py").is_file() and path.name not in PLATFORM
 ]
 PLATFORM_PACKAGES = [f"engine.{name}" for name in PLATFORM if f"engine.{name}" not in CLASSES]
-# Neither shared nor a game's: the public API, the registry (it imports every game) and the
-# service (the Engine composed from everything).
-NEITHER = ["engine", "engine.games", "engine.service"]
+# Neither shared nor a game's: the public API, the registry (it imports every game), the
+# contract (the games' commands by DESIGN.md's names) and the service (the Engine composed from
+# everything).
+NEITHER = ["engine", "engine.contract", "engine.games", "engine.service"]
 LINT_IMPORTS = str(Path(sys.executable).with_name("lint-imports"))
 
 
