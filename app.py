@@ -38,17 +38,17 @@ KINDS = ("game", "class", "robots")
 
 if __name__ != "__main__":
     # `streamlit run app.py` imports this file once to find `app`: Streamlit's pages plus the
-    # push stream's route (ui/push.py), served as ui/server_start.py sets up (no Nagle's 40 ms
-    # waits, each run's theme built once).
+    # app's own routes (ui/routes.py: the push stream, the faces), served as
+    # ui/server_start.py sets up (no Nagle's 40 ms waits, each run's theme built once).
     # Every visit then runs it as a page, below.
     from streamlit import config
 
-    from ui.push import push_routes
+    from ui.routes import app_routes
     from ui.server_start import server_lifespan
 
     app = st.App(
         __file__,
-        routes=push_routes(config.get_option("server.baseUrlPath")),
+        routes=app_routes(config.get_option("server.baseUrlPath")),
         lifespan=server_lifespan,
     )
 else:

@@ -86,10 +86,39 @@ def face_of(player: Player) -> str:
 def unheld(face: str | None, seat: int, others: Sequence[Player]) -> str:
     """The face a seat takes among `others` at its table: `face` (checked by `picked`),
     refused when another holds it, or with none picked `free_face`: two faces at a table
-    never look alike, but after a class moves its students between tables."""
+    never look alike (after a class moved its students between tables, `keep_apart`)."""
     held = {face_of(player): player.name for player in others}
     if face is None:
         return free_face(seat, held)
     if face in held:
         raise RuleError("error.avatar_taken", name=held[face])
     return face
+
+
+def keep_apart(players: Sequence[Player]) -> list[Player]:
+    """The players of one table, after a class moved students between its tables, made to
+    wear faces that never look alike: in seat order (a moved student sits last), the first
+    holder of a face keeps it, a later one takes the same animal in the next colour nobody at
+    the table holds (an animal in every colour there: `free_face`). Robots keep the robot's
+    face, which their names tell apart. Returns the players whose face changed."""
+    held: set[str] = set()
+    changed = []
+    for player in sorted(players, key=lambda p: p.seat):
+        face = face_of(player)
+        if face in held and face != ROBOT:
+            face = _recoloured(face, player.seat, held)
+            player.avatar = face
+            changed.append(player)
+        held.add(face)
+    return changed
+
+
+def _recoloured(face: str, seat: int, held: Collection[str]) -> str:
+    """`face`'s animal in the first colour after its own that nobody holds."""
+    animal, colour = parts(face)
+    start = COLOURS.index(colour)
+    for step in range(1, len(COLOURS)):
+        other = face_id(animal, COLOURS[(start + step) % len(COLOURS)])
+        if other not in held:
+            return other
+    return free_face(seat, held)

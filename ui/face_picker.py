@@ -17,12 +17,19 @@ def face_picker(t: Translator, key: str, current: str | None = None) -> str | No
     """The two lists (keyed from `key`) and the face they make; None while neither is
     picked. One picked alone makes a face with the other list's first choice, shown, so the
     student sees what they would get."""
-    animal_now, colour_now = avatars.parts(current) if current in avatars.CHOICES else ("", "")
+    if st.session_state.get(f"{key}_for") != current:
+        # The lists show the student's face as it is now: at their first draw, and when it
+        # changed elsewhere (another tab, or a reseat that recoloured it, engine/avatars.py
+        # `keep_apart`). A list keeps its own choice otherwise (Streamlit keys it by name).
+        animal_now, colour_now = avatars.parts(current) if current in avatars.CHOICES else ("", "")
+        st.session_state[f"{key}_animal"] = animal_now or None
+        st.session_state[f"{key}_colour"] = colour_now or None
+        st.session_state[f"{key}_for"] = current
     animal_list, colour_list, shown = st.columns([2, 2, 1], vertical_alignment="bottom")
     with animal_list:
-        animal = _chooser(t, "animal", avatars.ANIMALS, animal_now, f"{key}_animal")
+        animal = _chooser(t, "animal", avatars.ANIMALS, f"{key}_animal")
     with colour_list:
-        colour = _chooser(t, "colour", avatars.COLOURS, colour_now, f"{key}_colour")
+        colour = _chooser(t, "colour", avatars.COLOURS, f"{key}_colour")
     if animal is None and colour is None:
         return None
     face = avatars.face_id(animal or avatars.ANIMALS[0], colour or avatars.COLOURS[0])
@@ -31,12 +38,13 @@ def face_picker(t: Translator, key: str, current: str | None = None) -> str | No
     return face
 
 
-def _chooser(t: Translator, part: str, choices: Sequence[str], now: str, key: str) -> str | None:
-    """One list of a face's `part` ("animal" or "colour"), at `now` (empty: none yet)."""
+def _chooser(t: Translator, part: str, choices: Sequence[str], key: str) -> str | None:
+    """One list of a face's `part` ("animal" or "colour"), at its choice in session state
+    (none yet: its placeholder)."""
     return st.selectbox(
         t(f"ui.face.{part}"),
         choices,
-        index=choices.index(now) if now else None,
+        index=None,
         format_func=lambda choice: t(f"avatar.{part}.{choice}"),
         placeholder=t(f"ui.face.any_{part}"),
         key=key,

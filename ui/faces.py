@@ -1,7 +1,8 @@
 """Students' faces (issue 42) as pictures: simple geometric animal faces, drawn here as SVG
 (nothing from another host, no emoji): a face in outline on a disc of the student's colour.
-The engine holds only a face's id (engine/avatars.py); this module draws it, and puts it
-beside a name wherever the pages list names (the lobby, the tables, the scores, the podium).
+The engine holds only a face's id (engine/avatars.py); this module draws it, and puts its
+address beside a name wherever the pages list names (the lobby, the tables, the scores, the
+podium); the app serves the picture there (ui/face_files.py).
 
 A face is a badge, never a round's object: a disc, one light colour, one outline, so it
 cannot be taken for a deck's picture, and it is never shown beside a drawing before the
@@ -10,10 +11,10 @@ rules name its author.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping
 from functools import cache
 from math import cos, pi, sin
-from urllib.parse import quote
 
 from engine import avatars
 from ui.text import Translator, literal, name_html
@@ -32,8 +33,7 @@ TINTS = {
 ROBOT_TINT = "#cfd4da"
 INK = "#2d2a26"
 FUR = "#fffaf0"
-#: What every shape of a face has unless it says otherwise, said once around them all (a
-#: face is sent in every roster and podium: each byte counts as many times as names).
+#: What every shape of a face has unless it says otherwise, said once around them all.
 STYLE = (
     f'fill="{FUR}" stroke="{INK}" stroke-width="4" stroke-linejoin="round" stroke-linecap="round"'
 )
@@ -249,17 +249,32 @@ def face_svg(face: str) -> str:
     )
 
 
+#: Where this app serves the faces, under its base path (ui/face_files.py).
+FACES_PATH = "cc-faces"
+#: Every face a view may name, and so every face this app serves.
+SERVED = frozenset((*avatars.CHOICES, avatars.ROBOT))
+
+
 @cache
+def faces_version() -> str:
+    """A short digest of every face's picture: an address names it, so a browser that kept a
+    face for a year fetches it again the day its drawing changes."""
+    pictures = "".join(face_svg(face) for face in sorted(SERVED))
+    return hashlib.sha256(pictures.encode()).hexdigest()[:8]
+
+
 def face_src(face: str) -> str:
-    """The face as a data URI for an <img> (st.html drops inline <svg>): the SVG's own text,
-    its few special characters escaped, a third shorter than base64."""
-    svg = face_svg(face).replace('"', "'")
-    return "data:image/svg+xml," + quote(svg, safe=" ',.=/:;-")
+    """The face's address for an <img>, relative to the page: every page is one step under the
+    app's base path (`<base>/play`, `<base>/screen`), so it is `<base>/cc-faces/...`, behind a
+    proxy or a hub too, and the push stream, which draws rosters for no page in particular,
+    needs no base path to name it. An address, not the picture: a roster of twelve carries
+    twelve short addresses in every push event, and each browser fetches a face once."""
+    return f"{FACES_PATH}/{face}.svg?v={faces_version()}"
 
 
 def face_html(face: str, *, alt: str = "", big: bool = False) -> str:
-    """The face as an <img>: beside a name it says nothing the name does not (no alt);
-    alone (the picker's preview) `alt` says which it is."""
+    """The face as an <img> (st.html drops inline <svg>): beside a name it says nothing the
+    name does not (no alt); alone (the picker's preview) `alt` says which it is."""
     size = "cc-face cc-face-big" if big else "cc-face"
     return f'<img class="{size}" alt="{literal(alt)}" src="{face_src(face)}">'
 

@@ -34,7 +34,6 @@ from dataclasses import dataclass, field
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
-from starlette.routing import Route
 
 from engine import Engine, RuleError
 from engine.door import Progress
@@ -221,7 +220,7 @@ def stream_path(base_path: str, code: str) -> str:
     return f"{base_path}{STREAM_PATH}/{code}"
 
 
-async def _events(request: Request) -> Response:
+async def events(request: Request) -> Response:
     """The stream of one game's versions, for a page that holds its watch key."""
     from ui.runtime import get_engine  # the one engine of this process, as the pages use it
 
@@ -252,9 +251,3 @@ async def _events(request: Request) -> Response:
 
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
-
-
-def push_routes(base_url_path: str) -> list[Route]:
-    """The stream's route under the app's base path (Streamlit mounts none of ours there)."""
-    base = "/" + base_url_path.strip("/") if base_url_path.strip("/") else ""
-    return [Route(f"{base}/{STREAM_PATH}/{{code}}", _events)]

@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlmodel import Session, and_, col, func, select
 
-from engine import robots, storage
+from engine import avatars, robots, storage
 from engine.changes import notify_other_servers
 from engine.classes import seating, showcase
 from engine.classes import views as class_views
@@ -159,10 +159,13 @@ class ClassCommands(Door):
                 tables.append(open_tables[number])
             placed = {pid: open_tables[n] for n, ids in plan.items() for pid in ids}
             token = seat(session, placed[NEWCOMER], cleaned, browser, label, avatar)
-            for game in list(open_tables.values()):
-                for player in rosters.get(game.id, []):
-                    if placed.get(id_of(player), game).id != game.id:
-                        self._move(session, player, game, placed[id_of(player)])
+            arrived = [
+                self._move(session, player, game, placed[id_of(player)])
+                for game in list(open_tables.values())
+                for player in rosters.get(game.id, [])
+                if placed.get(id_of(player), game).id != game.id
+            ]
+            self._faces_apart(session, arrived)
             return token
 
         return self._class_command(self._room_by_code(class_code), act, readiness=True)
@@ -190,7 +193,7 @@ class ClassCommands(Door):
                 _, most = kind.class_sizes
                 if sum(g.id == to.id for _, g in found) >= most:
                     raise RuleError("error.class.table_full", table=to.table, most=most)
-                self._move(session, player, source, to)
+                self._faces_apart(session, [self._move(session, player, source, to)])
                 if not any(g.id == source.id and p.id != player.id for p, g in found):
                     self._drop_table(session, room, tables, source)
             player.pinned = True
@@ -236,12 +239,15 @@ class ClassCommands(Door):
                 by_number[number] = self._new_table(session, room, number, now)
                 tables.append(by_number[number])
             placed = {pid: by_number[n] for n, ids in plan.items() for pid in ids}
+            arrived = []
             for number, roster in rosters.items():
                 for player in roster:
                     if placed[id_of(player)].id != by_number[number].id:
-                        self._move(session, player, by_number[number], placed[id_of(player)])
+                        to = placed[id_of(player)]
+                        arrived.append(self._move(session, player, by_number[number], to))
                     player.pinned = False
                     session.add(player)
+            self._faces_apart(session, arrived)
             for number, ids in plan.items():
                 if not ids:  # a table the choice left empty is gone
                     self._drop_table(session, room, tables, by_number[number])
@@ -645,9 +651,10 @@ class ClassCommands(Door):
         if game.facilitator_hash != digest:
             game.facilitator_hash = digest
 
-    def _move(self, session: Session, player: Player, source: Game, to: Game) -> None:
+    def _move(self, session: Session, player: Player, source: Game, to: Game) -> Game:
         """Move a student between two lobby tables of one class; their token stays valid and
-        both tables' pages redraw (stage)."""
+        both tables' pages redraw (stage). Returns the table they sit at now, whose faces
+        `_faces_apart` checks once every move of the command is made."""
         seats = session.exec(select(Player.seat).where(Player.game_id == to.id)).all()
         player.game_id, player.seat = id_of(to), max(seats, default=0) + 1
         session.add(player)
@@ -655,6 +662,17 @@ class ClassCommands(Door):
         for game in (source, to):
             game.version += 1
             game.stage = game.version
+        return to
+
+    @staticmethod
+    def _faces_apart(session: Session, tables: Sequence[Game]) -> None:
+        """No two students alike at a table students just moved to: one who arrived wearing
+        a face held there takes the same animal in another colour (engine/avatars.py
+        `keep_apart`), which their phone shows beside their name. Checked after all of a
+        command's moves, so a face held by someone who moved on changes nobody's."""
+        for table in {id_of(table): table for table in tables}.values():
+            for player in avatars.keep_apart(storage.players(session, table)):
+                session.add(player)
 
     @staticmethod
     def _sitting_tables(session: Session, room: Classroom, *, lock: bool = False) -> list[Game]:

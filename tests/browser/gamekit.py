@@ -149,6 +149,12 @@ def settle(page: Page, images: bool = False, pause_ms: int = 0) -> None:
         page.wait_for_function(check, timeout=UI_TIMEOUT_MS)
 
 
+#: Whether each face on the page is drawn: its file came from the app (a wrong address, a
+#: base path lost behind a proxy, leaves it empty).
+FACES_DRAWN_JS = """() => [...document.querySelectorAll("img.cc-face")]
+  .map((face) => face.complete && face.naturalWidth > 0)"""
+
+
 #: A page drawn at the game's stage or later: its countdown says which version it shows.
 SHOWS_STAGE_JS = """(stage) => [...document.querySelectorAll('[role=timer][data-version]')]
   .some((e) => !e.closest('[data-stale="true"]') && Number(e.dataset.version) >= stage)"""

@@ -18,7 +18,8 @@ import streamlit as st  # noqa: E402
 from streamlit import config  # noqa: E402
 
 from ui import push  # noqa: E402
+from ui.routes import app_routes  # noqa: E402
 
 push.WATCH_SECONDS["postgresql"] = 3600.0
 
-app = st.App(str(ROOT / "app.py"), routes=push.push_routes(config.get_option("server.baseUrlPath")))
+app = st.App(str(ROOT / "app.py"), routes=app_routes(config.get_option("server.baseUrlPath")))

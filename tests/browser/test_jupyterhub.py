@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, free_port
-from gamekit import UI_TIMEOUT_MS, Table, button, t
+from gamekit import FACES_DRAWN_JS, UI_TIMEOUT_MS, Table, button, settle, t
 from playwright.sync_api import Page, expect
 
 from ui.school import healthy
@@ -125,6 +125,10 @@ def test_students_without_an_account_play_a_round_a_teacher_created(hub: Hub, ne
         table.join(name)
     screen = table.open_screen()
     expect(screen.get_by_text(t("ui.players_joined", count=5))).to_be_visible()
+    # Each face beside its name, its file served under the hub's base path, drawn.
+    expect(screen.locator(".cc-roster-big img.cc-face")).to_have_count(5)
+    settle(screen, images=True)
+    assert screen.evaluate(FACES_DRAWN_JS) == [True] * 5
     table.start()
     roles = table.by_role()
     (curator,), (distorter,) = roles["curator"], roles["distorter"]

@@ -25,6 +25,7 @@ from playwright.sync_api import Route, expect
 
 from engine import Engine
 from tests.engine.postgres_server import PostgresServer
+from ui.faces import face_src, face_svg
 
 pytestmark = pytest.mark.browser
 # Long enough that no phase ends on its own during the test.
@@ -108,6 +109,9 @@ def test_first_visits_spread_and_each_browser_keeps_its_process(school, new_page
     assert firsts == set(school.ports)
     home, _ = get(f"{school.url}/", cookie=f"{COOKIE}=app1")
     assert '<div id="root">' in home
+    # A face, at the address a roster names (relative to any page), comes through nginx too.
+    face, _ = get(f"{school.url}/{face_src('fox-mint')}", cookie=f"{COOKIE}=app2")
+    assert face == face_svg("fox-mint")
 
     # Two browsers, each placed by its first visit, keep their process: every answer names it,
     # and each page's websocket is held there (no other connection is open to either).

@@ -115,3 +115,60 @@ def test_faces_are_deleted_with_the_game(engine, clock):
     table.engine.set_avatar(table.tokens[table.names[0]], "pig-peach")
     engine.delete_game(table.fac)
     assert row_counts(engine) == empty
+
+
+def class_faces(engine, key: str) -> dict[int, dict[str, str]]:
+    """Each table of a class (number -> name -> face), as the teacher's view has it."""
+    return {t["table"]: t["view"]["avatars"] for t in engine.class_view(key)["tables"]}
+
+
+def assert_apart(tables: dict[int, dict[str, str]]) -> None:
+    for number, faces in tables.items():
+        assert len(set(faces.values())) == len(faces), (number, faces)
+
+
+def test_a_student_moved_onto_a_table_holding_their_face_gets_its_animal_in_another_colour(
+    engine, clock
+):
+    room = engine.create_class()
+    tokens = {}
+    for n in range(1, 14):  # 13 students: tables of 7 and 6
+        name = f"P{n}"
+        tokens[name] = engine.join(room.code, name, browser=f"browser-p{n}".ljust(24, "x"))
+    tables = class_faces(engine, room.facilitator_token)
+    stays = next(iter(tables[1]))
+    mover = next(name for name in tables[2] if name != stays)
+    engine.set_avatar(tokens[stays], "fox-mint")
+    engine.set_avatar(tokens[mover], "fox-mint")  # another table: allowed
+    engine.move_player(room.facilitator_token, mover, 1)
+    tables = class_faces(engine, room.facilitator_token)
+    assert_apart(tables)
+    assert tables[1][stays] == "fox-mint"  # who sat there keeps theirs
+    animal, colour = avatars.parts(tables[1][mover])
+    assert (animal, colour != "mint") == ("fox", True)
+    mine = engine.player_view(tokens[mover])  # the student's phone shows it beside their name
+    assert mine["avatars"][mover] == tables[1][mover]
+
+
+def test_a_class_reseated_at_more_tables_never_seats_two_alike(engine, clock):
+    room, key = (made := engine.create_class()).code, made.facilitator_token
+    tokens = {}
+    for n in range(1, 25):  # 24 students: two tables of 12
+        name = f"P{n}"
+        tokens[name] = engine.join(room, name, browser=f"browser-p{n}".ljust(24, "x"))
+    seated = {t["table"]: t["players"] for t in engine.class_view(key)["tables"]}
+    faces = class_faces(engine, key)
+    for one, two in zip(seated[1], seated[2], strict=True):  # table 2 wears table 1's faces
+        engine.set_avatar(tokens[two], faces[1][one])
+    before = {
+        name: face for table in class_faces(engine, key).values() for name, face in table.items()
+    }
+    engine.set_table_count(key, 3)  # 8, 8 and 8: table 3 seats the last four of each
+    after = class_faces(engine, key)
+    assert [len(table) for table in after.values()] == [8, 8, 8]
+    assert_apart(after)
+    assert all(before[name] == face for number in (1, 2) for name, face in after[number].items())
+    recoloured = {name for name, face in after[3].items() if face != before[name]}
+    assert len(recoloured) == 4  # one of each pair of twins that met there
+    for name in recoloured:
+        assert avatars.parts(after[3][name])[0] == avatars.parts(before[name])[0]

@@ -66,3 +66,20 @@ def test_the_scores_and_the_podium_show_each_face_beside_the_name(engine):
     for at in (table.screen(), table.play("Cy"), table.facilitator_page()):
         for name in table.tokens:
             assert named_html(name, faces) in html_text(at), name
+
+
+def test_the_phone_s_face_lists_follow_a_face_changed_elsewhere(engine):
+    """A reseat can recolour a student's face (engine/avatars.py `keep_apart`), as can their
+    other tab: their open phone shows the new face in its lists, not the one it drew first."""
+    table = seat(engine, ["Ana", "Ben", "Cy", "Di", "Ed"])
+    at = table.play("Ben")
+    shown = avatars.parts(engine.public_view(table.code)["avatars"]["Ben"])
+    assert (
+        at.selectbox(key="lobby_face_animal").value,
+        at.selectbox(key="lobby_face_colour").value,
+    ) == shown
+    engine.set_avatar(table.tokens["Ben"], "owl-sky")
+    at = run(at)
+    assert at.selectbox(key="lobby_face_animal").value == "owl"
+    assert at.selectbox(key="lobby_face_colour").value == "sky"
+    assert named_html("Ben", {"Ben": "owl-sky"}) in html_text(at)

@@ -12,7 +12,7 @@ import zipfile
 from collections.abc import Callable
 
 import pytest
-from pagekit import Table, page, rendered, run, seat, tr, visible_text
+from pagekit import Table, html_text, page, rendered, run, seat, tr, visible_text
 from PIL import Image
 from streamlit.testing.v1 import AppTest
 
@@ -25,6 +25,7 @@ from tests.engine.layers_kit import Layers, plan_ending, play_plan, stored_state
 from tests.kit import refused, rid
 from ui.canvas_layers.cards_html import layer_uri
 from ui.canvas_layers.gallery import gallery_zip
+from ui.faces import named_html
 from ui.text import isolate, plain_label, translator
 
 NAMES = ["Ana", "Ben"]
@@ -208,8 +209,9 @@ def test_the_projector_shows_the_row_the_scoring_cards_and_every_painter(layers)
         assert scoring.gist.en in text  # what it asks, in a few words, under the painters
     for slot in layers.public()["market"]:
         assert layer_uri(slot["card"]) in rendered(at)
-    for name in NAMES:
-        assert name in text
+    faces = layers.public()["avatars"]
+    for name in NAMES:  # each painter's row, their face beside their name
+        assert f"<td>{named_html(name, faces)}</td>" in html_text(at)
     paid = tr("en", "ui.layers.screen.tokens_on", count=1)  # onto the card before it
     assert "+1" in text and paid in rendered(at)  # "+1" shown, said in full to a reader
 
@@ -488,6 +490,8 @@ def test_a_phone_lists_each_painter_on_lines_that_wrap_with_their_points(layers)
             ]
         )
         assert f"{painter['name']} {line}" in shown
+        face = named_html(painter["name"], layers.public()["avatars"])
+        assert f"<b>{face}</b>" in html_text(at)  # their face beside their name
     # No six-column table on a phone: it was 422 px wide on a 360 px screen.
     assert "<table" not in "".join(h.proto.body for h in at.get("html"))
 

@@ -271,7 +271,7 @@ PER_PHONE = (
     (re.compile(r">\d+:\d\d<"), ">m:ss<"),
     (re.compile(r'seconds_left\\": [\d.]+'), "seconds_left: S"),
     # The student's own face beside their name, picked in the lobby (issue 42), not a role's.
-    (re.compile(r"data:image/svg\+xml,.*?%3C/svg%3E"), "FACE"),
+    (re.compile(r"cc-faces/[\w-]+\.svg\?v=\w+"), "FACE"),
 )
 
 

@@ -24,6 +24,7 @@ from engine.canvas_layers.cards import (
     scoring_by_id,
 )
 from engine.canvas_layers.pictures import HEIGHT, WIDTH, painting_svg
+from ui.faces import named_html
 from ui.text import Translator, literal, name_html
 
 #: One glyph per element, each in a colour of its own (and a shape of its own, so the icons
@@ -221,8 +222,8 @@ def legend_html(t: Translator, language: str) -> str:
 
 
 def painters_html(view: Mapping[str, Any], t: Translator) -> str:
-    """Each painter: tokens, cards in hand (a count), paintings, ribbons and score; the one
-    whose turn it is marked."""
+    """Each painter, their face beside their name: tokens, cards in hand (a count),
+    paintings, ribbons and score; the one whose turn it is marked."""
     head = "".join(
         f"<th>{literal(t(key))}</th>"
         for key in (
@@ -236,8 +237,8 @@ def painters_html(view: Mapping[str, Any], t: Translator) -> str:
     )
     rows = "".join(
         f'<tr class="{"cl-now" if p["name"] in (view["turn"], view["picker"]) else ""}">'
-        f"<td>{name_html(p['name'])}</td><td>{p['tokens']}</td><td>{p['hand_size']}</td>"
-        f"<td>{len(p['paintings'])}</td><td>{sum(p['ribbons'].values())}</td>"
+        f"<td>{named_html(p['name'], view['avatars'])}</td>"
+        f"<td>{p['tokens']}</td><td>{p['hand_size']}</td><td>{len(p['paintings'])}</td><td>{sum(p['ribbons'].values())}</td>"
         f"<td>{p['score']}</td></tr>"
         for p in view["painters"]
     )

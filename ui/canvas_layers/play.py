@@ -34,6 +34,7 @@ from ui.canvas_layers.cards_html import (
     slots_html,
 )
 from ui.canvas_layers.ending import painter_html, paintings_html
+from ui.faces import named_html
 from ui.look import bottom_bar_css
 from ui.moves import act_once, show_kept_refusal
 from ui.runtime import get_engine
@@ -195,7 +196,7 @@ def all_paintings_html(view: Mapping[str, Any], t: Translator) -> str:
 def painters_lines_html(view: Mapping[str, Any], t: Translator) -> str:
     """Each painter on lines of their own, as the projector's table has them (tokens, cards
     in hand, paintings, ribbons, points): six columns do not fit a 360 px phone, and a line
-    wraps at any width. The one whose turn it is marked."""
+    wraps at any width. Each face beside its name; the one whose turn it is marked."""
     lines = []
     for painter in view["painters"]:
         counts = " · ".join(
@@ -209,7 +210,7 @@ def painters_lines_html(view: Mapping[str, Any], t: Translator) -> str:
         )
         now = " cl-now" if painter["name"] in (view["turn"], view["picker"]) else ""
         lines.append(
-            f'<div class="cl-painter{now}"><b>{name_html(painter["name"])}</b> '
+            f'<div class="cl-painter{now}"><b>{named_html(painter["name"], view["avatars"])}</b> '
             f"<span>{literal(counts)}</span></div>"
         )
     return "".join(lines)
