@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 import pytest
-from gamekit import SLOW, UI_TIMEOUT_MS, seeded_engine, settle
+from gamekit import SLOW, UI_TIMEOUT_MS, seeded_engine, settle, t
 from playwright.sync_api import Locator, Page, expect
 
 from engine.i18n import translate
@@ -163,6 +163,9 @@ def test_the_home_page_speaks_the_language_picked_on_it(streamlit_server, new_pa
     home.goto(streamlit_server.url)
     opener = home.locator('[data-testid="stSelectbox"] button[aria-haspopup="listbox"]').first
     expect(opener).to_have_attribute("aria-label", "Open", timeout=UI_TIMEOUT_MS)
+    # A first run marks nothing stale, so settle() cannot tell it is still drawing: wait for
+    # the page's last link, drawn after every select (the game's language, the deck).
+    expect(home.get_by_role("link", name=t("ui.home.privacy"))).to_be_visible(timeout=UI_TIMEOUT_MS)
     settle(home)
     first = english_left(words_on(home))
     assert "Open" in first
