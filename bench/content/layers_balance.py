@@ -11,7 +11,8 @@ Three views of the same deck (data/canvas_layers/cards.json):
 - greedy games: players who complete the painting worth most in points at once (and take a
   random card otherwise), which is closer to how a class plays.
 The deck is meant to let every card be met, and no card be met by every painting
-(tests/engine/test_layers_cards.py checks both on a seeded sample of `painting_rates`).
+(tests/engine/test_layers_cards.py checks both on a seeded sample of `painting_rates`, from
+tests/engine/layers_paintings.py: the bench reads the tests' kits, never the other way).
 """
 
 from __future__ import annotations
@@ -21,22 +22,8 @@ import random
 from collections import Counter, defaultdict
 
 from engine.canvas_layers import rules
-from engine.canvas_layers.cards import SCORING_IDS, load_cards
-
-
-def painting_rates(samples: int, seed: int) -> dict[str, tuple[float, float]]:
-    """Per scoring card: the share of random paintings that meet it, and their mean ribbons."""
-    rng = random.Random(seed)
-    art = load_cards().art
-    met: Counter[str] = Counter()
-    ribbons: Counter[str] = Counter()
-    for _ in range(samples):
-        shown = rules.visible([card.slots for card in rng.sample(art, rules.LAYERS)])
-        for card in SCORING_IDS:
-            taken = rules.ribbons_met(card, shown)
-            met[card] += taken > 0
-            ribbons[card] += taken
-    return {card: (met[card] / samples, ribbons[card] / samples) for card in SCORING_IDS}
+from engine.canvas_layers.cards import SCORING_IDS
+from tests.engine.layers_paintings import painting_rates
 
 
 def _greedy(state: rules.State, player: int, rng: random.Random) -> rules.Action:

@@ -15,10 +15,10 @@ from xml.etree import ElementTree
 
 import pytest
 
-from bench.content import layers_balance
 from engine.canvas_layers import cards, pictures, rules
 from engine.canvas_layers.cards import CardDataError, load_cards
 from engine.svg_allowlist import svg_problem
+from tests.engine.layers_paintings import painting_rates
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "data" / "canvas_layers"
@@ -313,7 +313,7 @@ def test_any_three_cards_in_order_read_as_a_title_in_each_language():
 
 
 def _rates() -> dict[str, float]:
-    return {card: met for card, (met, _) in layers_balance.painting_rates(3000, 22).items()}
+    return {card: met for card, (met, _) in painting_rates(3000, 22).items()}
 
 
 def test_every_scoring_card_can_be_met_and_none_is_met_by_every_painting():
