@@ -83,13 +83,17 @@ def face_of(player: Player) -> str:
     return player.avatar or seat_face(player.seat)
 
 
-def unheld(face: str | None, seat: int, others: Sequence[Player]) -> str:
+def unheld(face: str | None, seat: int, others: Sequence[Player], *, recolour: bool = False) -> str:
     """The face a seat takes among `others` at its table: `face` (checked by `picked`),
-    refused when another holds it, or with none picked `free_face`: two faces at a table
-    never look alike (after a class moved its students between tables, `keep_apart`)."""
+    or with none picked `free_face`: two faces at a table never look alike. A face another
+    holds is refused, or with `recolour` (a class's join: the student could not know who
+    sits at the table they are placed at) worn in the next colour nobody holds, as after a
+    class moved its students between tables (`keep_apart`)."""
     held = {face_of(player): player.name for player in others}
     if face is None:
         return free_face(seat, held)
+    if face in held and recolour:
+        return _recoloured(face, seat, held)
     if face in held:
         raise RuleError("error.avatar_taken", name=held[face])
     return face

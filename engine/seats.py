@@ -22,15 +22,18 @@ def seat(
     browser: str | None,
     label: str,
     avatar: str | None = None,
+    *,
+    recolour: bool = False,
 ) -> str:
     """A new player (name already checked) at the end of the game's roster; their token
     (`seat_token`: `label` names the game or class sitting joined). `avatar`: the face the
-    student picked (checked), refused if another at the table holds it, else the seat's or
-    the next one nobody at the table holds."""
+    student picked (checked), refused if another at the table holds it (with `recolour`,
+    worn in another colour: `avatars.unheld`), else the seat's or the next one nobody at the
+    table holds."""
     token = seat_token(browser, label)
     number = next_seat(session, game)
     others = session.exec(select(Player).where(Player.game_id == game.id)).all()
-    avatar = avatars.unheld(avatar, number, others)
+    avatar = avatars.unheld(avatar, number, others, recolour=recolour)
     session.add(
         Player(
             game_id=id_of(game),

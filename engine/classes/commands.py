@@ -117,7 +117,8 @@ class ClassCommands(Door):
         one latecomers' table (a new one once that has started or is full): the teacher starts
         it once it has enough, or it becomes a table of the class's next game. Names are
         unique in the whole class; a browser holds one seat. `avatar`: the face the student
-        picked (checked), else one nobody at their table holds."""
+        picked (checked; held at their table, worn in another colour), else one nobody at
+        their table holds."""
 
         seat_key = browser_key(browser)
 
@@ -158,7 +159,7 @@ class ClassCommands(Door):
                 open_tables[number] = self._new_table(session, room, number, now)
                 tables.append(open_tables[number])
             placed = {pid: open_tables[n] for n, ids in plan.items() for pid in ids}
-            token = seat(session, placed[NEWCOMER], cleaned, browser, label, avatar)
+            token = seat(session, placed[NEWCOMER], cleaned, browser, label, avatar, recolour=True)
             arrived = [
                 self._move(session, player, game, placed[id_of(player)])
                 for game in list(open_tables.values())

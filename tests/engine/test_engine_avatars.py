@@ -109,6 +109,22 @@ def test_a_class_seats_a_student_with_the_face_they_picked(engine, clock):
     assert table["view"]["avatars"]["Bea"] != "koala-sage"
 
 
+def test_a_class_join_with_a_face_held_at_its_table_wears_its_animal_in_another_colour(
+    engine, clock
+):
+    """A student of a class cannot know whose faces sit at the table they will be placed at:
+    their pick is kept, recoloured as a reseat does, never refused."""
+    room = engine.create_class()
+    engine.join(room.code, "Ana", browser="b" * 32, avatar="koala-sage")
+    ben = engine.join(room.code, "Ben", browser="c" * 32, avatar="koala-sage")
+    (table,) = engine.class_public_view(room.code)["tables"]
+    faces = table["view"]["avatars"]
+    assert faces["Ana"] == "koala-sage"
+    animal, colour = avatars.parts(faces["Ben"])
+    assert (animal, colour) == ("koala", avatars.COLOURS[0])  # the colour after sage's
+    assert engine.player_view(ben)["avatars"]["Ben"] == faces["Ben"]  # on Ben's phone
+
+
 def test_faces_are_deleted_with_the_game(engine, clock):
     empty = row_counts(engine)
     table = seat_table(engine, clock, 4, start=False)

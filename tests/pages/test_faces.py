@@ -83,3 +83,18 @@ def test_the_phone_s_face_lists_follow_a_face_changed_elsewhere(engine):
     assert at.selectbox(key="lobby_face_animal").value == "owl"
     assert at.selectbox(key="lobby_face_colour").value == "sky"
     assert named_html("Ben", {"Ben": "owl-sky"}) in html_text(at)
+
+
+def test_a_class_join_with_a_face_held_at_the_table_shows_the_face_the_student_wears(engine):
+    """Joined on a class's code with a face another wears at the table they are placed at,
+    the student is seated, and their phone shows the face they wear: its animal in the next
+    colour (engine/avatars.py `unheld`), in the lobby's face lists too."""
+    room = engine.create_class()
+    engine.join(room.code, "Ana", browser="a" * 32, avatar="owl-coral")
+    at = pick(run(page("pages/play.py", code=room.code)), "join_face", "owl", "coral")
+    at = join(at, "Ben")
+    (table,) = engine.class_public_view(room.code)["tables"]
+    worn = table["view"]["avatars"]["Ben"]
+    assert avatars.parts(worn) == ("owl", "sand")  # the colour after coral's
+    assert named_html("Ben", {"Ben": worn}) in html_text(at)
+    assert at.selectbox(key="lobby_face_colour").value == "sand"
