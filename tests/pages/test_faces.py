@@ -147,3 +147,15 @@ def test_a_drawn_face_too_big_is_refused_with_a_message_and_nothing_changes(engi
     at = run(run(at).button(key="change_face").click())
     assert tr("en", "error.avatar_drawing_too_big") in [e.value for e in at.error]
     assert engine.public_view(table.code)["avatars"] == before
+
+
+def test_a_drawn_face_goes_with_the_student_to_the_next_game(engine):
+    table = seat(engine, ["Ana", "Ben", "Cy", "Di", "Ed"])
+    engine.draw_avatar(table.tokens["Ana"], [[(0.2, 0.2), (0.8, 0.8)]])
+    drawn = engine.public_view(table.code)["avatars"]["Ana"]
+    table.start()
+    table.finish()
+    run(table.facilitator_page().button(key="play_again").click())
+    following = engine.public_view(table.code)["next_game"]
+    run(table.play("Ana").button(key="join_next").click())
+    assert engine.public_view(following)["avatars"] == {"Ana": drawn}
