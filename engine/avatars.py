@@ -1,5 +1,6 @@
 """A student's face (issue 42): an animal and a colour, picked at joining or in the lobby, or
-given by the seat. Only its id is the engine's ("fox-mint", "robot"): public like the name,
+given by the seat; or a face the student drew, shown instead of the animal until the teacher
+hides it. Only its id is the engine's ("fox-mint", "robot"): public like the name,
 and shown beside it where names are (the lobby, the tables, the scores, the podium). The
 pictures are the pages' (ui/faces.py).
 
@@ -10,10 +11,13 @@ of who drew what.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Collection, Sequence
 
 from engine.errors import RuleError
 from engine.models import Player
+from engine.strokes import Point, checked_stroke
 
 ANIMALS = (
     "cat",
@@ -83,13 +87,17 @@ def face_of(player: Player) -> str:
     return player.avatar or seat_face(player.seat)
 
 
-def unheld(face: str | None, seat: int, others: Sequence[Player]) -> str:
+def unheld(face: str | None, seat: int, others: Sequence[Player], *, recolour: bool = False) -> str:
     """The face a seat takes among `others` at its table: `face` (checked by `picked`),
-    refused when another holds it, or with none picked `free_face`: two faces at a table
-    never look alike (after a class moved its students between tables, `keep_apart`)."""
+    or with none picked `free_face`: two faces at a table never look alike. A face another
+    holds is refused, or with `recolour` (a class's join: the student could not know who
+    sits at the table they are placed at) worn in the next colour nobody holds, as after a
+    class moved its students between tables (`keep_apart`)."""
     held = {face_of(player): player.name for player in others}
     if face is None:
         return free_face(seat, held)
+    if face in held and recolour:
+        return _recoloured(face, seat, held)
     if face in held:
         raise RuleError("error.avatar_taken", name=held[face])
     return face
@@ -122,3 +130,57 @@ def _recoloured(face: str, seat: int, held: Collection[str]) -> str:
         if other not in held:
             return other
     return free_face(seat, held)
+
+
+#: A drawn face's id: this, then its key (`drawing_key`). No animal's id starts so.
+DRAWN = "drawn-"
+#: A drawn face is a badge beside a name: a few strokes, kept small in every view's rows.
+MAX_FACE_STROKES = 12
+MAX_FACE_POINTS = 1500
+
+
+def checked_drawing(strokes: object) -> list[list[Point]]:
+    """A face a student drew, checked as any drawing is (engine/strokes.py), and small: 1 to
+    `MAX_FACE_STROKES` strokes of `MAX_FACE_POINTS` points in all."""
+    if not isinstance(strokes, list | tuple):
+        raise RuleError("error.strokes_malformed")
+    if not 1 <= len(strokes) <= MAX_FACE_STROKES:
+        raise RuleError(
+            "error.avatar_stroke_count", fewest=1, most=MAX_FACE_STROKES, count=len(strokes)
+        )
+    checked = [checked_stroke(stroke) for stroke in strokes]
+    if sum(len(stroke) for stroke in checked) > MAX_FACE_POINTS:
+        raise RuleError("error.avatar_drawing_too_big")
+    return checked
+
+
+def drawing_key(strokes: Sequence[Sequence[Point]]) -> str:
+    """The key a drawn face's address names: a digest of its strokes alone, so the address
+    says nothing of who drew it (no seat, no name, no game) and changes with the drawing."""
+    digest = hashlib.sha256(json.dumps(strokes, separators=(",", ":")).encode())
+    return digest.hexdigest()[:16]
+
+
+def wear_drawing(player: Player, strokes: Sequence[Sequence[Point]]) -> bool:
+    """`player` wears the face they drew (checked); whether anything changed. A face the
+    teacher hid stays hidden when redrawn, until the teacher shows it again: drawing again
+    is no way round the teacher."""
+    key = drawing_key(strokes)
+    if player.drawing_key == key:
+        return False
+    player.drawing = [[list(point) for point in stroke] for stroke in strokes]
+    player.drawing_key = key
+    return True
+
+
+def shown_face(player: Player) -> str:
+    """The face every view shows beside a player's name: the one they drew unless the
+    teacher hid it, else their animal (`face_of`)."""
+    if player.drawing_key and not player.drawing_hidden:
+        return DRAWN + player.drawing_key
+    return face_of(player)
+
+
+def is_drawn(face: str) -> bool:
+    """Whether a view's face id names a drawn face (else an animal's, or the robot's)."""
+    return face.startswith(DRAWN)

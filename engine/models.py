@@ -169,6 +169,12 @@ class Player(SQLModel, table=True):
     # The student's face (engine/avatars.py: an animal and a colour), public like the name;
     # None for a seat made before faces: its seat's face (`avatars.seat_face`).
     avatar: str | None = Field(default=None, max_length=32)
+    # The face the student drew instead (engine/avatars.py `checked_drawing`): its strokes,
+    # the key its address names (a digest of the strokes: it says nothing of who drew it),
+    # and whether the teacher hid it (then the animal above is shown, everywhere at once).
+    drawing: list[Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    drawing_key: str | None = Field(default=None, index=True, max_length=16)
+    drawing_hidden: bool = False
 
 
 class StoredDeck(SQLModel, table=True):

@@ -12,6 +12,7 @@ from sqlmodel import Session, select
 from engine import avatars, name_filter, names
 from engine.errors import RuleError
 from engine.models import Classroom, Game, Player, id_of
+from engine.strokes import Point
 from engine.tokens import derived_token, new_token, token_hash, well_formed
 
 
@@ -22,26 +23,31 @@ def seat(
     browser: str | None,
     label: str,
     avatar: str | None = None,
+    *,
+    recolour: bool = False,
+    drawing: Sequence[Sequence[Point]] | None = None,
 ) -> str:
     """A new player (name already checked) at the end of the game's roster; their token
     (`seat_token`: `label` names the game or class sitting joined). `avatar`: the face the
-    student picked (checked), refused if another at the table holds it, else the seat's or
-    the next one nobody at the table holds."""
+    student picked (checked), refused if another at the table holds it (with `recolour`,
+    worn in another colour: `avatars.unheld`), else the seat's or the next one nobody at the
+    table holds. `drawing`: the face the student drew (checked), worn instead."""
     token = seat_token(browser, label)
     number = next_seat(session, game)
     others = session.exec(select(Player).where(Player.game_id == game.id)).all()
-    avatar = avatars.unheld(avatar, number, others)
-    session.add(
-        Player(
-            game_id=id_of(game),
-            seat=number,
-            name=name,
-            name_key=names.name_key(name),
-            token_hash=token_hash(token),
-            browser=browser_key(browser),
-            avatar=avatar,
-        )
+    avatar = avatars.unheld(avatar, number, others, recolour=recolour)
+    player = Player(
+        game_id=id_of(game),
+        seat=number,
+        name=name,
+        name_key=names.name_key(name),
+        token_hash=token_hash(token),
+        browser=browser_key(browser),
+        avatar=avatar,
     )
+    if drawing is not None:
+        avatars.wear_drawing(player, drawing)
+    session.add(player)
     game.version += 1
     return token
 

@@ -16,6 +16,7 @@ from typing import Any, cast
 from sqlmodel import Session, col, select
 
 from engine import avatars, names, storage
+from engine.avatar_commands import AvatarCommands
 from engine.changes import listen_to_other_servers
 from engine.classes.commands import ClassCommands, class_status, class_versions
 from engine.contract import GameContract
@@ -47,6 +48,7 @@ from engine.seats import (
     switch_name_filter,
 )
 from engine.storage import delete_classes, delete_games, delete_unused_decks, old_classes
+from engine.strokes import SentStrokes
 from engine.view_parts import seconds_left
 from engine.view_types import FacilitatorView, GameView, PlayerView
 
@@ -55,7 +57,7 @@ EXTEND_SECONDS = 30.0
 PURGE_EVERY_SECONDS = 600.0
 
 
-class Engine(ClassCommands, GameContract, RobotCommands):
+class Engine(ClassCommands, GameContract, RobotCommands, AvatarCommands):
     """The whole rulebook behind one object, persistent in any SQLAlchemy database.
 
     Thread-safe: pages in every browser session share one instance. Several processes may
@@ -171,11 +173,18 @@ class Engine(ClassCommands, GameContract, RobotCommands):
         self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
 
     def join(
-        self, code: str, name: str, *, browser: str | None = None, avatar: str | None = None
+        self,
+        code: str,
+        name: str,
+        *,
+        browser: str | None = None,
+        avatar: str | None = None,
+        drawing: SentStrokes | None = None,
     ) -> str:
         """A new player in a game's lobby; returns the player's secret token. `avatar`: the
         face the student picked (engine/avatars.py), else their seat's, one nobody at the
-        table holds.
+        table holds; `drawing`: a face they drew, shown instead (`set_avatar`, `draw_avatar`
+        change either in the lobby).
 
         A browser session holds one seat: joining again from it returns that seat, on the same
         link (`seats.seat_token`: no tab of it goes dead), whatever the name typed, even once
@@ -185,6 +194,7 @@ class Engine(ClassCommands, GameContract, RobotCommands):
         """
         seat_key = browser_key(browser)
         face = None if avatar is None else avatars.picked(avatar)
+        drawn = None if drawing is None else avatars.checked_drawing(drawing)
 
         def act(session: Session, game: Game, now: float) -> str:
             players = storage.players(session, game)
@@ -200,35 +210,16 @@ class Engine(ClassCommands, GameContract, RobotCommands):
             if len(players) >= most:
                 raise RuleError("error.game_full", most=most)
             cleaned = acceptable_name(game, players, name)
-            return seat(session, game, cleaned, browser, game.code, face)
+            return seat(session, game, cleaned, browser, game.code, face, drawing=drawn)
 
         def join_game_or_class() -> str:
             with self._db.read() as session:
                 room = self._room_of_code(session, code)
             if room is not None:
-                return self._join_class(room.code, name, browser, face)
+                return self._join_class(room.code, name, browser, face, drawn)
             return self._command(lambda s: storage.game_by_code(s, code), act, readiness=True)
 
         return self._guarded(browser, join_game_or_class)
-
-    def set_avatar(self, player_token: str, avatar: str) -> None:
-        """A student's own face changed, in the lobby: another animal or colour
-        (engine/avatars.py). A robot keeps its robot's face."""
-        face = avatars.picked(avatar)
-
-        def act(session: Session, game: Game, now: float) -> None:
-            if game.phase != self._rules_of(game).table.lobby:
-                raise RuleError("error.avatar_started")
-            player = storage.player_by_token(session, player_token)
-            if player.robot:
-                raise RuleError("error.avatar_robot")
-            others = [p for p in storage.players(session, game) if p.id != player.id]
-            if player.avatar != avatars.unheld(face, player.seat, others):
-                player.avatar = face
-                session.add(player)
-                game.version += 1
-
-        self._command(lambda s: storage.game_by_player(s, player_token), act, readiness=True)
 
     def seated_name(self, code: str, *, browser: str | None) -> str | None:
         """The name this browser session is seated under in the game (or the class's current

@@ -106,9 +106,10 @@ def game_header(game: GameFacts, players: list[Player], now: float) -> GameHeade
         # The players who are robots (public: their seats, never their roles, which the
         # reveal says as it says everyone's).
         "robots": [p.name for p in players if p.robot],
-        # Each player's face (engine/avatars.py), public like the name: picked in the lobby
-        # before any secret is dealt, never drawn from a round.
-        "avatars": {p.name: avatars.face_of(p) for p in players},
+        # Each player's face (engine/avatars.py), public like the name: picked or drawn in the
+        # lobby before any secret is dealt, never from a round; a drawn face the teacher hid
+        # is the player's animal here.
+        "avatars": {p.name: avatars.shown_face(p) for p in players},
         # The code of the game the class plays next, once the facilitator started it.
         "next_game": game.next_code,
         # A class's table waiting while the others play: who sits here came late (public:

@@ -28,7 +28,8 @@ class GameHeader(TypedDict):
     locked: bool
     players: list[str]
     robots: list[str]
-    # {player name: face id} (engine/avatars.py), every player's.
+    # {player name: face id} (engine/avatars.py), every player's: an animal's, a robot's, or
+    # "drawn-<key>" for a face the player drew (not hidden by the teacher).
     avatars: dict[str, str]
     next_game: str | None
     table: int | None

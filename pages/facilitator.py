@@ -13,6 +13,7 @@ import streamlit as st
 
 from engine import FINISHED, LOBBY, RuleError
 from ui.browser import browser_id
+from ui.faces import named_html
 from ui.games import last_seconds, parts_of
 from ui.links import join_details, page_url, qr_png
 from ui.live import follow_changes, live_status, status_of
@@ -25,6 +26,7 @@ from ui.moderation import (
     TIMER_ROW,
     TIMER_ROW_CSS,
     Run,
+    faces_panel,
     names_panel,
     pick_player,
     timer_key,
@@ -40,7 +42,6 @@ from ui.text import (
     dead_end,
     isolate,
     mark_robots,
-    name_html,
     plain_label,
     robots_in,
     show_error,
@@ -164,7 +165,7 @@ if phase == LOBBY:
         st.subheader(t("ui.players_joined", count=len(players)))
         st.html(
             '<ol class="cc-roster">'
-            + "".join(f"<li>{name_html(n)}</li>" for n in players)
+            + "".join(f"<li>{named_html(n, view['avatars'])}</li>" for n in players)
             + "</ol>"
         )
         if (
@@ -182,6 +183,7 @@ if phase == LOBBY:
         if game.lobby is not None:  # what this game lets the teacher set before the start
             game.lobby(engine, view, t, run)
         names_panel(engine, view, t, run)
+        faces_panel(engine, view, t, run)
     with qr:
         st.image(qr_png(join_url), width=260, alt=t("ui.qr.join"))
 else:
@@ -235,6 +237,7 @@ else:
             )
         lost_link()
         names_panel(engine, view, t, run)
+        faces_panel(engine, view, t, run)
 
 
 def delete_game() -> None:

@@ -10,10 +10,10 @@ from typing import Any
 
 import streamlit as st
 
-from engine import FINISHED, LOBBY, NAME_MAX_CHARS, Engine, PlayerView, RuleError
+from engine import FINISHED, LOBBY, NAME_MAX_CHARS, Engine, PlayerView, RuleError, avatars
 from ui.browser import browser_id
 from ui.classes.tables import is_class, table_tag_html, view_of_code
-from ui.face_picker import face_picker
+from ui.face_picker import NO_FACE, FaceChoice, face_picker
 from ui.faces import named_html
 from ui.games import last_seconds, parts_of
 from ui.how_to_play import lobby_how_to
@@ -145,11 +145,11 @@ def already_in(code: str, name: str, t: Translator, language: str) -> None:
         join_and_enter(code, "", language)
 
 
-def join_and_enter(code: str, name: str, language: str, face: str | None = None) -> None:
-    """Join `code` as `name` with `face` (None: the seat's), or this browser's seat there,
-    and go to one's phone; a refusal is said and changes nothing."""
+def join_and_enter(code: str, name: str, language: str, face: FaceChoice = NO_FACE) -> None:
+    """Join `code` as `name` with the `face` picked or drawn (none: the seat's), or this
+    browser's seat there, and go to one's phone; a refusal is said and changes nothing."""
     try:
-        token = engine.join(code, name, browser=browser, avatar=face)
+        token = engine.join(code, name, browser=browser, avatar=face.face, drawing=face.drawing)
     except RuleError as error:
         show_error(error, language)
     else:
@@ -194,8 +194,14 @@ def next_game(view: PlayerView, t: Translator) -> None:
         return
     if st.button(t("ui.play.join_next"), key="join_next", type="primary", width="stretch"):
         try:
-            face = view["avatars"].get(view["name"])
-            token = engine.join(view["next_game"], view["name"], browser=browser, avatar=face)
+            face = worn_face(view)
+            token = engine.join(
+                view["next_game"],
+                view["name"],
+                browser=browser,
+                avatar=face.face,
+                drawing=face.drawing,
+            )
         except RuleError as error:
             show_error(error, view["language"])
             st.page_link(
@@ -253,12 +259,25 @@ def latecomers_words(view: PlayerView, t: Translator) -> str:
     return t("ui.play.latecomers", count=fewest - seated, seated=seated)
 
 
+def worn_face(view: PlayerView) -> FaceChoice:
+    """The face the student wears now: the animal's id, or the strokes they drew."""
+    face = view["avatars"].get(view["name"])
+    if face is None or not avatars.is_drawn(face):
+        return FaceChoice(face)
+    return FaceChoice(None, engine.drawn_avatar(face))
+
+
 def change_face(view: PlayerView, token: str, t: Translator) -> None:
-    """The student's face, changeable until the game starts; a refusal is said."""
-    face = face_picker(t, "lobby_face", view["avatars"].get(view["name"]))
-    if st.button(t("ui.face.change"), key="change_face") and face is not None:
+    """The student's face, picked or drawn again until the game starts; a refusal is said."""
+    face = face_picker(t, "lobby_face", view["avatars"].get(view["name"]), engine.drawn_avatar)
+    drawing = st.session_state.get("lobby_face_kind") == "drawn"
+    label = "ui.face.use_drawing" if drawing else "ui.face.change"
+    if st.button(t(label), key="change_face") and (face.face or face.drawing):
         try:
-            engine.set_avatar(token, face)
+            if face.drawing:
+                engine.draw_avatar(token, face.drawing)
+            elif face.face:
+                engine.set_avatar(token, face.face)
         except RuleError as error:
             show_error(error, view["language"])
         else:

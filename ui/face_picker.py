@@ -1,19 +1,73 @@
 """A student picks their face (issue 42): an animal and a colour from two lists, the face
-they make shown as it will be. At joining both may stay empty: the engine then gives the
-seat's face (engine/avatars.py); in the lobby the student's face is picked already."""
+they make shown as it will be; or they draw one on the drawing canvas (ui/drawing_canvas.py).
+At joining the lists may stay empty: the engine then gives the seat's face
+(engine/avatars.py); in the lobby the student's face is picked already."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import streamlit as st
 
 from engine import avatars
-from ui.faces import face_html, face_words
+from ui.drawing_canvas import drawing_canvas
+from ui.faces import INK, face_html, face_words
+from ui.strokes import Stroke
 from ui.text import Translator
 
+#: The face's canvas: small, so a 360 px phone shows it and its buttons whole beside the
+#: join form; its strokes are normalised, so the size sets only how fine a line can be.
+FACE_CANVAS_SIZE = 240
+KINDS = ("animal", "drawn")
+#: Reads a drawn face's strokes by its id (None: none such).
+Drawn = Callable[[str], list[Stroke] | None]
 
-def face_picker(t: Translator, key: str, current: str | None = None) -> str | None:
+
+class FaceChoice(NamedTuple):
+    """What the student chose: an animal's face (None: none picked), and a drawing (None:
+    they pick an animal) shown instead of it."""
+
+    face: str | None
+    drawing: list[Stroke] | None = None
+
+
+#: No face chosen: the engine gives the seat's.
+NO_FACE = FaceChoice(None)
+
+
+def face_picker(
+    t: Translator, key: str, current: str | None = None, drawn: Drawn = lambda face: None
+) -> FaceChoice:
+    """Pick an animal (`animal_picker`) or draw a face (keyed from `key`); `current`: the
+    student's face now, and `drawn` reads a drawn face's strokes (`Engine.drawn_avatar`),
+    which the canvas starts from."""
+    kind = st.radio(
+        t("ui.face.kind"),
+        KINDS,
+        index=1 if current and avatars.is_drawn(current) else 0,
+        format_func=lambda kind: t(f"ui.face.kind.{kind}"),
+        horizontal=True,
+        key=f"{key}_kind",
+    )
+    if kind == "animal":
+        return FaceChoice(animal_picker(t, key, current))
+    st.caption(t("ui.face.draw_hint", most=avatars.MAX_FACE_STROKES))
+    strokes = drawing_canvas(
+        key=f"{key}_draw",
+        colour=INK,
+        size=FACE_CANVAS_SIZE,
+        max_strokes=avatars.MAX_FACE_STROKES,
+        initial=drawn(current) if current and avatars.is_drawn(current) else None,
+        undo_key=f"{key}_undo",
+        clear_key=f"{key}_clear",
+        undo_label=t("ui.play.undo"),
+        clear_label=t("ui.play.clear"),
+    )
+    return FaceChoice(None, strokes or None)
+
+
+def animal_picker(t: Translator, key: str, current: str | None = None) -> str | None:
     """The two lists (keyed from `key`) and the face they make; None while neither is
     picked. One picked alone makes a face with the other list's first choice, shown, so the
     student sees what they would get."""

@@ -268,7 +268,10 @@ def face_src(face: str) -> str:
     app's base path (`<base>/play`, `<base>/screen`), so it is `<base>/cc-faces/...`, behind a
     proxy or a hub too, and the push stream, which draws rosters for no page in particular,
     needs no base path to name it. An address, not the picture: a roster of twelve carries
-    twelve short addresses in every push event, and each browser fetches a face once."""
+    twelve short addresses in every push event, and each browser fetches a face once. A
+    drawn face's id names its drawing already (engine/avatars.py `drawing_key`)."""
+    if avatars.is_drawn(face):
+        return f"{FACES_PATH}/{face}.svg"
     return f"{FACES_PATH}/{face}.svg?v={faces_version()}"
 
 
@@ -287,9 +290,12 @@ def named_html(name: str, faces: Mapping[str, str]) -> str:
 
 
 def face_words(face: str, t: Translator) -> str:
-    """A face said in words ("fox, mint"; a robot's "robot"), in the page's language."""
+    """A face said in words ("fox, mint"; a robot's "robot"; a drawn one's "your drawn face",
+    which never says whose), in the page's language."""
     if face == avatars.ROBOT:
         return t("avatar.robot")
+    if avatars.is_drawn(face):
+        return t("ui.face.drawn")
     animal, colour = avatars.parts(face)
     return t(
         "ui.face.words", animal=t(f"avatar.animal.{animal}"), colour=t(f"avatar.colour.{colour}")

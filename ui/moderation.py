@@ -1,7 +1,8 @@
 """The teacher's commands every game shares: the runner of a button's command, the timer
 buttons' keys and row, the names (remove, rename, the name filter and its exceptions) and the
-steps through the gallery on the projector once a game is over. Crossed Canvas's hiding of a
-drawing is its own (ui/crossed_canvas/facilitator.py).
+steps through the gallery on the projector once a game is over, and the faces students drew,
+hidden like any drawing. Crossed Canvas's hiding of a fragment is its own
+(ui/crossed_canvas/facilitator.py).
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from typing import Any
 
 import streamlit as st
 
-from engine import Engine, RuleError
-from ui.text import Translator, isolate, plain_label, show_error
+from engine import Engine, RuleError, avatars
+from ui.faces import named_html
+from ui.text import Translator, isolate, literal, name_html, plain_label, show_error
 
 
 class Run:
@@ -105,6 +107,30 @@ def names_panel(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run
             args=(engine, run),
         )
         name_filter_controls(view, t, run, engine.set_name_filter, engine.allow_name)
+
+
+def faces_panel(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run) -> None:
+    """The faces students drew, each beside its name with a button to hide it (an unkind
+    drawing: their animal shows instead, on every page at once), and the ones hidden, by
+    name alone (this page may be projected), each to show again."""
+    drawn = {name: face for name, face in view["avatars"].items() if avatars.is_drawn(face)}
+    hidden = engine.hidden_avatars(run.key)
+    with st.expander(t("ui.fac.faces"), key="faces_panel", on_change="rerun"):
+        if not drawn and not hidden:
+            st.caption(t("ui.fac.faces_none"))
+        rows = [(name, True) for name in drawn] + [(name, False) for name in hidden]
+        for index, (name, shown) in enumerate(rows):
+            with st.container(horizontal=True, vertical_alignment="center"):
+                if shown:
+                    st.html(named_html(name, drawn))
+                else:
+                    st.html(f"{name_html(name)} ({literal(t('ui.fac.face_hidden'))})")
+                st.button(
+                    t("ui.fac.face_hide" if shown else "ui.fac.face_show"),
+                    key=f"face_{'hide' if shown else 'show'}_{index}",
+                    on_click=run,
+                    args=(engine.hide_avatar, name, shown),
+                )
 
 
 def name_filter_controls(

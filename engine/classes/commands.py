@@ -45,6 +45,7 @@ from engine.seats import (
     switch_name_filter,
 )
 from engine.storage import delete_classes
+from engine.strokes import Point
 from engine.tokens import derived_token, new_token, same_hash, token_hash, well_formed
 
 # Stands for the joining student in a seating plan (players' ids start at 1).
@@ -108,7 +109,12 @@ class ClassCommands(Door):
         return self.GAMES[room.game]
 
     def _join_class(
-        self, class_code: str, name: str, browser: str | None, avatar: str | None = None
+        self,
+        class_code: str,
+        name: str,
+        browser: str | None,
+        avatar: str | None = None,
+        drawing: Sequence[Sequence[Point]] | None = None,
     ) -> str:
         """Seat a student at a table of the class's sitting that has not started (one the
         teacher did not lock), opening tables as needed; the open tables are then rebalanced
@@ -117,7 +123,8 @@ class ClassCommands(Door):
         one latecomers' table (a new one once that has started or is full): the teacher starts
         it once it has enough, or it becomes a table of the class's next game. Names are
         unique in the whole class; a browser holds one seat. `avatar`: the face the student
-        picked (checked), else one nobody at their table holds."""
+        picked (checked; held at their table, worn in another colour), else one nobody at
+        their table holds; `drawing`: the face they drew (checked)."""
 
         seat_key = browser_key(browser)
 
@@ -158,7 +165,16 @@ class ClassCommands(Door):
                 open_tables[number] = self._new_table(session, room, number, now)
                 tables.append(open_tables[number])
             placed = {pid: open_tables[n] for n, ids in plan.items() for pid in ids}
-            token = seat(session, placed[NEWCOMER], cleaned, browser, label, avatar)
+            token = seat(
+                session,
+                placed[NEWCOMER],
+                cleaned,
+                browser,
+                label,
+                avatar,
+                recolour=True,
+                drawing=drawing,
+            )
             arrived = [
                 self._move(session, player, game, placed[id_of(player)])
                 for game in list(open_tables.values())

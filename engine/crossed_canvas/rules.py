@@ -6,7 +6,6 @@ what they return. Randomness comes in as a `random.Random`, so a seed replays a 
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -16,10 +15,11 @@ from typing import Any
 
 from engine.declaration import PhaseRule, PhaseTable, everyone_answered, one_answer_decides
 from engine.errors import RuleError
+from engine.strokes import Point, checked_stroke
+from engine.strokes import SentStrokes as SentStrokes  # the contract names it here
 
 MIN_PLAYERS = 5
 MAX_PLAYERS = 12
-MAX_POINTS_PER_STROKE = 2000
 STROKE_LIMITS = {1: (1, 3), 2: (1, 2)}  # pulse -> (fewest, most) strokes (R4, R5)
 MAX_DRAFT_STROKES = 10  # a draft may run past the limit; what is locked never does
 POINTS_PER_POINT = 100  # R9, R10: "100 points" per player per outcome
@@ -234,11 +234,6 @@ def draw_options(
     return options
 
 
-Point = tuple[float, float]
-# Strokes as a page sends them (each a list of [x, y] points), before they are checked.
-SentStrokes = Sequence[Sequence[Sequence[float]]]
-
-
 def validate_strokes(strokes: object, pulse: int) -> list[list[Point]]:
     """A fragment's strokes, checked (R4): count per pulse, 2..2000 finite points in [0, 1].
 
@@ -249,7 +244,7 @@ def validate_strokes(strokes: object, pulse: int) -> list[list[Point]]:
         raise RuleError("error.strokes_malformed")
     if not fewest <= len(strokes) <= most:
         raise RuleError("error.stroke_count", fewest=fewest, most=most, count=len(strokes))
-    return [_validate_stroke(stroke) for stroke in strokes]
+    return [checked_stroke(stroke) for stroke in strokes]
 
 
 def validate_draft(strokes: object) -> list[list[Point]]:
@@ -259,34 +254,7 @@ def validate_draft(strokes: object) -> list[list[Point]]:
         raise RuleError("error.strokes_malformed")
     if len(strokes) > MAX_DRAFT_STROKES:
         raise RuleError("error.stroke_count", fewest=0, most=MAX_DRAFT_STROKES, count=len(strokes))
-    return [_validate_stroke(stroke) for stroke in strokes]
-
-
-def _validate_stroke(stroke: object) -> list[Point]:
-    if not isinstance(stroke, list | tuple):
-        raise RuleError("error.strokes_malformed")
-    if len(stroke) > MAX_POINTS_PER_STROKE:
-        raise RuleError("error.stroke_too_long", most=MAX_POINTS_PER_STROKE)
-    if len(stroke) < 2:
-        raise RuleError("error.stroke_too_short")
-    return [_validate_point(point) for point in stroke]
-
-
-def _validate_point(point: object) -> Point:
-    if not isinstance(point, list | tuple) or len(point) != 2:
-        raise RuleError("error.strokes_malformed")
-    coordinates = []
-    for value in point:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise RuleError("error.strokes_malformed")
-        # Only a float can be infinite or NaN; an int is compared as it is, since float() of
-        # a huge one (10**400) raises OverflowError.
-        if isinstance(value, float) and not math.isfinite(value):
-            raise RuleError("error.point_not_finite")
-        if not 0.0 <= value <= 1.0:
-            raise RuleError("error.point_outside")
-        coordinates.append(round(float(value), 4))
-    return coordinates[0], coordinates[1]
+    return [checked_stroke(stroke) for stroke in strokes]
 
 
 def accused_signature(votes: Iterable[str]) -> str | None:

@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from ui.crossed_canvas.canvas import DEFAULT_CANVAS_SIZE, drawing_canvas  # noqa: E402
 from ui.crossed_canvas.composition import render_composition  # noqa: E402
+from ui.drawing_canvas import DEFAULT_CANVAS_SIZE, drawing_canvas  # noqa: E402
 
 params = st.query_params
 size = int(params.get("size", DEFAULT_CANVAS_SIZE))

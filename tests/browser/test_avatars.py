@@ -2,7 +2,9 @@
 projector's lobby at 1280x720, every text still at least 28 px and nothing past the screen;
 a new round's drawing fading in on the projector, and shown whole at once when the browser
 reduces motion; and a 360 px phone's join form, where a student picks a face and sees it
-before joining, with nothing wider than the phone.
+before joining, with nothing wider than the phone; and a face drawn on that phone's canvas,
+whole with its buttons at 360 px, then shown in the lobby on the phone and on the projector
+beside eleven others, six of them drawn too.
 
 The podium and the scores with faces are measured by tests/browser/test_motion.py (its
 widest names, in the middle of their motion and at rest).
@@ -12,12 +14,16 @@ from __future__ import annotations
 
 import pytest
 from gamekit import (
+    FACES_DRAWN_JS,
     PROJECTOR,
     SLOW,
     UI_TIMEOUT_MS,
+    button,
+    mouse_stroke,
     projected_problems,
     seeded_engine,
     settle,
+    wait_canvas,
 )
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -158,3 +164,59 @@ def test_a_phone_of_360_px_picks_a_face_and_joins_with_it(
     expect(page.locator(".cc-head img.cc-face")).to_be_visible(timeout=UI_TIMEOUT_MS)
     assert engine.public_view(game.code)["avatars"] == {WIDEST_NAMES[language][0]: "owl-mint"}
     print(f"screenshots in {tmp_path}")
+
+
+#: A face as a student draws it: two eyes and a smile (fractions of the canvas).
+FACE_STROKES = [
+    [(0.3, 0.3), (0.32, 0.4)],
+    [(0.7, 0.3), (0.68, 0.4)],
+    [(0.2, 0.6), (0.35, 0.78), (0.5, 0.82), (0.65, 0.78), (0.8, 0.6)],
+]
+
+
+def inside_phone(page: Page, locator) -> bool:
+    box = locator.bounding_box()
+    return box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_face_drawn_on_a_360_px_phone_shows_in_the_lobby_and_on_the_projector(
+    streamlit_server, new_page, language, tmp_path
+):
+    engine = seeded_engine(streamlit_server, f"drawn-faces-{language}")
+    game = engine.create_game(language=language, durations=SLOW)
+    names = WIDEST_NAMES[language]
+    for index, name in enumerate(names[1:]):  # eleven seated, six of them with drawn faces
+        drawing = [[(x, (y + index / 40) % 1) for x, y in s] for s in FACE_STROKES]
+        engine.join(game.code, name, drawing=drawing if index % 2 == 0 else None)
+    phone = new_page(width=360, height=740)
+    phone.goto(f"{streamlit_server.url}/play?code={game.code}")
+    phone.get_by_text(translate(language, "ui.face.kind.drawn")).click()
+    canvas = wait_canvas(phone)
+    for stroke in FACE_STROKES:
+        mouse_stroke(phone, canvas, stroke)
+    undo = button(phone, "join_face_undo")
+    expect(undo).to_be_enabled(timeout=UI_TIMEOUT_MS)  # the strokes reached the server
+    settle(phone)
+    assert all(
+        inside_phone(phone, part) for part in (canvas, undo, button(phone, "join_face_clear"))
+    )
+    assert phone.evaluate("document.scrollingElement.scrollWidth") <= 360
+    phone.screenshot(path=str(tmp_path / f"{language}-phone-join-drawing.png"), full_page=True)
+    phone.get_by_label(translate(language, "ui.play.name_label")).fill(names[0])
+    phone.get_by_role("button", name=translate(language, "ui.play.join_submit")).click()
+    phone.wait_for_url("**/play?token=*", timeout=UI_TIMEOUT_MS)
+    mine = phone.locator('.cc-head img.cc-face[src*="drawn-"]')
+    expect(mine).to_be_visible(timeout=UI_TIMEOUT_MS)
+    settle(phone, images=True)
+    assert phone.evaluate(FACES_DRAWN_JS) and all(phone.evaluate(FACES_DRAWN_JS))
+    phone.screenshot(path=str(tmp_path / f"{language}-phone-lobby.png"), full_page=True)
+    projector = new_page(**PROJECTOR)
+    projector.goto(f"{streamlit_server.url}/screen?code={game.code}")
+    drawn = projector.locator('.cc-roster-big img.cc-face[src*="drawn-"]')
+    expect(drawn).to_have_count(7, timeout=UI_TIMEOUT_MS)
+    settle(projector, images=True)
+    assert projector.evaluate(_BESIDE_JS) == [True] * 12
+    projector.screenshot(path=str(tmp_path / f"{language}-projector-lobby.png"))
+    print(f"screenshots in {tmp_path}")
+    assert projected_problems(projector, f"{language} lobby with drawn faces") == []

@@ -109,6 +109,22 @@ def test_a_class_seats_a_student_with_the_face_they_picked(engine, clock):
     assert table["view"]["avatars"]["Bea"] != "koala-sage"
 
 
+def test_a_class_join_with_a_face_held_at_its_table_wears_its_animal_in_another_colour(
+    engine, clock
+):
+    """A student of a class cannot know whose faces sit at the table they will be placed at:
+    their pick is kept, recoloured as a reseat does, never refused."""
+    room = engine.create_class()
+    engine.join(room.code, "Ana", browser="b" * 32, avatar="koala-sage")
+    ben = engine.join(room.code, "Ben", browser="c" * 32, avatar="koala-sage")
+    (table,) = engine.class_public_view(room.code)["tables"]
+    faces = table["view"]["avatars"]
+    assert faces["Ana"] == "koala-sage"
+    animal, colour = avatars.parts(faces["Ben"])
+    assert (animal, colour) == ("koala", avatars.COLOURS[0])  # the colour after sage's
+    assert engine.player_view(ben)["avatars"]["Ben"] == faces["Ben"]  # on Ben's phone
+
+
 def test_faces_are_deleted_with_the_game(engine, clock):
     empty = row_counts(engine)
     table = seat_table(engine, clock, 4, start=False)
@@ -172,3 +188,109 @@ def test_a_class_reseated_at_more_tables_never_seats_two_alike(engine, clock):
     assert len(recoloured) == 4  # one of each pair of twins that met there
     for name in recoloured:
         assert avatars.parts(after[3][name])[0] == avatars.parts(before[name])[0]
+
+
+SMILE = [[[0.3, 0.3], [0.3, 0.4]], [[0.7, 0.3], [0.7, 0.4]], [[0.2, 0.6], [0.5, 0.8], [0.8, 0.6]]]
+FROWN = [[[0.3, 0.3], [0.3, 0.4]], [[0.2, 0.8], [0.5, 0.6], [0.8, 0.8]]]
+
+
+def test_a_drawn_face_is_every_views_beside_the_name_and_its_id_says_nothing_of_who(lobby):
+    lobby.tokens["Ana"] = lobby.engine.join(lobby.code, "Ana", avatar="owl-coral", drawing=SMILE)
+    lobby.tokens["Bea"] = lobby.engine.join(lobby.code, "Bea")
+    face = lobby.public()["avatars"]["Ana"]
+    assert avatars.is_drawn(face)
+    for view in (lobby.public(), lobby.facilitator(), lobby.view("Ana"), lobby.view("Bea")):
+        assert view["avatars"]["Ana"] == face
+    assert lobby.engine.drawn_avatar(face) == [[tuple(p) for p in s] for s in SMILE]
+    version = lobby.engine.status(lobby.code)["version"]
+    # Another student's same drawing has the same address: it names the drawing alone, not
+    # who drew it (their name, seat, animal or game).
+    lobby.engine.draw_avatar(lobby.tokens["Bea"], SMILE)
+    assert lobby.public()["avatars"]["Bea"] == face
+    lobby.engine.draw_avatar(lobby.tokens["Ana"], FROWN)  # another drawing: a new address
+    redrawn = lobby.public()["avatars"]["Ana"]
+    assert avatars.is_drawn(redrawn) and redrawn != face
+    assert lobby.engine.status(lobby.code)["version"] > version  # every page redraws it
+    lobby.engine.set_avatar(lobby.tokens["Ana"], "cat-mint")  # the drawing stays shown
+    assert lobby.public()["avatars"]["Ana"] == redrawn
+
+
+TOO_MANY_POINTS = [[[0.5, i / 1000] for i in range(200)] for _ in range(avatars.MAX_FACE_STROKES)]
+
+
+@pytest.mark.parametrize(
+    ("drawing", "error"),
+    [
+        ("a smile", "error.strokes_malformed"),
+        ([], "error.avatar_stroke_count"),
+        ([[[0.1, 0.1], [0.2, 0.2]]] * (avatars.MAX_FACE_STROKES + 1), "error.avatar_stroke_count"),
+        ([[[0.1, 0.1]]], "error.stroke_too_short"),
+        ([[[0.1, 0.1], [0.2, 1.5]]], "error.point_outside"),
+        ([[[0.1, 0.1], [float("nan"), 0.2]]], "error.point_not_finite"),
+        ([[[0.1, 0.1], ["x", 0.2]]], "error.strokes_malformed"),
+        (TOO_MANY_POINTS, "error.avatar_drawing_too_big"),
+    ],
+)
+def test_a_malformed_or_oversized_drawn_face_is_refused_and_changes_nothing(lobby, drawing, error):
+    lobby.tokens["Ana"] = lobby.engine.join(lobby.code, "Ana")
+    before = fingerprint(lobby)
+    refused(error, lobby.engine.draw_avatar, lobby.tokens["Ana"], drawing)
+    refused(error, lobby.engine.join, lobby.code, "Bea", drawing=drawing)
+    assert fingerprint(lobby) == before
+
+
+def test_only_the_student_draws_their_face_and_only_in_the_lobby(engine, clock):
+    lobby = seat_table(engine, clock, 5, start=False)
+    refused("error.bad_player_token", lobby.engine.draw_avatar, "not-a-token", SMILE)
+    refused("error.bad_player_token", lobby.engine.draw_avatar, lobby.fac, SMILE)
+    lobby.engine.start(lobby.fac)
+    unchanged = fingerprint(lobby)
+    refused("error.avatar_started", lobby.engine.draw_avatar, lobby.tokens[lobby.names[0]], SMILE)
+    assert fingerprint(lobby) == unchanged
+
+
+def test_the_teacher_hides_a_drawn_face_and_the_animal_shows_everywhere_at_once(engine, clock):
+    lobby = seat_table(engine, clock, 5, start=False)
+    ana, ben = lobby.names[:2]
+    animal = lobby.public()["avatars"][ana]
+    lobby.engine.draw_avatar(lobby.tokens[ana], SMILE)
+    drawn = lobby.public()["avatars"][ana]
+    refused("error.bad_facilitator_token", lobby.engine.hide_avatar, lobby.tokens[ben], ana)
+    refused("error.avatar_not_drawn", lobby.engine.hide_avatar, lobby.fac, ben)
+    refused("error.unknown_player", lobby.engine.hide_avatar, lobby.fac, "Nobody")
+    lobby.engine.start(lobby.fac)  # any time, as a fragment is hidden
+    lobby.engine.hide_avatar(lobby.fac, ana)
+    for view in (lobby.public(), lobby.facilitator(), lobby.view(ana), lobby.view(ben)):
+        assert view["avatars"][ana] == animal
+        assert drawn not in str(view)
+    assert lobby.engine.drawn_avatar(drawn) is None  # its address serves nothing any more
+    assert lobby.engine.hidden_avatars(lobby.fac) == [ana]
+    lobby.engine.hide_avatar(lobby.fac, ana, hidden=False)
+    assert lobby.public()["avatars"][ana] == drawn
+    assert lobby.engine.hidden_avatars(lobby.fac) == []
+
+
+def test_a_hidden_face_drawn_again_stays_hidden_until_the_teacher_shows_it(lobby):
+    lobby.tokens["Ana"] = lobby.engine.join(lobby.code, "Ana", avatar="owl-coral", drawing=SMILE)
+    lobby.engine.hide_avatar(lobby.fac, "Ana")
+    lobby.engine.draw_avatar(lobby.tokens["Ana"], FROWN)
+    assert lobby.public()["avatars"]["Ana"] == "owl-coral"
+    assert lobby.engine.hidden_avatars(lobby.fac) == ["Ana"]
+
+
+def test_a_class_seats_a_student_with_the_face_they_drew(engine, clock):
+    room = engine.create_class()
+    ana = engine.join(room.code, "Ana", browser="b" * 32, drawing=SMILE)
+    (table,) = engine.class_public_view(room.code)["tables"]
+    face = table["view"]["avatars"]["Ana"]
+    assert avatars.is_drawn(face) and engine.player_view(ana)["avatars"]["Ana"] == face
+
+
+def test_drawn_faces_are_deleted_with_the_game(engine, clock):
+    empty = row_counts(engine)
+    table = seat_table(engine, clock, 4, start=False)
+    table.engine.draw_avatar(table.tokens[table.names[0]], SMILE)
+    face = table.public()["avatars"][table.names[0]]
+    engine.delete_game(table.fac)
+    assert row_counts(engine) == empty
+    assert engine.drawn_avatar(face) is None

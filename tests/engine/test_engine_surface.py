@@ -5,7 +5,8 @@ kinds and defaults) however the Engine is composed inside. New ways may be added
 fixtures/engine_surface.txt holds it, one member a line as `surface()` writes it: the surface
 at f69da8c, before the platform's second pass reshaped the Engine (issue 32), with the one
 parameters added since (`games=`, the games an Engine runs, the registry's by default;
-`robot_seconds=`, how long robots think; `avatar=`, the face a student picked at joining).
+`robot_seconds=`, how long robots think; `avatar=`, the face a student picked at joining;
+`drawing=`, the face a student drew instead).
 A member added later is added there too, so it is kept from then on."""
 
 from __future__ import annotations

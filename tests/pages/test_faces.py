@@ -4,7 +4,7 @@ in the lobby, and shown beside the names in the lobby, the scores and the podium
 from __future__ import annotations
 
 import pytest
-from pagekit import html_text, page, run, seat, tr
+from pagekit import a_path, drawing_state, html_text, page, run, seat, tr
 
 from engine import avatars
 from ui.faces import face_src, named_html
@@ -83,3 +83,79 @@ def test_the_phone_s_face_lists_follow_a_face_changed_elsewhere(engine):
     assert at.selectbox(key="lobby_face_animal").value == "owl"
     assert at.selectbox(key="lobby_face_colour").value == "sky"
     assert named_html("Ben", {"Ben": "owl-sky"}) in html_text(at)
+
+
+def test_a_class_join_with_a_face_held_at_the_table_shows_the_face_the_student_wears(engine):
+    """Joined on a class's code with a face another wears at the table they are placed at,
+    the student is seated, and their phone shows the face they wear: its animal in the next
+    colour (engine/avatars.py `unheld`), in the lobby's face lists too."""
+    room = engine.create_class()
+    engine.join(room.code, "Ana", browser="a" * 32, avatar="owl-coral")
+    at = pick(run(page("pages/play.py", code=room.code)), "join_face", "owl", "coral")
+    at = join(at, "Ben")
+    (table,) = engine.class_public_view(room.code)["tables"]
+    worn = table["view"]["avatars"]["Ben"]
+    assert avatars.parts(worn) == ("owl", "sand")  # the colour after coral's
+    assert named_html("Ben", {"Ben": worn}) in html_text(at)
+    assert at.selectbox(key="lobby_face_colour").value == "sand"
+
+
+def draw(at, key: str):
+    """The student chooses to draw their face and draws one stroke on its canvas."""
+    at = run(at.radio(key=f"{key}_kind").set_value("drawn"))
+    at.session_state[f"{key}_draw-gen0"] = drawing_state(a_path())
+    return run(at)
+
+
+def test_a_student_draws_their_face_on_the_join_form_and_wears_it(engine):
+    table = seat(engine, ["Ana"])
+    at = join(draw(run(page("pages/play.py", code=table.code)), "join_face"), "Ben")
+    face = engine.public_view(table.code)["avatars"]["Ben"]
+    assert avatars.is_drawn(face)
+    assert len(engine.drawn_avatar(face)) == 1  # the one stroke drawn
+    assert named_html("Ben", {"Ben": face}) in html_text(at)  # beside the name on the phone
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_drawn_face_shows_everywhere_until_the_teacher_hides_it(engine, language):
+    table = seat(engine, ["Ana", "Ben", "Cy", "Di", "Ed"], language=language)
+    animal = engine.public_view(table.code)["avatars"]["Ben"]
+    at = draw(table.play("Ben"), "lobby_face")
+    assert at.button(key="change_face").label == tr(language, "ui.face.use_drawing")
+    run(at.button(key="change_face").click())
+    drawn = engine.public_view(table.code)["avatars"]["Ben"]
+    assert avatars.is_drawn(drawn)
+    for shown in (table.screen(), table.play("Ana"), table.facilitator_page()):
+        assert named_html("Ben", {"Ben": drawn}) in html_text(shown)
+    teacher = table.facilitator_page()
+    assert teacher.expander(key="faces_panel").label == tr(language, "ui.fac.faces")
+    teacher = run(teacher.button(key="face_hide_0").click())
+    for shown in (table.screen(), table.play("Ana"), table.play("Ben"), teacher):
+        assert face_src(drawn) not in html_text(shown)
+        assert named_html("Ben", {"Ben": animal}) in html_text(shown)
+    assert tr(language, "ui.fac.face_hidden") in html_text(teacher)  # to show it again
+    run(teacher.button(key="face_show_0").click())
+    assert engine.public_view(table.code)["avatars"]["Ben"] == drawn
+
+
+def test_a_drawn_face_too_big_is_refused_with_a_message_and_nothing_changes(engine):
+    table = seat(engine, ["Ana", "Ben", "Cy", "Di", "Ed"])
+    before = engine.public_view(table.code)["avatars"]
+    at = run(table.play("Ben").radio(key="lobby_face_kind").set_value("drawn"))
+    long = [["M", 1, 1]] + [["L", 1 + i % 200, 1 + i // 10] for i in range(1, 1900)]
+    at.session_state["lobby_face_draw-gen0"] = drawing_state(long)
+    at = run(run(at).button(key="change_face").click())
+    assert tr("en", "error.avatar_drawing_too_big") in [e.value for e in at.error]
+    assert engine.public_view(table.code)["avatars"] == before
+
+
+def test_a_drawn_face_goes_with_the_student_to_the_next_game(engine):
+    table = seat(engine, ["Ana", "Ben", "Cy", "Di", "Ed"])
+    engine.draw_avatar(table.tokens["Ana"], [[(0.2, 0.2), (0.8, 0.8)]])
+    drawn = engine.public_view(table.code)["avatars"]["Ana"]
+    table.start()
+    table.finish()
+    run(table.facilitator_page().button(key="play_again").click())
+    following = engine.public_view(table.code)["next_game"]
+    run(table.play("Ana").button(key="join_next").click())
+    assert engine.public_view(following)["avatars"] == {"Ana": drawn}

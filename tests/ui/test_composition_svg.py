@@ -14,7 +14,7 @@ from ui.crossed_canvas.composition import (
     render_composition,
 )
 from ui.crossed_canvas.composition_svg import composition_svg, replay_timings
-from ui.crossed_canvas.strokes import STROKE_WIDTH_FRACTION
+from ui.strokes import STROKE_WIDTH_FRACTION
 
 SVG = "{http://www.w3.org/2000/svg}"
 SIGNATURES = {

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ui.crossed_canvas.strokes import (
+from ui.strokes import (
     MAX_POINTS_PER_STROKE,
     clean_stroke,
     drawing_to_strokes,
@@ -172,9 +172,9 @@ def test_stroke_width_scales_with_size():
 
 def test_pure_modules_do_not_import_streamlit_or_the_canvas():
     code = (
-        "import sys, ui.crossed_canvas.strokes, ui.crossed_canvas.composition\n"
+        "import sys, ui.strokes, ui.crossed_canvas.composition\n"
         "assert 'streamlit' not in sys.modules, 'a pure module imported streamlit'\n"
-        "import ui.crossed_canvas.canvas\n"
+        "import ui.drawing_canvas\n"
         "assert 'streamlit_drawable_canvas' not in sys.modules, 'st_canvas imported early'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)

@@ -11,6 +11,7 @@ from engine.canvas_layers.pictures import painting_svg
 from ui.archive import player_part, svg_png, unique_stem, zip_bytes
 from ui.canvas_layers import results
 from ui.csv_file import game_csv
+from ui.drawn_faces import drawn_face_files
 from ui.text import Translator
 
 
@@ -33,7 +34,7 @@ def table_files(view: Mapping[str, Any], t: Translator) -> list[tuple[str, bytes
         files.append((f"{stem}.svg", svg.encode("utf-8")))
         files.append((f"{stem}.png", svg_png(svg)))
     files.append(("results.csv", game_csv(results, view, t)))
-    return files
+    return files + drawn_face_files(view)
 
 
 def gallery_zip(view: Mapping[str, Any], t: Translator, folder: str) -> bytes:

@@ -14,6 +14,7 @@ from ui.critters import results
 from ui.critters.mosaic_svg import mosaic_svg
 from ui.critters.screen import show_critters
 from ui.csv_file import game_csv
+from ui.drawn_faces import drawn_face_files
 from ui.moderation import Run, gallery_steps
 from ui.text import Translator
 
@@ -82,7 +83,7 @@ def table_files(view: Mapping[str, Any], t: Translator) -> list[tuple[str, bytes
             stem = unique_stem(mosaic_stem(int(entry["round"]), mosaic, view["robots"]), seen)
             svg = mosaic_svg(mosaic, MOSAIC_FILE_PX)
             files += [(f"{stem}.svg", svg.encode("utf-8")), (f"{stem}.png", svg_png(svg))]
-    return [*files, ("results.csv", game_csv(results, view, t))]
+    return [*files, ("results.csv", game_csv(results, view, t)), *drawn_face_files(view)]
 
 
 def advance_key(view: Mapping[str, Any]) -> str:

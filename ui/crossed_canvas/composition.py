@@ -20,7 +20,7 @@ from typing import Any
 
 from PIL import Image, ImageColor, ImageDraw, ImageFilter
 
-from ui.crossed_canvas.strokes import STROKE_WIDTH_FRACTION, clean_stroke
+from ui.strokes import STROKE_WIDTH_FRACTION, clean_stroke
 
 #: The canvas edge where a composition is shown framed. Lighter than every signature colour
 #: (the grey one included): a frame is never read as ink.

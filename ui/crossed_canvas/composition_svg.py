@@ -23,7 +23,7 @@ from ui.crossed_canvas.composition import (
     mark_outline,
     mark_side,
 )
-from ui.crossed_canvas.strokes import STROKE_WIDTH_FRACTION
+from ui.strokes import STROKE_WIDTH_FRACTION
 
 #: A replay's pace before it is squeezed into its time: a stroke takes this long per canvas
 #: side of length (within the bounds below), then a short breath, a longer one between pulses.

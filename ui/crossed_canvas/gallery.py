@@ -25,6 +25,7 @@ from ui.crossed_canvas import results
 from ui.crossed_canvas.composition import FRAME_COLOUR, draw_mark, mark_side, render_composition
 from ui.crossed_canvas.composition_svg import composition_elements, mark_svg, xml_text
 from ui.csv_file import game_csv
+from ui.drawn_faces import drawn_face_files
 from ui.text import Translator
 
 CARD_SIDE = 800
@@ -211,4 +212,4 @@ def table_files(view: Mapping[str, Any], t: Translator) -> list[tuple[str, bytes
         files.append((f"{stem}.svg", round_svg(entry, t).encode("utf-8")))
     files.append(("contact-sheet.png", contact_sheet_png(view["gallery"], t, view["code"])))
     files.append(("results.csv", game_csv(results, view, t)))
-    return files
+    return files + drawn_face_files(view)

@@ -13,7 +13,6 @@ import streamlit as st
 from engine import RuleError
 from engine.view_types import GameView
 from ui.crossed_canvas.board import composition_png, show_composition
-from ui.crossed_canvas.canvas import drawing_canvas, reset_canvas
 from ui.crossed_canvas.look import (
     SHAPE_GLYPHS,
     category_line,
@@ -25,9 +24,10 @@ from ui.crossed_canvas.look import (
     round_heading,
     signature_html,
 )
-from ui.crossed_canvas.strokes import Stroke
+from ui.drawing_canvas import drawing_canvas, reset_canvas
 from ui.moves import act_once, done_elsewhere, offer
 from ui.runtime import get_engine
+from ui.strokes import Stroke
 from ui.text import Translator, literal, plain_label
 
 CANVAS_SIZE = 320  # fits a 360 px phone's main column (16 px padding each side)

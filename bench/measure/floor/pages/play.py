@@ -105,7 +105,7 @@ def component(recorded_component: Any) -> None:
     data = json.loads(recorded_component.json)
     key = key_of(recorded_component.id)
     if CANVAS_NAME in recorded_component.component_name:
-        from streamlit_drawable_canvas import st_canvas  # as ui/crossed_canvas/canvas.py
+        from streamlit_drawable_canvas import st_canvas  # as ui/drawing_canvas.py
 
         st_canvas(
             fill_color=data["fillColor"],

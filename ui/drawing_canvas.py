@@ -24,7 +24,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from ui.crossed_canvas.strokes import (
+from ui.strokes import (
     MAX_POINTS_PER_STROKE,
     Stroke,
     fabric_objects_to_strokes,
