@@ -13,7 +13,8 @@ from engine import Engine
 from engine.games import DECLARATIONS
 from engine.i18n import catalogue
 from tests.fourth_game.engine.quick_pick.models import create_tables
-from tests.fourth_game.registry import ENGINE_LINE, TEXTS, UI_LINE
+from tests.fourth_game.registry import ENGINE_LINE, UI_LINE
+from tests.fourth_game.texts import TEXTS
 from ui.games import PARTS
 
 KIND = ENGINE_LINE[0]
