@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from sqlmodel import Session, select
 
-from engine.critters import rules, views
+from engine.critters import rows, rules, views
 from engine.critters.bots import BOT
 from engine.critters.commands import COMMANDS
 from engine.critters.drafts import JUDGING, give_drafts, in_progress
@@ -19,14 +19,12 @@ from engine.critters.rows import (
     critter_game,
     current_round,
     lobby_game,
-    mosaics,
-    panel,
     settle_rounds,
     totals,
 )
 from engine.critters.rules import DUEL, DUEL_KIND, JUDGED, KIND, SCORES, TIMED_OUT, default_seconds
 from engine.critters.themes import load_themes, theme_ids
-from engine.declaration import Answers, GameDeclaration, View
+from engine.declaration import GameDeclaration, View
 from engine.models import Game, id_of
 from engine.table import Table
 
@@ -149,30 +147,6 @@ def score_round(table: Table) -> None:
     settle_rounds(session, game, keep, len(players))
 
 
-def answers(table: Table) -> Answers:
-    """The answers the current phase waits for: the theme, the first finished mosaic (then
-    every one), every title, every giver's ribbons, both guesses."""
-    session, game = table.session, table.game
-    rnd = current_round(session, game)
-    phase = game.phase
-    if phase == "theme":
-        picked = sum(1 for choice in rnd.choices.values() if choice["theme"])
-        return Answers(picked, len(rnd.choices), decided=picked == len(rnd.choices))
-    made = list(mosaics(session, rnd).values())
-    if phase in ("build", "last_minute"):
-        done = sum(1 for m in made if m.finished_at is not None)
-        return Answers(done, len(made), decided=done > 0)
-    if phase == "titles":
-        return Answers(sum(1 for m in made if m.title is not None), len(made))
-    if phase == "judging":
-        awarded = session.exec(select(Ribbons.id).where(Ribbons.round_id == rnd.id)).all()
-        return Answers(len(awarded), len(panel(rnd, table.players()).givers))
-    if phase == "guess":
-        guessed = session.exec(select(Guess.id).where(Guess.round_id == rnd.id)).all()
-        return Answers(len(guessed), len(rnd.choices))
-    return Answers()
-
-
 VIEWS: dict[str, View] = {
     "public": views.public_view,
     "player": views.player_view,
@@ -185,7 +159,7 @@ CANVAS_CRITTERS = GameDeclaration(
     titles=TITLES,
     table=JUDGED,
     setup=setup,
-    answers=answers,
+    answers=rows.answers,
     read=views.read_snapshot,
     views=VIEWS,
     forget=forget,
@@ -209,7 +183,7 @@ CRITTERS_DUEL = GameDeclaration(
     titles=TITLES,
     table=DUEL,
     setup=setup,
-    answers=answers,
+    answers=rows.answers,
     read=views.read_snapshot,
     views=VIEWS,
     forget=forget,

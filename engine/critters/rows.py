@@ -1,6 +1,6 @@
 """Canvas Critters' rows as its hooks, moves, commands and views read them (the game's row,
-the current round, its mosaics and pieces, the totals), and the rounds a game plays, settled
-at its scores and when the teacher changes the tie rule."""
+the current round, its mosaics and pieces, the totals, the answers the phase waits for), and
+the rounds a game plays, settled at its scores and when the teacher changes the tie rule."""
 
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ from collections.abc import Sequence
 from sqlmodel import Session, col, select
 
 from engine.critters import rules
-from engine.critters.models import CritterGame, CritterRound, Holding, Mosaic
+from engine.critters.models import CritterGame, CritterRound, Guess, Holding, Mosaic, Ribbons
+from engine.declaration import Answers
 from engine.models import Game, Player, id_of, primary_keys
+from engine.table import Table
 
 
 def critter_game(session: Session, game: Game) -> CritterGame:
@@ -89,3 +91,30 @@ def settle_rounds(session: Session, game: Game, keep: CritterGame, players: int)
         tie_rule=rules.TieRule(keep.tie_rule),
     )
     game.rounds = game.round + (0 if over else 1)
+
+
+def answers(table: Table) -> Answers:
+    """The answers the current phase waits for, and who gave them (the views' readiness):
+    the theme, the first finished mosaic (then every one), every title, every giver's
+    ribbons, both guesses."""
+    session, game = table.session, table.game
+    phase = game.phase
+    if not (rules.JUDGED.running(phase) or rules.DUEL.running(phase)):
+        return Answers()
+    rnd = current_round(session, game)
+    if phase == "theme":
+        picked = [int(p) for p, choice in rnd.choices.items() if choice["theme"]]
+        return Answers.of(picked, len(rnd.choices), decided=len(picked) == len(rnd.choices))
+    made = list(mosaics(session, rnd).values())
+    if phase in ("build", "last_minute"):
+        done = [m.player_id for m in made if m.finished_at is not None]
+        return Answers.of(done, len(made), decided=bool(done))
+    if phase == "titles":
+        return Answers.of([m.player_id for m in made if m.title is not None], len(made))
+    if phase == "judging":
+        givers = session.exec(select(Ribbons.giver_id).where(Ribbons.round_id == rnd.id)).all()
+        return Answers.of(givers, len(panel(rnd, table.players()).givers))
+    if phase == "guess":
+        guessed = session.exec(select(Guess.player_id).where(Guess.round_id == rnd.id)).all()
+        return Answers.of(guessed, len(rnd.choices))
+    return Answers()

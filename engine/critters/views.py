@@ -18,12 +18,12 @@ from sqlmodel import Session, col, select
 from engine.critters import rows, rules
 from engine.critters.models import CritterGame, CritterRound, Guess, Holding, Mosaic, Ribbons
 from engine.critters.themes import cards_by_id, themes_by_id
-from engine.declaration import LOBBY, PhaseTable
+from engine.declaration import LOBBY, Answers, PhaseTable
 from engine.i18n import translate
 from engine.models import Player, id_of
 from engine.standings import winners
 from engine.table import Table
-from engine.view_parts import GameFacts, facilitator_actions, game_header
+from engine.view_parts import GameFacts, facilitator_actions, game_header, readiness
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,8 @@ class CritterSnapshot:
     mosaics: dict[int, Mosaic] = field(default_factory=dict)
     ribbons: list[Ribbons] = field(default_factory=list)
     guesses: list[Guess] = field(default_factory=list)
+    # What the current phase's answers are (rows.answers): the views' readiness.
+    answers: Answers = field(default_factory=Answers)
     # Every round turned over, by round id: all public now (the teacher's history).
     played: dict[int, Played] = field(default_factory=dict)
 
@@ -99,6 +101,7 @@ def read_snapshot(table: Table) -> CritterSnapshot:
         snap.mosaics = rows.mosaics(session, rnd)
         snap.ribbons = list(session.exec(select(Ribbons).where(Ribbons.round_id == rnd.id)))
         snap.guesses = list(session.exec(select(Guess).where(Guess.round_id == rnd.id)))
+        snap.answers = rows.answers(table)
     snap.played = _played(session, [id_of(r) for r in rounds if r.scores is not None])
     return snap
 
@@ -158,7 +161,7 @@ def public_view(snap: CritterSnapshot, now: float) -> dict[str, Any]:
         view["theme"] = _theme(rnd.choices.get(str(rnd.active_id)), game.language)
     if game.phase in ("theme", "build", "last_minute"):
         view["pile"] = _pile(snap.holdings)
-    view["ready"], view["ready_players"] = _readiness(snap, rnd, builders)
+    view["ready"], view["ready_players"] = _readiness(snap)
     if snap.shows(rules.MOSAICS_SHOWN) or game.phase == snap.phases.finished:
         view["mosaics"] = [
             _mosaic(snap, p, titled=snap.shows(rules.TITLES_SHOWN)) for p in builders
@@ -283,28 +286,10 @@ def _actions(
     return actions
 
 
-def _readiness(
-    snap: CritterSnapshot, rnd: CritterRound, builders: list[Player]
-) -> tuple[dict[str, int] | None, list[str]]:
-    """Who is done with what the phase asks, never what they did."""
-    phase = snap.game.phase
-    if phase == "theme":
-        done = [snap.name_of(int(p)) for p, c in rnd.choices.items() if c["theme"]]
-        return {"done": len(done), "total": len(rnd.choices)}, done
-    if phase in ("build", "last_minute"):
-        done = [p.name for p in builders if snap.mosaics[id_of(p)].finished_at is not None]
-        return {"done": len(done), "total": len(builders)}, done
-    if phase == "titles":
-        done = [p.name for p in builders if snap.mosaics[id_of(p)].title is not None]
-        return {"done": len(done), "total": len(builders)}, done
-    if phase == "judging":
-        givers = rows.panel(rnd, snap.players).givers
-        done = [snap.name_of(r.giver_id) for r in snap.ribbons]
-        return {"done": len(done), "total": len(givers)}, sorted(done)
-    if phase == "guess":
-        done = [snap.name_of(g.player_id) for g in snap.guesses]
-        return {"done": len(done), "total": len(rnd.choices)}, sorted(done)
-    return None, []
+def _readiness(snap: CritterSnapshot) -> tuple[dict[str, int] | None, list[str]]:
+    """Who is done with what the phase asks, never what they did: the answers that end the
+    phase (rows.answers), their givers named in seat order."""
+    return readiness(snap.answers), [p.name for p in snap.players if p.id in snap.answers.who]
 
 
 def _pile(held: list[Holding]) -> dict[str, int]:

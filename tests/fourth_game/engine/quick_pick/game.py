@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from sqlmodel import col, func, select
-
 from engine.declaration import Answers, GameDeclaration
-from engine.models import id_of
 from engine.table import Table
 from tests.fourth_game.engine.quick_pick import rules, views
 from tests.fourth_game.engine.quick_pick.bots import BOT
 from tests.fourth_game.engine.quick_pick.commands import COMMANDS
-from tests.fourth_game.engine.quick_pick.models import QuickPick, forget
+from tests.fourth_game.engine.quick_pick.models import forget
 from tests.fourth_game.engine.quick_pick.moves import MOVES
 
 
@@ -20,14 +17,8 @@ def setup(table: Table) -> None:
 
 
 def answers(table: Table) -> Answers:
-    """A pick waits for every player's colour."""
-    game = table.game
-    picked = table.session.exec(
-        select(func.count()).where(
-            col(QuickPick.game_id) == id_of(game), col(QuickPick.round) == game.round
-        )
-    ).one()
-    return Answers(picked, len(table.players()))
+    """A pick waits for every player's colour (views.answered, from the rows it reads)."""
+    return views.answered(views.read_snapshot(table))
 
 
 QUICK_PICK = GameDeclaration(

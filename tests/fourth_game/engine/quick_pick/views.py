@@ -8,9 +8,10 @@ from typing import Any
 
 from sqlmodel import col, select
 
+from engine.declaration import Answers
 from engine.models import Player, id_of
 from engine.table import Table
-from engine.view_parts import GameFacts, facilitator_actions, game_header
+from engine.view_parts import GameFacts, facilitator_actions, game_header, readiness
 from tests.fourth_game.engine.quick_pick import rules
 from tests.fourth_game.engine.quick_pick.models import QuickPick
 
@@ -42,6 +43,15 @@ def read_snapshot(table: Table) -> Snapshot:
     return Snapshot(GameFacts.of(table.game), table.players(), picks)
 
 
+def answered(snap: Snapshot) -> Answers:
+    """The pick waits for every player's colour: the answers that end it and the views'
+    readiness alike (game.py's `answers` reads them from a snapshot)."""
+    if snap.game.phase != rules.PICK:
+        return Answers()
+    picked = snap.picks.get(snap.game.round, {})
+    return Answers.of([id_of(p) for p in snap.players if p.name in picked], len(snap.players))
+
+
 def _history(snap: Snapshot) -> list[dict[str, Any]]:
     return [
         {"round": r, "picks": snap.picks[r], "awards": rules.points(snap.picks[r])}
@@ -56,7 +66,7 @@ def public_view(snap: Snapshot, now: float) -> dict[str, Any]:
         for name, points in entry["awards"].items():
             totals[name] += points
     best = max(totals.values(), default=0)
-    picking = game.phase == rules.PICK
+    answers = answered(snap)
     return game_header(game, snap.players, now) | {
         "totals": totals,
         "winners": (
@@ -64,12 +74,8 @@ def public_view(snap: Snapshot, now: float) -> dict[str, Any]:
             if game.phase == rules.TABLE.finished
             else []
         ),
-        "ready": (
-            {"done": len(snap.picks.get(game.round, {})), "total": len(snap.players)}
-            if picking
-            else None
-        ),
-        "picked": sorted(snap.picks.get(game.round, {})) if picking else [],
+        "ready": readiness(answers),
+        "picked": [p.name for p in snap.players if p.id in answers.who],
         "rounds_shown": _history(snap),
     }
 
