@@ -10,9 +10,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.canvas_layers.commands import SAVE_PAINTING_DRAFT, SET_SCORING
-from engine.canvas_layers.turns import COMPLETE, PICK, TAKE
+from engine.canvas_layers.rules import COMPLETE, PICK, TAKE
 from engine.critters.commands import SAVE_RIBBON_DRAFT, SET_GIVERS_NAMED, SET_TIE_RULE
-from engine.critters.game import (
+from engine.critters.rules import (
     AWARD,
     CLEAR_MOSAIC,
     EXCHANGE_PIECE,

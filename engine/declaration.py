@@ -11,7 +11,7 @@ one bounded loop; the service finds a game's declaration and never names a phase
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
@@ -28,11 +28,20 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Answers:
-    """What the players have answered so far in the current phase, for `ends_early`."""
+    """What the players have answered so far in the current phase: for `ends_early`, and for
+    the views' "who is ready" (`view_parts.readiness`), so the two never disagree."""
 
     answered: int = 0  # players (or artists) who answered what the phase asks
     expected: int = 0  # how many answers end the phase early
     decided: bool = False  # a phase that one player's answer ends (the Curator's choice)
+    # Who answered (player ids), where the phase counts players: their views mark them ready.
+    who: frozenset[int] = frozenset()
+
+    @classmethod
+    def of(cls, who: Iterable[int], expected: int, *, decided: bool = False) -> Answers:
+        """The answers of these players, out of `expected`."""
+        answered = frozenset(who)
+        return cls(len(answered), expected, decided, answered)
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ imports every game. Everything else reads a game's declaration (engine/declarati
 from __future__ import annotations
 
 from engine.canvas_layers.game import CANVAS_LAYERS
-from engine.critters.declarations import CANVAS_CRITTERS, CRITTERS_DUEL
+from engine.critters.game import CANVAS_CRITTERS, CRITTERS_DUEL
 from engine.crossed_canvas.game import CROSSED_CANVAS
 from engine.declaration import GameDeclaration
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import avatars
-from engine.declaration import PhaseTable
+from engine.declaration import Answers, PhaseTable
 from engine.models import Game, Player, id_of
 from engine.view_types import GameHeader
 
@@ -120,6 +120,15 @@ def game_header(game: GameFacts, players: list[Player], now: float) -> GameHeade
         # ... and every other table of the class has finished (public, as their podium is).
         "others_finished": game.others_finished,
     }
+
+
+def readiness(answers: Answers) -> dict[str, int] | None:
+    """How many are done with what the phase asks, as every view says it ({"done",
+    "total"}), from the same answers that end the phase early; None where it counts nobody
+    (a choice one player makes, a phase that waits for the clock)."""
+    if answers.expected == 0:
+        return None
+    return {"done": answers.answered, "total": answers.expected}
 
 
 def seconds_left(game: Game | GameFacts, now: float) -> float | None:

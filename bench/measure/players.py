@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine import Engine
-from engine.canvas_layers.turns import COMPLETE, PICK, TAKE
+from engine.canvas_layers.rules import COMPLETE, PICK, TAKE
 from engine.critters import rules as critter_rules
-from engine.critters.game import AWARD, BUILD, FINISH, PICK_THEME, TITLE
+from engine.critters.rules import AWARD, BUILD, FINISH, PICK_THEME, TITLE
 from engine.crossed_canvas.rules import ACCUSE, CHOOSE, DRAW
 from engine.declaration import Play
 from engine.games import DECLARATIONS

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.canvas_layers import rules
-from engine.canvas_layers.turns import COMPLETE, PICK, TAKE
+from engine.canvas_layers.rules import COMPLETE, PICK, TAKE
 from engine.declaration import Bot, Play
 
 

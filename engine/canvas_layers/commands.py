@@ -17,7 +17,7 @@ def set_scoring(
     """In the lobby: the four scoring cards the game will be played with (the first
     game's four until the facilitator picks others)."""
     game = table.game
-    if game.kind != turns.KIND:
+    if game.kind != rules.KIND:
         raise RuleError("error.layers.no_scoring")
     require_lobby(game)
     picked = rules.check_scoring(scoring)

@@ -22,7 +22,7 @@ def save(table: Table, player: Player, cards: object, background: object) -> Non
     of their unused backgrounds or None) in place of their last one; one the rules could
     never paint is refused now, as Confirm would refuse it."""
     session, game = table.session, table.game
-    if game.kind != turns.KIND or game.phase != turns.TURN:
+    if game.kind != rules.KIND or game.phase != rules.TURN:
         raise RuleError("error.layers.no_draft_now")
     state = turns.from_json(turns.layers_game(session, game).state)
     seat = next(seat for seat, p in enumerate(table.players()) if p.id == player.id)

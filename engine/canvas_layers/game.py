@@ -28,7 +28,7 @@ def setup(table: Table) -> None:
     state = rules.setup(len(table.players()), table.rng("setup"), keep.state["scoring"])
     keep.state = turns.to_json(state)
     table.session.add(keep)
-    game.rounds = turns.max_turns(len(table.players()))
+    game.rounds = rules.max_turns(len(table.players()))
 
 
 def carry_choices(session: Session, finished: Game, new: Game) -> None:
@@ -84,9 +84,9 @@ def finished(table: Table) -> bool:
 
 
 CANVAS_LAYERS = GameDeclaration(
-    name=turns.KIND,
+    name=rules.KIND,
     titles={"en": "Canvas Layers", "es": "Lienzo en capas"},
-    table=turns.TABLE,
+    table=rules.TABLE,
     setup=setup,
     answers=answers,
     read=views.read_snapshot,
@@ -100,11 +100,11 @@ CANVAS_LAYERS = GameDeclaration(
     moves=MOVES,
     commands=COMMANDS,
     bot=BOT,
-    on_exit={turns.TURN: play_for_the_absent},
+    on_exit={rules.TURN: play_for_the_absent},
     private=drafts.in_progress,
     finished=finished,
     as_class=True,
     class_per_round=False,
     gallery_by_player=True,
-    settings={turns.TURN: turns.TURN_SECONDS},
+    settings={rules.TURN: rules.TURN_SECONDS},
 )

@@ -70,7 +70,7 @@ def take(
     table: Table, player: Player, now: float, *, request_id: str, position: int, card: str
 ) -> Result:
     """Take the card `card` lying at `position` of the row (1 on the left)."""
-    return _stored(table, player, request_id, _turn(turns.TAKE, rules.Take(position, card)))
+    return _stored(table, player, request_id, _turn(rules.TAKE, rules.Take(position, card)))
 
 
 def complete(
@@ -85,7 +85,7 @@ def complete(
     """Layer three cards of the hand, bottom first, over one unused background."""
     layers = tuple(cards) if isinstance(cards, list | tuple) else cards
     action = rules.Complete(layers, background)
-    return _stored(table, player, request_id, _turn(turns.COMPLETE, action))
+    return _stored(table, player, request_id, _turn(rules.COMPLETE, action))
 
 
 def pick(table: Table, player: Player, now: float, *, request_id: str, name: object) -> Result:
@@ -99,7 +99,7 @@ def pick(table: Table, player: Player, now: float, *, request_id: str, name: obj
             None if found is None else next(s for s, p in enumerate(players) if p.id == found.id)
         )
         keep.picked = rules.pick_winner(rules.outcome(state), seat, chosen)
-        return {"move": turns.PICK, "winner": players[keep.picked].name}
+        return {"move": rules.PICK, "winner": players[keep.picked].name}
 
     return _stored(table, player, request_id, play)
 
@@ -111,7 +111,7 @@ def earlier(session: Session, player: Player, request_id: str) -> Result | None:
 
 
 MOVES = {
-    turns.TAKE: Move(take, earlier),
-    turns.COMPLETE: Move(complete, earlier),
-    turns.PICK: Move(pick, earlier),
+    rules.TAKE: Move(take, earlier),
+    rules.COMPLETE: Move(complete, earlier),
+    rules.PICK: Move(pick, earlier),
 }

@@ -9,6 +9,11 @@ a game. A player is a seat, numbered from 0 in join order; turns pass in seat or
 Moves follow OpenSpiel's habit: `legal_actions` lists exactly the moves `apply` accepts, so a
 page offers only what will be taken, and a bot or a timed-out turn picks from the same list.
 Every refusal is a RuleError whose key (error.layers.*) is in both languages' catalogues.
+
+Its phase table (at the end): a game is one long round of turns, each turn a round of one
+phase, "turn", that the move of the player whose turn it is ends at once. The game decides its
+own end (everyone has three paintings, and a tie's pick is made): the declaration's `finished`
+hook, not a round count.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from engine.canvas_layers.cards import (
     load_cards,
     scoring_by_id,
 )
+from engine.declaration import FINISHED, LOBBY, PhaseRule, PhaseTable, one_answer_decides
 from engine.errors import RuleError
 
 # ---------------------------------------------------------------- the table
@@ -570,3 +576,30 @@ def title(cards: Sequence[str], language: str = "en") -> str:
     by_id = art_by_id()
     bottom, middle, top = (by_id[card].fragments(language) for card in cards)
     return f"{bottom.bottom} {middle.middle} {top.top}"
+
+
+# ---------------------------------------------------------------- the phase table
+
+KIND = "canvas_layers"
+TURN = "turn"
+# Moves: take a card, complete a painting, pick the winner of a tie (the best-placed player
+# outside it, once everyone has three paintings).
+TAKE, COMPLETE, PICK = "take", "complete", "pick"
+# The rulings: a turn lasts the pace's length, 30 s by default (none when untimed).
+TURN_SECONDS = 30.0
+# More turns than any game can take: each player takes at most 11 cards (9 painted, 2 left
+# in a hand of 5) and completes 3 paintings; then one pick. The game ends before by itself.
+TURNS_EACH = 14
+
+TABLE = PhaseTable(
+    lobby=LOBBY,
+    round_phases=(TURN,),
+    finished=FINISHED,
+    rules={TURN: PhaseRule(TURN_SECONDS, frozenset({TAKE, COMPLETE, PICK}), one_answer_decides)},
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+)
+
+
+def max_turns(players: int) -> int:
+    return players * TURNS_EACH + 1

@@ -1,10 +1,5 @@
-"""Canvas Layers' phase table and its stored state: what game.py's hooks, the commands and the
-views share (so the views need not import the declaration that names them).
-
-A game is one long round of turns: each turn is a round of one phase, "turn", that the move
-of the player whose turn it is ends at once. The game decides its own end (everyone has three
-paintings, and a tie's pick is made): the declaration's `finished` hook, not a round count.
-"""
+"""Canvas Layers' stored state: its one row, the rules' state as JSON and who acts now, what
+game.py's hooks, the moves, the commands and the views share (its phase table: rules.py)."""
 
 from __future__ import annotations
 
@@ -15,33 +10,7 @@ from sqlmodel import Session, select
 from engine.canvas_layers import rules
 from engine.canvas_layers.cards import DEFAULT_SCORING
 from engine.canvas_layers.models import LayersGame
-from engine.declaration import PhaseRule, PhaseTable, one_answer_decides
 from engine.models import Game, id_of
-
-KIND = "canvas_layers"
-TURN = "turn"
-# Moves: take a card, complete a painting, pick the winner of a tie (the best-placed player
-# outside it, once everyone has three paintings).
-TAKE, COMPLETE, PICK = "take", "complete", "pick"
-# The rulings: a turn lasts the pace's length, 30 s by default (none when untimed).
-TURN_SECONDS = 30.0
-# More turns than any game can take: each player takes at most 11 cards (9 painted, 2 left
-# in a hand of 5) and completes 3 paintings; then one pick. The game ends before by itself.
-TURNS_EACH = 14
-
-TABLE = PhaseTable(
-    lobby="lobby",
-    round_phases=(TURN,),
-    finished="finished",
-    rules={TURN: PhaseRule(TURN_SECONDS, frozenset({TAKE, COMPLETE, PICK}), one_answer_decides)},
-    min_players=rules.MIN_PLAYERS,
-    max_players=rules.MAX_PLAYERS,
-)
-
-
-def max_turns(players: int) -> int:
-    return players * TURNS_EACH + 1
-
 
 # ------------------------------------------------------------------ the state as JSON
 

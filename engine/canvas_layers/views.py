@@ -138,7 +138,7 @@ def _actions(state: rules.State, seat: int) -> dict[str, list[dict[str, Any]]]:
     listed: dict[str, list[dict[str, Any]]] = {}
     for action in rules.legal_actions(state, seat):
         if isinstance(action, rules.Take):
-            listed.setdefault(turns.TAKE, []).append(
+            listed.setdefault(rules.TAKE, []).append(
                 {
                     "position": action.position,
                     "card": action.card,
@@ -147,7 +147,7 @@ def _actions(state: rules.State, seat: int) -> dict[str, list[dict[str, Any]]]:
             )
             continue
         slots = rules.shown(action.cards)
-        listed.setdefault(turns.COMPLETE, []).append(
+        listed.setdefault(rules.COMPLETE, []).append(
             {
                 "cards": list(action.cards),
                 "background": action.background,
@@ -186,13 +186,13 @@ def player_view(
         # it took (public: it lay in the row) or the painting it completed (public too).
         "played_for_you": (snap.played_for or {}).get(str(seat)),
     }
-    if snap.game.paused or snap.game.phase != turns.TURN:
+    if snap.game.paused or snap.game.phase != rules.TURN:
         return view
     if state.turn == seat:
         view["actions"] = _actions(state, seat)
     elif turns.acting(state, snap.picked) == seat:
         tied = rules.outcome(state).tied
-        view["actions"] = {turns.PICK: [snap.players[s].name for s in tied]}
+        view["actions"] = {rules.PICK: [snap.players[s].name for s in tied]}
     return view
 
 
@@ -207,8 +207,8 @@ def facilitator_view(snap: LayersSnapshot, now: float) -> dict[str, Any]:
         for number, painting in enumerate(painter["paintings"], start=1)
     ]
     return view | {
-        "min_players": turns.TABLE.min_players,
-        "actions": facilitator_actions(snap.game, turns.TABLE, len(snap.players)),
+        "min_players": rules.TABLE.min_players,
+        "actions": facilitator_actions(snap.game, rules.TABLE, len(snap.players)),
         "durations": dict(snap.game.durations),
         "name_filter": snap.game.name_filter,
         "allowed_names": list(snap.game.allowed_names),

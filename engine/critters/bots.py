@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from engine.critters.game import AWARD, BUILD, FINISH, GUESS, PICK_THEME, TAKE_PIECE, TITLE
+from engine.critters.rules import AWARD, BUILD, FINISH, GUESS, PICK_THEME, TAKE_PIECE, TITLE
 from engine.declaration import Bot, Play
 
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine import storage
-from engine.critters import drafts, rules
-from engine.critters import game as critters
+from engine.critters import drafts, rows, rules
 from engine.declaration import Command, require_lobby, require_running
 from engine.errors import RuleError
 from engine.models import Player
@@ -30,10 +29,10 @@ def set_givers_named(table: Table, player: None, now: float, *, named: bool) -> 
     way, and the default) or say only what each mosaic received, for a class that would
     rather not know. Fixed once the game starts: names hidden are never shown later."""
     game = table.game
-    if game.kind not in (critters.KIND, critters.DUEL_KIND):
+    if game.kind not in (rules.KIND, rules.DUEL_KIND):
         raise RuleError("error.critters.no_givers_option")
     require_lobby(game)
-    keep = critters.lobby_game(table.session, game)
+    keep = rows.lobby_game(table.session, game)
     if keep.givers_named != bool(named):
         keep.givers_named = bool(named)
         table.session.add(keep)
@@ -44,19 +43,19 @@ def set_tie_rule(table: Table, player: None, now: float, *, tie_rule: str) -> No
     """Once the game has started and until it ends: a tie for the lead is played off (the
     rulebook's "play_off") or the victory shared ("share")."""
     session, game = table.session, table.game
-    if game.kind not in (critters.KIND, critters.DUEL_KIND):
+    if game.kind not in (rules.KIND, rules.DUEL_KIND):
         raise RuleError("error.critters.no_tie_rule")
     require_running(game)
     try:
         chosen = rules.TieRule(tie_rule)
     except ValueError:
         raise RuleError("error.critters.no_tie_rule") from None
-    keep = critters.critter_game(session, game)
+    keep = rows.critter_game(session, game)
     if keep.tie_rule != chosen:
         keep.tie_rule = chosen.value
         session.add(keep)
-        if game.phase == critters.SCORES:
-            critters.settle_rounds(session, game, keep, len(storage.players(session, game)))
+        if game.phase == rules.SCORES:
+            rows.settle_rounds(session, game, keep, len(storage.players(session, game)))
         game.version += 1
 
 

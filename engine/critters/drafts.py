@@ -11,8 +11,7 @@ from typing import Any
 from sqlmodel import Session, select
 
 from engine import storage
-from engine.critters import game as critters
-from engine.critters import rules, views
+from engine.critters import rows, rules, views
 from engine.critters.models import CritterRound, RibbonDraft, Ribbons
 from engine.errors import RuleError
 from engine.models import Player, id_of
@@ -25,19 +24,19 @@ def save(table: Table, player: Player, ribbons: object, golden: object) -> None:
     """Keep `player`'s picks so far ({value: name}, and the golden ribbon's receiver or None)
     in place of their last ones; a pick the rules refuse is refused now, as Give would."""
     session, game = table.session, table.game
-    if game.kind != critters.KIND or game.phase != JUDGING:
+    if game.kind != rules.KIND or game.phase != JUDGING:
         raise RuleError("error.wrong_phase", phase=game.phase)
-    rnd = critters.current_round(session, game)
+    rnd = rows.current_round(session, game)
     players = table.players()
     refuse_if_given(session, rnd, player, players)
     if not isinstance(ribbons, Mapping):
         raise RuleError("error.critters.awards_malformed")
     picks = rules.validate_picks(
-        critters.panel(rnd, players),
+        rows.panel(rnd, players),
         id_of(player),
         {value: receiver_id(players, name) for value, name in ribbons.items()},
         None if golden is None else receiver_id(players, golden),
-        golden_available=player.id not in critters.critter_game(session, game).golden_given,
+        golden_available=player.id not in rows.critter_game(session, game).golden_given,
     )
     draft = own_draft(session, rnd, player) or RibbonDraft(
         round_id=id_of(rnd), giver_id=id_of(player), ribbons={}
@@ -51,11 +50,11 @@ def give_drafts(table: Table) -> None:
     """Judging ends: each complete draft of a giver who did not give is given for them, as
     picked; every draft is then gone."""
     session, game = table.session, table.game
-    rnd = critters.current_round(session, game)
+    rnd = rows.current_round(session, game)
     players = table.players()
-    panel = critters.panel(rnd, players)
+    panel = rows.panel(rnd, players)
     gave = set(session.exec(select(Ribbons.giver_id).where(Ribbons.round_id == rnd.id)).all())
-    golden_given = critters.critter_game(session, game).golden_given
+    golden_given = rows.critter_game(session, game).golden_given
     for draft in session.exec(select(RibbonDraft).where(RibbonDraft.round_id == rnd.id)):
         picked = {int(value): to for value, to in draft.ribbons.items()}
         if draft.giver_id not in gave and set(picked) == set(panel.ribbons):

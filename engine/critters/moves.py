@@ -12,8 +12,7 @@ from typing import Any, TypeVar
 from sqlmodel import Session, select
 
 from engine import storage
-from engine.critters import drafts, rules
-from engine.critters import game as critters
+from engine.critters import drafts, rows, rules
 from engine.critters.models import CritterRound, Guess, Holding, Mosaic, Ribbons
 from engine.critters.themes import theme_ids
 from engine.declaration import Move
@@ -58,11 +57,11 @@ def take_piece(
     returns the piece's id."""
     session = table.session
     _builder(session, rnd, player)
-    held = critters.holdings(session, rnd)
-    pieces = critters.table_of(held)
+    held = rows.holdings(session, rnd)
+    pieces = rows.table_of(held)
     free = _free_piece(pieces, kind)
     placement = rules.validate_placement(x, y, rotation, mirrored)
-    builders = critters.builders(rnd, table.players())
+    builders = rows.builders(rnd, table.players())
     rules.take_piece(pieces, id_of(player), free, placement, builders=[id_of(p) for p in builders])
     session.add(_holding(rnd, player, free, placement, held, request_id))
     return _changed(table.game, free)
@@ -85,7 +84,7 @@ def move_piece(
     _builder(session, rnd, player)
     holding = _held_by(session, rnd, player, piece)
     placement = rules.validate_placement(x, y, rotation, mirrored)
-    top = max((h.layer for h in critters.holdings(session, rnd)), default=0)
+    top = max((h.layer for h in rows.holdings(session, rnd)), default=0)
     holding.x, holding.y = placement.x, placement.y
     holding.rotation, holding.mirrored = placement.rotation, placement.mirrored
     holding.layer = top + 1
@@ -101,7 +100,7 @@ def return_piece(
     session = table.session
     _builder(session, rnd, player)
     rules.piece_kind(piece)
-    if critters.table_of(critters.holdings(session, rnd)).get(piece) is None:
+    if rows.table_of(rows.holdings(session, rnd)).get(piece) is None:
         return
     session.delete(_held_by(session, rnd, player, piece))
     _changed(table.game, None)
@@ -122,7 +121,7 @@ def exchange_piece(
     session = table.session
     _builder(session, rnd, player)
     holding = _held_by(session, rnd, player, piece)
-    pieces = critters.table_of(critters.holdings(session, rnd))
+    pieces = rows.table_of(rows.holdings(session, rnd))
     free = _free_piece(pieces, kind)
     rules.exchange_piece(pieces, id_of(player), piece, free)
     holding.piece, holding.request_id = free, request_id
@@ -134,7 +133,7 @@ def clear_mosaic(table: Table, rnd: CritterRound, player: Player, now: float) ->
     """Every piece of the player's back in the pile: starting again (Art Tip)."""
     session = table.session
     _builder(session, rnd, player)
-    mine = [h for h in critters.holdings(session, rnd) if h.player_id == player.id]
+    mine = [h for h in rows.holdings(session, rnd) if h.player_id == player.id]
     for holding in mine:
         session.delete(holding)
     if mine:
@@ -158,7 +157,7 @@ def finish_mosaic(table: Table, rnd: CritterRound, player: Player, now: float) -
     mosaic = _mosaic_of(session, rnd, player)
     if mosaic.finished_at is not None:
         return
-    pieces = critters.table_of(critters.holdings(session, rnd))
+    pieces = rows.table_of(rows.holdings(session, rnd))
     rules.check_mosaic(rules.mosaic_of(pieces, id_of(player)))
     mosaic.finished_at = now
     session.add(mosaic)
@@ -196,9 +195,9 @@ def award_ribbons(
     if not isinstance(ribbons, Mapping):
         raise RuleError("error.critters.awards_malformed")
     by_id = {value: drafts.receiver_id(players, name) for value, name in ribbons.items()}
-    keep = critters.critter_game(session, game)
+    keep = rows.critter_game(session, game)
     award = rules.validate_awards(
-        critters.panel(rnd, players),
+        rows.panel(rnd, players),
         id_of(player),
         by_id,
         None if golden is None else drafts.receiver_id(players, golden),
@@ -278,7 +277,7 @@ def in_round(
     """A move made in the current round: `play(table, round, player, now, **args)`."""
 
     def act(table: Table, player: Player, now: float, **args: Any) -> Any:
-        return play(table, critters.current_round(table.session, table.game), player, now, **args)
+        return play(table, rows.current_round(table.session, table.game), player, now, **args)
 
     return Move(act, earlier)
 
@@ -286,17 +285,17 @@ def in_round(
 #: Both variants' moves: the judged game never allows the duel's guess, nor the duel the
 #: judged game's titles and ribbons (their phase tables say which phase allows which).
 MOVES: dict[str, Move] = {
-    critters.PICK_THEME: in_round(pick_theme),
-    critters.TAKE_PIECE: in_round(take_piece, piece_taken),
-    critters.MOVE_PIECE: in_round(move_piece),
-    critters.RETURN_PIECE: in_round(return_piece),
-    critters.EXCHANGE_PIECE: in_round(exchange_piece, piece_taken),
-    critters.CLEAR_MOSAIC: in_round(clear_mosaic),
-    critters.FLIP_CANVAS: in_round(flip_canvas),
-    critters.FINISH: in_round(finish_mosaic),
-    critters.TITLE: in_round(title_mosaic),
-    critters.AWARD: in_round(award_ribbons, ribbons_placed),
-    critters.GUESS: in_round(guess_theme, guess_made),
+    rules.PICK_THEME: in_round(pick_theme),
+    rules.TAKE_PIECE: in_round(take_piece, piece_taken),
+    rules.MOVE_PIECE: in_round(move_piece),
+    rules.RETURN_PIECE: in_round(return_piece),
+    rules.EXCHANGE_PIECE: in_round(exchange_piece, piece_taken),
+    rules.CLEAR_MOSAIC: in_round(clear_mosaic),
+    rules.FLIP_CANVAS: in_round(flip_canvas),
+    rules.FINISH: in_round(finish_mosaic),
+    rules.TITLE: in_round(title_mosaic),
+    rules.AWARD: in_round(award_ribbons, ribbons_placed),
+    rules.GUESS: in_round(guess_theme, guess_made),
 }
 
 
@@ -305,7 +304,7 @@ MOVES: dict[str, Move] = {
 
 def _mosaic_of(session: Session, rnd: CritterRound, player: Player) -> Mosaic:
     """This player's mosaic this round; in a tie-break only the tied have one."""
-    mosaic = critters.mosaics(session, rnd).get(id_of(player))
+    mosaic = rows.mosaics(session, rnd).get(id_of(player))
     if mosaic is None:
         raise RuleError("error.critters.not_building")
     return mosaic

@@ -1,5 +1,7 @@
 """Canvas Critters' rulebook as pure functions: the pile, placing pieces, the round's timer,
-titles, ribbons, scoring, tie-breaks, and the two-player guessing game (the duel).
+titles, ribbons, scoring, tie-breaks, the two-player guessing game (the duel), and the two
+phase tables (the judged game's and the duel's). A game is created as KIND and becomes
+DUEL_KIND at its start when two play.
 
 Nothing here touches the database or the clock: the service feeds these functions what it
 stored and stores what they return. Randomness comes in as a `random.Random`, so a seed
@@ -18,6 +20,13 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from engine import name_filter
+from engine.declaration import (
+    PhaseRule,
+    PhaseTable,
+    everyone_answered,
+    nobody_answered,
+    one_answer_decides,
+)
 from engine.errors import RuleError
 from engine.names import typed_text
 from engine.standings import winners
@@ -631,3 +640,81 @@ def duel_round_scores(
             scores[guesser] += points.guesser
             scores[creator] += points.creator
     return scores
+
+
+# ---------------------------------------------------------------- the phase tables
+
+KIND = "canvas_critters"
+DUEL_KIND = "critters_duel"
+# The phase whose entry scores a round (both variants end their rounds with it).
+SCORES = "scores"
+
+# Moves (each allowed in the phases that list it; engine/critters/moves.py has them by name).
+PICK_THEME, FINISH, TITLE, AWARD, GUESS = "pick_theme", "finish", "title", "award", "guess"
+# The moves of building a mosaic; a phone is offered them together, as one action (BUILD).
+TAKE_PIECE, MOVE_PIECE, RETURN_PIECE = "take_piece", "move_piece", "return_piece"
+EXCHANGE_PIECE, CLEAR_MOSAIC, FLIP_CANVAS = "exchange_piece", "clear_mosaic", "flip_canvas"
+PIECE_MOVES = (TAKE_PIECE, MOVE_PIECE, RETURN_PIECE, EXCHANGE_PIECE, CLEAR_MOSAIC, FLIP_CANVAS)
+BUILD = "build"
+# What a phase shows: every mosaic, their titles, the chosen themes (the duel's secrets), the
+# ribbons and the round's scores.
+MOSAICS_SHOWN, TITLES_SHOWN, THEMES_SHOWN, RIBBONS_SHOWN = "mosaics", "titles", "themes", "ribbons"
+_BUILDING = frozenset({*PIECE_MOVES, FINISH})
+# A choice's mark when the time-out picked its theme (CritterRound.choices).
+TIMED_OUT = "timed_out"
+
+# The judged game (3 to 6): the active player picks a theme, everyone builds until the first
+# to finish flips the one-minute timer; a build that ends with nobody finished (its overall
+# limit, or the teacher) goes straight to the titles: nobody flipped the timer (the ruling).
+# Then ribbons in secret, then ribbons and scores turned over. Two in the lobby play the duel.
+JUDGED = PhaseTable(
+    lobby="lobby",
+    round_phases=("theme", "build", "last_minute", "titles", "judging", "scores"),
+    finished="finished",
+    rules={
+        "theme": PhaseRule(30, frozenset({PICK_THEME}), one_answer_decides),
+        "build": PhaseRule(300, _BUILDING, one_answer_decides, skips_next=nobody_answered),
+        "last_minute": PhaseRule(FINISH_TIMER_SECONDS, _BUILDING, everyone_answered),
+        "titles": PhaseRule(45, frozenset({TITLE}), everyone_answered, frozenset({MOSAICS_SHOWN})),
+        "judging": PhaseRule(
+            60, frozenset({AWARD}), everyone_answered, frozenset({MOSAICS_SHOWN, TITLES_SHOWN})
+        ),
+        "scores": PhaseRule(20, shows=frozenset({MOSAICS_SHOWN, TITLES_SHOWN, RIBBONS_SHOWN})),
+    },
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+)
+# The duel (2-player rules): each picks a secret theme, both build against the one-minute
+# timer, then each guesses the other's theme among four cards turned face up. The sand timer
+# is flipped once both are ready (rule 4), so the duel's building is timed as the judged
+# game's last minute: the same setting, paced alike, never the judged game's longer build.
+DUEL = PhaseTable(
+    lobby="lobby",
+    round_phases=("theme", "build", "guess", "scores"),
+    finished="finished",
+    rules={
+        "theme": PhaseRule(30, frozenset({PICK_THEME}), everyone_answered),
+        "build": PhaseRule(
+            FINISH_TIMER_SECONDS, _BUILDING, everyone_answered, timed_as="last_minute"
+        ),
+        "guess": PhaseRule(45, frozenset({GUESS}), everyone_answered, frozenset({MOSAICS_SHOWN})),
+        "scores": PhaseRule(20, shows=frozenset({MOSAICS_SHOWN, THEMES_SHOWN, RIBBONS_SHOWN})),
+    },
+    min_players=MIN_PLAYERS,
+    max_players=MIN_PLAYERS,
+)
+
+
+def default_seconds() -> dict[str, float]:
+    """Every phase length either variant may use (a game's pace is set before anyone knows
+    how many will play): one setting per phase name, so the variants must agree on each,
+    and a phase timed as another needs that setting."""
+    merged = dict(JUDGED.default_seconds)
+    for phase, seconds in DUEL.default_seconds.items():
+        if merged.setdefault(phase, seconds) != seconds:
+            raise ValueError(f"the two variants time {phase!r} differently")
+    for phases in (JUDGED, DUEL):
+        for phase in phases.round_phases:
+            if merged.get(phases.timer_of(phase)) != phases.rules[phase].seconds:
+                raise ValueError(f"{phase!r} is timed by a setting of another length")
+    return merged

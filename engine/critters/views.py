@@ -1,6 +1,6 @@
 """Canvas Critters' projections: the only way its data leaves the engine.
 
-What a phase shows is declared in its phase table (engine/critters/game.py): mosaics once the
+What a phase shows is declared in its phase table (engine/critters/rules.py): mosaics once the
 building is over, titles once judging starts, ribbons (and the duel's secret themes) only when
 they are turned over. Before that, the public view says who is done, never what they did. A
 player's own view adds their own canvas, card, ribbons and guess, and the moves they may make.
@@ -15,16 +15,15 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from engine.critters import game as critters
-from engine.critters import rules
+from engine.critters import rows, rules
 from engine.critters.models import CritterGame, CritterRound, Guess, Holding, Mosaic, Ribbons
 from engine.critters.themes import cards_by_id, themes_by_id
-from engine.declaration import LOBBY, PhaseTable
+from engine.declaration import LOBBY, Answers, PhaseTable
 from engine.i18n import translate
 from engine.models import Player, id_of
 from engine.standings import winners
 from engine.table import Table
-from engine.view_parts import GameFacts, facilitator_actions, game_header
+from engine.view_parts import GameFacts, facilitator_actions, game_header, readiness
 
 
 @dataclass(frozen=True)
@@ -53,6 +52,8 @@ class CritterSnapshot:
     mosaics: dict[int, Mosaic] = field(default_factory=dict)
     ribbons: list[Ribbons] = field(default_factory=list)
     guesses: list[Guess] = field(default_factory=list)
+    # What the current phase's answers are (rows.answers): the views' readiness.
+    answers: Answers = field(default_factory=Answers)
     # Every round turned over, by round id: all public now (the teacher's history).
     played: dict[int, Played] = field(default_factory=dict)
 
@@ -64,7 +65,7 @@ class CritterSnapshot:
 
     @property
     def phases(self) -> PhaseTable:
-        return critters.DUEL if self.game.kind == critters.DUEL_KIND else critters.JUDGED
+        return rules.DUEL if self.game.kind == rules.DUEL_KIND else rules.JUDGED
 
     def name_of(self, player_id: int) -> str:
         return next(p.name for p in self.players if p.id == player_id)
@@ -75,7 +76,7 @@ class CritterSnapshot:
     def title(self, title: str | None) -> str | None:
         """A title as everyone sees it once titles are shown: a missing one reads "Untitled"
         in the game's language (the ruling), never left blank. The duel has no titles."""
-        if title is not None or self.game.kind == critters.DUEL_KIND:
+        if title is not None or self.game.kind == rules.DUEL_KIND:
             return title
         return translate(self.game.language, "ui.critters.untitled")
 
@@ -96,10 +97,11 @@ def read_snapshot(table: Table) -> CritterSnapshot:
     snap.givers_named = row is None or row.givers_named
     rnd = snap.current_round
     if rnd is not None:
-        snap.holdings = critters.holdings(session, rnd)
-        snap.mosaics = critters.mosaics(session, rnd)
+        snap.holdings = rows.holdings(session, rnd)
+        snap.mosaics = rows.mosaics(session, rnd)
         snap.ribbons = list(session.exec(select(Ribbons).where(Ribbons.round_id == rnd.id)))
         snap.guesses = list(session.exec(select(Guess).where(Guess.round_id == rnd.id)))
+        snap.answers = rows.answers(table)
     snap.played = _played(session, [id_of(r) for r in rounds if r.scores is not None])
     return snap
 
@@ -125,8 +127,8 @@ def public_view(snap: CritterSnapshot, now: float) -> dict[str, Any]:
     """What the projector may show at any moment."""
     game, rnd = snap.game, snap.current_round
     view: dict[str, Any] = game_header(game, snap.players, now) | {
-        "game": critters.KIND,
-        "duel": game.kind == critters.DUEL_KIND,
+        "game": rules.KIND,
+        "duel": game.kind == rules.DUEL_KIND,
         "active": None,
         "theme": None,
         "pile": None,
@@ -153,20 +155,20 @@ def public_view(snap: CritterSnapshot, now: float) -> dict[str, Any]:
     if rnd is None:
         return view
     view["active"] = None if rnd.active_id is None else snap.name_of(rnd.active_id)
-    builders = _from_active(rnd, critters.builders(rnd, snap.players), snap.players)
+    builders = _from_active(rnd, rows.builders(rnd, snap.players), snap.players)
     view["builders"] = [p.name for p in builders]
-    if rnd.active_id is not None or snap.shows(critters.THEMES_SHOWN):
+    if rnd.active_id is not None or snap.shows(rules.THEMES_SHOWN):
         view["theme"] = _theme(rnd.choices.get(str(rnd.active_id)), game.language)
     if game.phase in ("theme", "build", "last_minute"):
         view["pile"] = _pile(snap.holdings)
-    view["ready"], view["ready_players"] = _readiness(snap, rnd, builders)
-    if snap.shows(critters.MOSAICS_SHOWN) or game.phase == snap.phases.finished:
+    view["ready"], view["ready_players"] = _readiness(snap)
+    if snap.shows(rules.MOSAICS_SHOWN) or game.phase == snap.phases.finished:
         view["mosaics"] = [
-            _mosaic(snap, p, titled=snap.shows(critters.TITLES_SHOWN)) for p in builders
+            _mosaic(snap, p, titled=snap.shows(rules.TITLES_SHOWN)) for p in builders
         ]
     if rnd.face_up:
         view["face_up"] = [_card(card, game.language) for card in rnd.face_up]
-    if snap.shows(critters.RIBBONS_SHOWN) and rnd.scores is not None:
+    if snap.shows(rules.RIBBONS_SHOWN) and rnd.scores is not None:
         view["turned_over"] = _turned_over(snap, rnd, snap.played[id_of(rnd)])
     return view
 
@@ -207,7 +209,7 @@ def player_view(
         view["card"] = _card(mine["card"], snap.game.language) | {
             "chosen": mine["theme"],
             # Their own: in the duel the theme is secret, and so is how it was chosen.
-            "timed_out": bool(mine.get(critters.TIMED_OUT)),
+            "timed_out": bool(mine.get(rules.TIMED_OUT)),
         }
     given = next((r for r in snap.ribbons if r.giver_id == player.id), None)
     if given is not None:
@@ -242,27 +244,27 @@ def _actions(
     phases, phase = snap.phases, snap.game.phase
     actions: dict[str, dict[str, Any]] = {}
     mine = rnd.choices.get(str(player.id))
-    if phases.allows(phase, critters.PICK_THEME) and mine is not None and not mine["theme"]:
-        actions[critters.PICK_THEME] = {"themes": [t["id"] for t in view["card"]["themes"]]}
+    if phases.allows(phase, rules.PICK_THEME) and mine is not None and not mine["theme"]:
+        actions[rules.PICK_THEME] = {"themes": [t["id"] for t in view["card"]["themes"]]}
     mosaic = snap.mosaics.get(id_of(player))
     building = mosaic is not None and mosaic.finished_at is None
-    if phases.allows(phase, critters.TAKE_PIECE) and building:
+    if phases.allows(phase, rules.TAKE_PIECE) and building:
         pieces = len(view["mosaic"]["pieces"])
         # The limit tells only what the pile already shows, less what the others still need
         # in all: never who holds what.
-        builders = [id_of(p) for p in critters.builders(rnd, snap.players)]
-        actions[critters.BUILD] = {
+        builders = [id_of(p) for p in rows.builders(rnd, snap.players)]
+        actions[rules.BUILD] = {
             "pieces": pieces,
-            "most": rules.most_pieces(critters.table_of(snap.holdings), id_of(player), builders),
+            "most": rules.most_pieces(rows.table_of(snap.holdings), id_of(player), builders),
             "piece_size": rules.PIECE_SIZE,
         }
-        actions[critters.FINISH] = {"fewest": rules.MIN_PIECES, "ready": pieces >= rules.MIN_PIECES}
-    if phases.allows(phase, critters.TITLE) and mosaic is not None and mosaic.title is None:
-        actions[critters.TITLE] = {"most": rules.TITLE_MAX_CHARS}
-    if phases.allows(phase, critters.AWARD) and view["my_ribbons"] is None:
-        judging = critters.panel(rnd, snap.players)
+        actions[rules.FINISH] = {"fewest": rules.MIN_PIECES, "ready": pieces >= rules.MIN_PIECES}
+    if phases.allows(phase, rules.TITLE) and mosaic is not None and mosaic.title is None:
+        actions[rules.TITLE] = {"most": rules.TITLE_MAX_CHARS}
+    if phases.allows(phase, rules.AWARD) and view["my_ribbons"] is None:
+        judging = rows.panel(rnd, snap.players)
         if player.id in judging.givers:
-            actions[critters.AWARD] = {
+            actions[rules.AWARD] = {
                 "ribbons": list(judging.ribbons),
                 # In seat order from the active player, as the round's mosaics are shown.
                 "receivers": [
@@ -276,36 +278,18 @@ def _actions(
                 and view["golden_available"]
                 and snap.game.round == rules.rounds_for(len(snap.players)),
             }
-    if phases.allows(phase, critters.GUESS) and view["my_guess"] is None:
+    if phases.allows(phase, rules.GUESS) and view["my_guess"] is None:
         # The face-up cards but the player's own (they know it is not the opponent's).
         own = rnd.choices[str(player.id)]["card"]
         cards = [card for card in rnd.face_up if card != own]
-        actions[critters.GUESS] = {"ribbons": [1, 3], "cards": cards}
+        actions[rules.GUESS] = {"ribbons": [1, 3], "cards": cards}
     return actions
 
 
-def _readiness(
-    snap: CritterSnapshot, rnd: CritterRound, builders: list[Player]
-) -> tuple[dict[str, int] | None, list[str]]:
-    """Who is done with what the phase asks, never what they did."""
-    phase = snap.game.phase
-    if phase == "theme":
-        done = [snap.name_of(int(p)) for p, c in rnd.choices.items() if c["theme"]]
-        return {"done": len(done), "total": len(rnd.choices)}, done
-    if phase in ("build", "last_minute"):
-        done = [p.name for p in builders if snap.mosaics[id_of(p)].finished_at is not None]
-        return {"done": len(done), "total": len(builders)}, done
-    if phase == "titles":
-        done = [p.name for p in builders if snap.mosaics[id_of(p)].title is not None]
-        return {"done": len(done), "total": len(builders)}, done
-    if phase == "judging":
-        givers = critters.panel(rnd, snap.players).givers
-        done = [snap.name_of(r.giver_id) for r in snap.ribbons]
-        return {"done": len(done), "total": len(givers)}, sorted(done)
-    if phase == "guess":
-        done = [snap.name_of(g.player_id) for g in snap.guesses]
-        return {"done": len(done), "total": len(rnd.choices)}, sorted(done)
-    return None, []
+def _readiness(snap: CritterSnapshot) -> tuple[dict[str, int] | None, list[str]]:
+    """Who is done with what the phase asks, never what they did: the answers that end the
+    phase (rows.answers), their givers named in seat order."""
+    return readiness(snap.answers), [p.name for p in snap.players if p.id in snap.answers.who]
 
 
 def _pile(held: list[Holding]) -> dict[str, int]:
@@ -319,7 +303,7 @@ def _mosaic(snap: CritterSnapshot, player: Player, *, titled: bool) -> dict[str,
     pieces = _pieces(snap.holdings, player.id)
     # One's own title before titles are shown stays empty: not yet given, still to give.
     title = mosaic.title if titled else None
-    if titled and snap.shows(critters.TITLES_SHOWN):
+    if titled and snap.shows(rules.TITLES_SHOWN):
         title = snap.title(title)
     return {
         "name": player.name,
@@ -413,7 +397,7 @@ def _turned_over(snap: CritterSnapshot, rnd: CritterRound, rows: Played) -> dict
         "themes": {
             snap.name_of(int(p)): _theme(choice, language) for p, choice in rnd.choices.items()
         }
-        if snap.game.kind == critters.DUEL_KIND
+        if snap.game.kind == rules.DUEL_KIND
         else {},
         "guesses": {
             snap.name_of(g.player_id): {"ribbon": g.ribbon, "card": g.card, "theme": g.theme}

@@ -145,20 +145,26 @@ def score_round(table: Table) -> None:
 
 def answers(table: Table) -> Answers:
     """The answers the current phase waits for (R4, R6, R7): every artist's fragment in a
-    pulse, the Curator's choice, everyone's vote."""
+    pulse, the Curator's choice, everyone's vote; and, counted for the views alone (the
+    teacher ends the phase), everyone who opened their role card. Nothing outside a round."""
     session, game = table.session, table.game
-    rnd = current_round(table.session, table.game)
+    if not rules.PHASE_TABLE.running(game.phase):
+        return Answers()
+    rnd = current_round(session, game)
     pulse = rules.pulse_of(game.phase)
     if pulse is not None:
         mine = (Fragment.round_id == rnd.id, Fragment.pulse == pulse)
-        submitted = len(session.exec(select(Fragment.id).where(*mine)).all())
-        return Answers(answered=submitted, expected=len(rnd.signatures))
+        drawn = session.exec(select(Fragment.player_id).where(*mine)).all()
+        return Answers.of(drawn, len(rnd.signatures))
+    if game.phase == Phase.ROLES:
+        seen = [id_of(p) for p in table.players() if p.role_seen == rnd.number]
+        return Answers.of(seen, len(table.players()))
     if game.phase == Phase.CHOICE:
         chosen = session.exec(select(Choice.id).where(Choice.round_id == rnd.id)).first()
         return Answers(decided=chosen is not None)
     if game.phase == Phase.ACCUSATION:
-        votes = len(session.exec(select(Vote.id).where(Vote.round_id == rnd.id)).all())
-        return Answers(answered=votes, expected=game.rounds)
+        voters = session.exec(select(Vote.voter_id).where(Vote.round_id == rnd.id)).all()
+        return Answers.of(voters, len(table.players()))
     return Answers()
 
 
@@ -173,6 +179,7 @@ def read_snapshot(table: Table) -> views.Snapshot:
         game=GameFacts.of(game),
         deck=table.deck,
         players=table.players(),
+        answers=answers(table),
         rounds=rounds,
         fragments=list(session.exec(select(Fragment).where(Fragment.round_id == rounds[-1].id)))
         if rounds

@@ -28,9 +28,10 @@ from engine.crossed_canvas.rules import (
     pulse_of,
     signature_name,
 )
+from engine.declaration import Answers
 from engine.models import Player, id_of
 from engine.standings import winners
-from engine.view_parts import GameFacts, facilitator_actions, game_header
+from engine.view_parts import GameFacts, facilitator_actions, game_header, readiness
 
 
 @dataclass
@@ -40,6 +41,8 @@ class Snapshot:
     game: GameFacts
     deck: Deck
     players: list[Player]
+    # What the current phase's answers are (game.py's `answers`): the views' readiness.
+    answers: Answers
     rounds: list[Round]
     fragments: list[Fragment]  # the current round's
     choices: dict[int, Choice] = field(default_factory=dict)  # by round id
@@ -256,25 +259,15 @@ def _gallery_round(snap: Snapshot, rnd: Round) -> dict[str, Any]:
 
 
 def _readiness(snap: Snapshot) -> tuple[dict[str, int] | None, list[str]]:
-    """Role-neutral readiness: counts, and the signatures whose artist has opened their role
-    card in the roles phase, submitted in a pulse, or voted in the accusation (the Curator
-    does too, under no signature)."""
+    """Role-neutral readiness, from the answers that end the phase (game.py's `answers`):
+    counts, and the signatures whose artist has opened their role card in the roles phase,
+    submitted in a pulse, or voted in the accusation (the Curator does too, under no
+    signature)."""
     rnd = snap.current_round
     assert rnd is not None
-    pulse = pulse_of(snap.phase)
-    if pulse is not None:
-        done = sorted(f.signature for f in snap.fragments if f.pulse == pulse)
-        return {"done": len(done), "total": len(rnd.signatures)}, done
-    if snap.phase is Phase.ROLES:  # who has opened their card: everyone, the Curator too
-        seen = {p.id for p in snap.players if p.role_seen == rnd.number}
-        done = sorted(sig_id for sig_id, sig in rnd.signatures.items() if sig["player"] in seen)
-        return {"done": len(seen), "total": len(snap.players)}, done
-    if snap.phase is Phase.ACCUSATION:
-        votes = snap.votes.get(id_of(rnd), [])
-        voted = {v.voter_id for v in votes}
-        done = sorted(sig_id for sig_id, sig in rnd.signatures.items() if sig["player"] in voted)
-        return {"done": len(votes), "total": len(snap.players)}, done
-    return None, []
+    who = snap.answers.who
+    done = sorted(sig_id for sig_id, sig in rnd.signatures.items() if sig["player"] in who)
+    return readiness(snap.answers), done
 
 
 def _totals(snap: Snapshot) -> dict[str, int]:

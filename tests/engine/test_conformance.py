@@ -4,27 +4,39 @@ its smallest table and one larger, seeded games end, a retried move changes noth
 can see, every move a view offers is accepted, and each player's total is the sum
 of their points round by round.
 
-The games come from the registry (Engine.offered_games), so a new game is played here as soon
-as it is registered, by its declaration's robot (`bot`, engine/<game>/bots.py), which fails
-on an action it cannot play. Moves are made through the Engine's public methods only, as the
-pages make them.
+The games come from a registry handed to the Engine (`Engine(games=...)`, its
+`offered_games`): the product's (engine/games.py), so a new game is played here as soon as it
+is registered, and the tests' own fourth game's (tests/fourth_game/), which proves a game needs
+nothing else. Each is played by its declaration's robot (`bot`, engine/<game>/bots.py), which
+fails on an action it cannot play. Moves are made through the Engine's public methods only, as
+the pages make them.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from cc_support import fingerprint
 
 from engine import Engine, FakeClock
-from engine.declaration import Play
+from engine.declaration import Games, Play
 from engine.games import DECLARATIONS
+from tests.fourth_game import registry as fourth_game
+from tests.fourth_game.engine.quick_pick.models import create_tables
 from tests.kit import rid
 
 #: Far more steps than any game here takes: a game that does not end fails, never hangs.
 MOST_STEPS = 2000
+#: Every registry played here: its games, and what a new database needs before an Engine
+#: opens it (the product's tables come with the engine's migrations; the fourth game makes
+#: its own, as its migration would).
+REGISTRIES: dict[str, tuple[Games, Callable[[str], None]]] = {
+    "product": (DECLARATIONS, lambda url: None),
+    "fourth_game": (fourth_game.GAMES, create_tables),
+}
 
 
 class Game:
@@ -55,13 +67,18 @@ def a_move(legal: list[Play], rng: random.Random) -> Play:
     return rng.choice([play for play in legal if play.action == action])
 
 
-def tables() -> list[tuple[str, int]]:
-    """Each registered game at its smallest table and at one more player."""
-    return [
-        (kind, players)
-        for kind, game in Engine.offered_games().items()
-        for players in (game["fewest"], game["fewest"] + 1)
-    ]
+def tables() -> list[tuple[str, str, int]]:
+    """Each game of each registry at its smallest table and at one more player (a registry's
+    games it shares with the product's are played once, as the product's)."""
+    played: set[str] = set()
+    found = []
+    for registry, (games, _) in REGISTRIES.items():
+        for kind, game in games.items():
+            if game.offered and kind not in played:
+                played.add(kind)
+                fewest = game.table.min_players
+                found += [(registry, kind, players) for players in (fewest, fewest + 1)]
+    return found
 
 
 def points_by_round(history: list[dict[str, Any]]) -> dict[str, int]:
@@ -74,13 +91,18 @@ def points_by_round(history: list[dict[str, Any]]) -> dict[str, int]:
     return summed
 
 
-@pytest.mark.parametrize(("kind", "players"), tables())
-def test_a_registered_game_plays_to_its_end_from_its_listed_actions(kind, players, tmp_path):
+@pytest.mark.parametrize(("registry", "kind", "players"), tables())
+def test_a_registered_game_plays_to_its_end_from_its_listed_actions(
+    registry, kind, players, tmp_path
+):
     clock = FakeClock(1_000.0)
-    engine = Engine(f"sqlite:///{tmp_path / 'game.db'}", clock=clock, seed=players)
+    games, prepare = REGISTRIES[registry]
+    url = f"sqlite:///{tmp_path / 'game.db'}"
+    prepare(url)
+    engine = Engine(url, clock=clock, seed=players, games=games)
     game = Game(engine, clock, kind, players)
     rng = random.Random(f"{kind}:{players}")
-    bot = DECLARATIONS[kind].bot
+    bot = games[kind].bot
     retried = 0
     for _ in range(MOST_STEPS):
         if game.public()["phase"] == "finished":
@@ -99,7 +121,7 @@ def test_a_registered_game_plays_to_its_end_from_its_listed_actions(kind, player
         request = rid()
         token = game.tokens[name]
         first = move.on(engine, token, request)
-        if DECLARATIONS[kind].moves[move.move].earlier is not None and retried < 12:
+        if games[kind].moves[move.move].earlier is not None and retried < 12:
             # The same request again (a double tap, a lost answer): the first result, and
             # nothing anyone can see changes.
             retried += 1

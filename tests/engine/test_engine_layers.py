@@ -104,7 +104,7 @@ def test_a_tie_on_points_and_tokens_is_picked_by_the_best_placed_outside_it(engi
 def test_a_pick_that_runs_out_names_the_first_of_the_tied_in_turn_order(engine, clock):
     table = seat(engine, clock, 3)
     state = _tied_ending(engine, table)
-    clock.advance(turns.TURN_SECONDS)
+    clock.advance(rules.TURN_SECONDS)
     end = table.public()
     first_tied = rules.outcome(state).tied[0]
     assert end["phase"] == "finished" and end["winners"] == [NAMES[first_tied]]
@@ -388,8 +388,8 @@ def test_a_turn_that_runs_out_takes_the_free_card(engine, clock):
     table = seat(engine, clock, 2)
     name = table.acting()
     free = table.public()["market"][0]["card"]
-    assert table.public()["seconds_left"] == turns.TURN_SECONDS
-    clock.advance(turns.TURN_SECONDS - 1)
+    assert table.public()["seconds_left"] == rules.TURN_SECONDS
+    clock.advance(rules.TURN_SECONDS - 1)
     assert table.public()["turn"] == name
     clock.advance(1)
     assert table.view(name)["hand"] == [free]
@@ -407,7 +407,7 @@ def test_a_painter_whose_turn_ran_out_is_told_what_they_got_until_their_next_mov
     turn = table.public()["round"]
     free = table.public()["market"][0]
     assert free["tokens"] == 1
-    clock.advance(turns.TURN_SECONDS)
+    clock.advance(rules.TURN_SECONDS)
     told = {"turn": turn, "card": free["card"], "tokens": 1}
     assert table.view(first)["played_for_you"] == told
     # Only the painter's own phone is told; the other's turn is theirs to play.
@@ -423,7 +423,7 @@ def test_a_painting_completed_for_a_painter_is_told_by_its_number(engine, clock)
     table = seat(engine, clock, 2)
     first = table.acting()
     for _turn in range(11):  # five cards each, then the first painter's hand is painted
-        clock.advance(turns.TURN_SECONDS)
+        clock.advance(rules.TURN_SECONDS)
     painted = next(p for p in table.public()["painters"] if p["name"] == first)["paintings"]
     assert len(painted) == 1
     assert table.view(first)["played_for_you"] == {"turn": 11, "painting": 1}
@@ -436,11 +436,11 @@ def test_turns_that_run_out_paint_the_three_oldest_cards_once_the_hand_is_full(e
     for _turn in range(10):  # five cards each, taken by the clock
         if table.acting() == first:
             taken.append(table.public()["market"][0]["card"])
-        clock.advance(turns.TURN_SECONDS)
+        clock.advance(rules.TURN_SECONDS)
     mine = table.view(first)
     assert mine["hand"] == taken and table.acting() == first
     background = mine["backgrounds"][0]
-    clock.advance(turns.TURN_SECONDS)
+    clock.advance(rules.TURN_SECONDS)
     painted = next(p for p in table.public()["painters"] if p["name"] == first)["paintings"]
     assert painted[0]["cards"] == taken[:3] and painted[0]["background"] == background
     assert table.view(first)["hand"] == taken[3:]
@@ -461,7 +461,7 @@ def test_an_untimed_turn_waits(engine, clock):
     clock.advance(3600)
     assert table.public()["turn"] == name and table.public()["seconds_left"] is None
     assert table.view(name)["hand"] == []
-    assert engine.default_durations("canvas_layers") == {"turn": turns.TURN_SECONDS}
+    assert engine.default_durations("canvas_layers") == {"turn": rules.TURN_SECONDS}
 
 
 # ---------------------------------------------------------------- secrecy and restart

@@ -14,7 +14,7 @@ from engine.canvas_layers.bots import BOT as LAYERS
 from engine.critters import rules as critters_rules
 from engine.critters.bots import BOT as CRITTERS
 from engine.critters.bots import shaped_spot
-from engine.critters.game import TITLE
+from engine.critters.rules import TITLE
 from engine.robots import robot_token
 
 

@@ -1,4 +1,4 @@
-"""Canvas Layers' lobby lines in pictures (ui/games.py `HowTo`): the row of art cards with its
+"""Canvas Layers' lobby lines in pictures (ui/game_parts.py `HowTo`): the row of art cards with its
 tokens, three cards layered into a painting, and the scoring cards' elements and ribbons.
 
 Fixed compositions of the card file's pictures: never a game's row or a painter's cards.

@@ -1,4 +1,4 @@
-"""Canvas Critters' lobby lines in pictures (ui/games.py `HowTo`): a theme, pieces becoming a
+"""Canvas Critters' lobby lines in pictures (ui/game_parts.py `HowTo`): a theme, pieces becoming a
 mosaic, and ribbons under mosaics.
 
 Fixed compositions of the game's themes and pieces: never a theme or a mosaic of a game, so a

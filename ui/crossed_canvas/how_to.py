@@ -1,4 +1,4 @@
-"""Crossed Canvas's lobby lines in pictures (ui/games.py `HowTo`): strokes under signatures,
+"""Crossed Canvas's lobby lines in pictures (ui/game_parts.py `HowTo`): strokes under signatures,
 a close pair, and the four objects to choose from.
 
 Fixed compositions of the built-in deck's pictures and the signatures' colours and marks:
