@@ -1,6 +1,6 @@
 """Drive whole Crossed Canvas games in a real Chromium, the way people do: clicks and strokes.
 
-Shared by the browser tests (test_game, test_reconnect, test_secrecy, test_touch) and by the
+Shared by the browser tests (test_game, test_reconnect, test_touch and others) and by the
 hand-run ``screenshots.py``. Nothing here imports pytest.
 
 Every action is a click or a stroke in a page. The engine is only *read* (``Engine`` on the
