@@ -112,7 +112,7 @@ def lost_link() -> None:
         made_for, link = st.session_state.get("made_link", (None, ""))
         if made_for == who:
             st.caption(t("ui.fac.lost_link_hint"))
-            st.code(link, language=None)
+            st.code(link, language=None, wrap_lines=True)  # no scrolled box a keyboard cannot reach
             st.image(qr_png(link), width=260, alt=t("ui.qr.personal_link"))
 
 

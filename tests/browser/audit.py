@@ -190,13 +190,27 @@ class People:
         self.requested: list[str] = []
 
     def open(self, path: str, viewport: dict[str, int]) -> Page:
-        context = self.browser.new_context(viewport=viewport, locale=LOCALES[self.language])
+        page = self.new_page(**viewport)
+        page.goto(self.base_url + path)
+        return page
+
+    def new_page(
+        self, width: int = 1280, height: int = 800, touch: bool = False, scale: float = 1
+    ) -> Page:
+        """A blank page for one more person, its requests kept: `gamekit.Table`'s page
+        factory, so a game played by clicks is audited on the pages it plays on."""
+        context = self.browser.new_context(
+            viewport={"width": width, "height": height},
+            device_scale_factor=scale,
+            has_touch=touch,
+            is_mobile=touch,
+            locale=LOCALES[self.language],
+        )
         self.contexts.append(context)
         context.on("request", lambda request: self.requested.append(request.url))
         page = context.new_page()
         page.on("websocket", lambda socket: self.requested.append(socket.url))
         page.set_default_timeout(UI_TIMEOUT_MS)
-        page.goto(self.base_url + path)
         return page
 
     def elsewhere(self) -> list[str]:

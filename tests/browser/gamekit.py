@@ -1,6 +1,6 @@
 """Drive whole Crossed Canvas games in a real Chromium, the way people do: clicks and strokes.
 
-Shared by the browser tests (test_game, test_reconnect, test_secrecy, test_touch) and by the
+Shared by the browser tests (test_game, test_reconnect, test_touch and others) and by the
 hand-run ``screenshots.py``. Nothing here imports pytest.
 
 Every action is a click or a stroke in a page. The engine is only *read* (``Engine`` on the
@@ -444,29 +444,33 @@ class Table:
         if self.public()["phase"] == "accusation":  # the last vote ends the phase at once
             expect(page.get_by_text(t("ui.play.you_accused"))).to_be_visible(timeout=UI_TIMEOUT_MS)
 
-    def draw_round(self, round_number: int) -> None:
+    def draw_round(self, round_number: int, clicked: Sequence[int] = (1, 2)) -> None:
         """From the roles to the Curator's choice: the facilitator ends the untimed phases and
-        every artist draws and submits `stroke_set` in both pulses."""
+        every artist draws and submits `stroke_set` in the `clicked` pulses; the other pulse's
+        fragments go through the engine behind the open pages (`pulse_by_engine`)."""
         self.advance("roles", round_number)
-        self.wait_phase("pulse1", round_number)
-        self.play_pulse(1, lambda index, _name: stroke_set(index, 1))
-        self.wait_phase("merge", round_number)
-        self.advance("merge", round_number)
-        self.wait_phase("pulse2", round_number)
-        self.play_pulse(2, lambda index, _name: stroke_set(index, 2))
-        self.wait_phase("discussion", round_number)
-        self.advance("discussion", round_number)
+        for pulse, after in ((1, "merge"), (2, "discussion")):
+            self.wait_phase(f"pulse{pulse}", round_number)
+            if pulse in clicked:
+                self.play_pulse(pulse, lambda index, _name, pulse=pulse: stroke_set(index, pulse))
+            else:
+                self.pulse_by_engine(pulse)
+            self.wait_phase(after, round_number)
+            self.advance(after, round_number)
         self.wait_phase("choice", round_number)
+
+    def pulse_by_engine(self, pulse: int) -> None:
+        """Every artist submits `engine_strokes` through the engine (their tokens)."""
+        for index, name in enumerate(self.artists()):
+            strokes = engine_strokes(index, pulse)
+            self.engine.submit_fragment(self.players[name].token, strokes, uuid.uuid4().hex)
 
     def to_the_choice_by_engine(self) -> None:
         """From the roles to the Curator's choice as `draw_round` plays it, through the engine
         behind the pages (the facilitator's key, the artists' tokens, `engine_strokes`)."""
-        artists = self.artists()
         self.engine.advance(self.key)  # the roles
         for pulse in (1, 2):
-            for index, name in enumerate(artists):
-                strokes = engine_strokes(index, pulse)
-                self.engine.submit_fragment(self.players[name].token, strokes, uuid.uuid4().hex)
+            self.pulse_by_engine(pulse)
             self.engine.advance(self.key)  # the merge, then the discussion
 
     def play_pulse(self, pulse: int, strokes_for: Callable[[int, str], list]) -> None:

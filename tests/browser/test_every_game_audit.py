@@ -3,12 +3,13 @@
 On every kind of page a class meets (a student's phone at 360 px, the teacher's page and the
 projector at 1280x720; a class's page and projector), at the moments of a game, in English and
 in Spanish: axe-core finds no critical or serious violation, and a Spanish page says nothing in
-English (tests/browser/audit.py; Crossed Canvas's own run is test_accessibility.py); a Critters
-palette button's name holds the count it shows, and on a Layers phone with three cards stacked
-the composer's arrows stay clear of its Confirm. And the pages a secret is not for never hold
-it, as test_secrecy.py holds Crossed Canvas's: a Critters mosaic before building ends, a judge's
-ribbons before they are turned over, a duel's secret theme before the guesses, a Canvas Layers
-hand. A class's pages: test_class_audit.py.
+English (tests/browser/audit.py; Crossed Canvas's own runs are test_game.py and
+test_accessibility.py); a Critters palette button's name holds the count it shows, and on a
+Layers phone with three cards stacked the composer's arrows stay clear of its Confirm. And the
+pages a secret is not for never hold it, as test_game.py (secret_watch.py) holds Crossed
+Canvas's: a Critters mosaic before building ends, a judge's ribbons before they are turned
+over, a duel's secret theme before the guesses, a Canvas Layers hand. A class's pages:
+test_class_audit.py.
 
 Every move goes through the engine on the server's own database; the pages follow by their push
 stream, and each is looked at once it shows the game's current stage.

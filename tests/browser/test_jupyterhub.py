@@ -2,7 +2,8 @@
 (JupyterHub with DummyAuthenticator and configurable-http-proxy, from the project's own files)
 starts the app from docs/jupyterhub_config.py, the README's set-up. Only a teacher the hub lets
 use the service can create a game; students with no hub account join and play a round at the
-hub's address."""
+hub's address (every move a click but the second pulse's fragments, made through the engine:
+the first pulse's strokes already reach the app through the hub's proxy and base path)."""
 
 from __future__ import annotations
 
@@ -132,7 +133,7 @@ def test_students_without_an_account_play_a_round_a_teacher_created(hub: Hub, ne
     table.start()
     roles = table.by_role()
     (curator,), (distorter,) = roles["curator"], roles["distorter"]
-    table.draw_round(1)
+    table.draw_round(1, clicked=(1,))
     table.choose(curator, table.view(curator)["options"][0]["id"])
     table.wait_phase("accusation", 1)
     distorters_signature = table.view(distorter)["signature"]

@@ -1,6 +1,8 @@
 """Two app servers on one PostgreSQL behind Debian's nginx (issue 9): the facilitator and the
-projector on server A, the students split between A and B: a round played by clicks, then the
-facilitator's clicks end its reveal and round 2's roles, and the engine the rest, to the end.
+projector on server A, the students split between A and B: a round played by clicks (but its
+second pulse: the fragments of the first, drawn and submitted on A and on B, already take the
+path every page's click takes), then the facilitator's clicks end its reveal and round 2's
+roles, and the engine the rest, to the end.
 
 Both servers run with the fallback poll off, and with the push hub's own re-read of versions
 pushed out to an hour (tests/browser/notify_only_app.py): a page on one server learns of a
@@ -100,7 +102,7 @@ def test_a_game_with_students_split_across_two_servers(cluster, placed_page):
     signature = {name: views[name]["signature"] for name in NAMES if name != curator}
     for name in NAMES:
         assert table.show_role(name) == t(f"ui.role.{views[name]['role']}")
-    table.draw_round(1)
+    table.draw_round(1, clicked=(1,))
     target = views[loyal[0]]["target"]
     table.choose(curator, target["id"])
     table.wait_phase("accusation", 1)
