@@ -6,7 +6,9 @@ frequency in two cues) names it. A short game of Crossed Canvas is played throug
 in front of the projector: with the sound switched on there, it plays a join, each phase, the
 last seconds of a pulse, the reveal and the podium, one at a time as they come; with the
 sound left off (as it starts), nothing; reloaded, nothing of what it played before, and the
-switch is still on; two projector tabs of one browser play each cue once.
+switch is still on; two projector tabs of one browser play each cue once. A whole game of
+Canvas Critters and of Canvas Layers, played by robots, plays its joins, its phases, its
+scores' reveal (Critters) and its podium the same way.
 
 A student's phone has its own cue, off until the student turns it on: at Canvas Layers it
 plays (and vibrates, through a recorded `navigator.vibrate`) as the student's turn comes, once,
@@ -36,6 +38,7 @@ from gamekit import (
 )
 from playwright.sync_api import Page, expect
 
+from engine import Engine
 from engine.i18n import translate
 from tests.kit import rid
 from ui.sound import CUES
@@ -340,3 +343,58 @@ def test_a_class_projector_plays_as_its_tables_start_and_a_reveal_takes_the_scre
     heard = page.locator("[data-heard-stage]")
     expect(heard).to_have_attribute("data-heard-stage", stage, timeout=UI_TIMEOUT_MS)
     assert played(page) == []
+
+
+#: Each game besides Crossed Canvas (a whole game of it is the first test's), at a table of
+#: its robots: the moments its projector turns over with "reveal" (ui/<game>/screen.py's
+#: SHOWCASE: Canvas Critters' scores; Canvas Layers has none).
+ROBOT_TABLES = [("canvas_critters", 3, {"scores"}), ("canvas_layers", 2, set())]
+
+
+@pytest.mark.whole_game
+@pytest.mark.parametrize(("kind", "robots", "showcase"), ROBOT_TABLES)
+def test_a_whole_game_of_robots_plays_its_moments_on_the_projector(
+    streamlit_server, new_page, kind, robots, showcase
+):
+    """Robots seated, then played to the podium at once behind the projector, which is waited
+    for at each of the game's showcases (the teacher ends those): the sound switched on, it
+    plays a join for each robot seated, a phase as the game starts, "reveal" once per showcase, a
+    phase or nothing between (a turn the projector caught or not), and the podium once, last."""
+    engine = Engine(streamlit_server.database_url, seed=len(kind), robot_seconds=(0.0, 0.0))
+    game = engine.create_game(language="en", game=kind)
+    page = new_page(**PROJECTOR)
+    page.context.add_init_script(RECORDER)
+    page.goto(f"{streamlit_server.url}/screen?code={game.code}")
+    switch_on(page)
+    for seated in range(1, robots + 1):  # one at a time, as students come
+        engine.add_robots(game.facilitator_token, 1)
+        assert wait_for_cues(page, 1 + seated)[1:] == ["join"] * seated
+    engine.start(game.facilitator_token)
+    assert wait_for_cues(page, 2 + robots)[-1] == "phase"
+    showcases = 0
+    for _ in range(MOST_STEPS):
+        public = engine.public_view(game.code)
+        if public["phase"] == "finished":
+            break
+        if public["phase"] in showcase:
+            showcases += 1
+            heard(page, public["stage"])
+        if engine.play_robots() is None and engine.status(game.code)["stage"] == public["stage"]:
+            engine.advance(game.facilitator_token)  # a phase only the teacher ends
+    else:
+        raise AssertionError(f"{kind}'s robots did not end the game")
+    between = wait_for_cues(page, 3 + robots + showcases, last="podium")[2 + robots :]
+    assert between.count("reveal") == showcases and between.count("podium") == 1, between
+    assert set(between) <= {"phase", "reveal", "podium"}, between
+    assert (showcases > 0) == bool(showcase)
+
+
+#: Far more beats than a game of robots takes: a game that does not end fails, never hangs.
+MOST_STEPS = 3000
+
+
+def heard(page: Page, stage: int) -> None:
+    """Until the projector's sound has taken in `stage` (its cue played, if it has one)."""
+    expect(page.locator("[data-heard-stage]")).to_have_attribute(
+        "data-heard-stage", str(stage), timeout=UI_TIMEOUT_MS
+    )
