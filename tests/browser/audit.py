@@ -178,9 +178,23 @@ class Audit:
         assert not self.english, "English on a Spanish page:\n" + "\n".join(self.english)
 
 
+#: The room's sound and a phone's own cue switched on in every person's browser before its
+#: pages load (ui/sound.js keeps them in localStorage): the audits read each page as it is with
+#: sound on, as with motion (Chromium's default) and faces (always shown).
+SOUND_ON = """
+try {
+  localStorage.setItem("cc-sound", JSON.stringify({ on: true, volume: 60 }));
+  localStorage.setItem("cc-phone-cue", JSON.stringify({ on: true }));
+} catch (error) {}  // a page with no storage of its own (about:blank)
+"""
+#: The projector's corner button of the room's sound, labelled with its state.
+SOUND_SWITCH = '[aria-controls="cc-sound-panel"]'
+
+
 class People:
-    """One browser context per person, in the game's language (the home page follows it).
-    Every request their pages make, websockets and components' frames included, is kept."""
+    """One browser context per person, in the game's language (the home page follows it),
+    with sound on (`SOUND_ON`). Every request their pages make, websockets and components'
+    frames included, is kept."""
 
     def __init__(self, browser: Browser, base_url: str, language: str) -> None:
         self.browser = browser
@@ -206,6 +220,7 @@ class People:
             is_mobile=touch,
             locale=LOCALES[self.language],
         )
+        context.add_init_script(SOUND_ON)
         self.contexts.append(context)
         context.on("request", lambda request: self.requested.append(request.url))
         page = context.new_page()

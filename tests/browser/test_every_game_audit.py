@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from audit import LAPTOP, PHONE, Audit, People, audited
+from audit import LAPTOP, PHONE, SOUND_SWITCH, Audit, People, audited
 from gamekit import UI_TIMEOUT_MS, button, seeded_engine, settle, shows_stage, whole, words_of
 from playwright.sync_api import Page, expect
 from worst_case import WIDEST_NAMES
@@ -55,6 +55,8 @@ class Room:
         self.tokens = {name: self.engine.join(self.code, name) for name in names}
         self.teacher = people.open(f"/facilitator?key={self.key}", LAPTOP)
         self.screen = people.open(f"/screen?code={self.code}", LAPTOP)
+        on = f"{translate(language, 'ui.sound.switch')}: {translate(language, 'ui.sound.on')}"
+        expect(self.screen.locator(SOUND_SWITCH)).to_have_attribute("aria-label", on)
         self.phones = {
             name: people.open(f"/play?token={t}", PHONE) for name, t in self.tokens.items()
         }

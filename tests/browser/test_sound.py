@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from audit import SOUND_SWITCH
 from gamekit import (
     PROJECTOR,
     SLOW,
@@ -78,7 +79,6 @@ NAMES = ["Amara", "Benjamín", "Chen Wei", "Dmitri", "Élodie"]
 #: A pulse long enough for its last seconds to come after the projector saw it with time to
 #: spare (ui/sound.js plays them in a phase it saw with more than twice their length).
 PULSE_SECONDS = 26.0
-SWITCH = '[aria-controls="cc-sound-panel"]'
 
 
 def played(page: Page) -> list[str]:
@@ -152,7 +152,7 @@ def shows(page: Page, game: Game) -> None:
 
 
 def switch(page: Page):
-    return page.locator(SWITCH)
+    return page.locator(SOUND_SWITCH)
 
 
 def switch_on(page: Page) -> None:
