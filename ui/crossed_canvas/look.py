@@ -15,6 +15,7 @@ import streamlit as st
 
 from engine import FINISHED, LOBBY
 from engine.crossed_canvas.views import ObjectShown
+from ui.faces import named_html
 from ui.look import count_up_html
 from ui.text import Translator, literal, name_html, sentence_html
 
@@ -322,10 +323,11 @@ def reveal_by_player(view: Mapping[str, Any], t: Translator, *, glyphs_only: boo
         if name == reveal["distorter"]:
             marks.append("cc-distorter")
         drawn = sig(signatures[own]) if own else ""
+        who = named_html(name, view["avatars"])  # the reveal names every author: faces too
         if glyphs_only:  # the glyph in a slot of its own width: the names line up
-            first = f'<td class="cc-who"><span class="cc-slot">{drawn}</span>{name_html(name)}</td>'
+            first = f'<td class="cc-who"><span class="cc-slot">{drawn}</span>{who}</td>'
         else:
-            first = f'<td>{drawn or curator}</td><td class="cc-who">{name_html(name)}</td>'
+            first = f'<td>{drawn or curator}</td><td class="cc-who">{who}</td>'
         rows.append(
             f'<tr class="{" ".join(marks)}">{first}'
             f'<td class="cc-score">{new_total_html(view, name, award)}'
