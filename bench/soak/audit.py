@@ -26,6 +26,7 @@ from engine.crossed_canvas.models import Award, Choice, Fragment, Round, Vote
 from engine.crossed_canvas.rules import ROUND_PHASES, STROKE_LIMITS
 from engine.models import Game, Player
 from engine.standings import winners
+from engine.strokes import MAX_POINTS_PER_STROKE
 
 # Refusals a request may get without anything being wrong: time ran out, or a pause.
 IN_TIME = {"error.wrong_phase", "error.paused"}
@@ -355,7 +356,7 @@ def check_game(
             elif authors.get(fragment.signature) != fragment.player_id:
                 wrong.append(f"{at}: a fragment under another artist's signature")
             if not fewest <= len(fragment.strokes) <= most or not all(
-                2 <= len(stroke) <= rules.MAX_POINTS_PER_STROKE
+                2 <= len(stroke) <= MAX_POINTS_PER_STROKE
                 and all(0 <= v <= 1 for point in stroke for v in point)
                 for stroke in fragment.strokes
             ):
