@@ -7,6 +7,8 @@ The pure rules (engine/critters/rules.py) decide; these hooks read and store (ro
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sqlmodel import Session, select
 
 from engine.critters import rows, rules, views
@@ -178,20 +180,19 @@ CANVAS_CRITTERS = GameDeclaration(
     showcase=frozenset({SCORES}),
     class_fewest=rules.JUDGED_MIN_PLAYERS,
 )
-CRITTERS_DUEL = GameDeclaration(
+# The duel is the judged game for two but for its table and what its phases do on the way
+# (a theme guessed, no judging); what only the judged game declares is set back to the
+# defaults (ribbon drafts, its pace, a class's tables and showcase).
+CRITTERS_DUEL = replace(
+    CANVAS_CRITTERS,
     name=DUEL_KIND,
-    titles=TITLES,
     table=DUEL,
-    setup=setup,
-    answers=rows.answers,
-    read=views.read_snapshot,
-    views=VIEWS,
-    forget=forget,
-    carry=carry_choices,
-    moves=MOVES,
-    commands=COMMANDS,
-    bot=BOT,
     on_exit={"theme": settle_themes},
     on_entry={"theme": open_round, "guess": turn_up_cards, SCORES: score_round},
+    private=None,
+    settings=None,
+    as_class=False,
+    showcase=frozenset(),
+    class_fewest=None,
     created_as=KIND,
 )
