@@ -505,6 +505,15 @@ def seeded_engine(server: Any, purpose: str) -> Engine:
     return Engine(server.database_url, seed=zlib.crc32(purpose.encode()))
 
 
+def seeded_server(start_streamlit: Callable[..., Any], purpose: str) -> Any:
+    """An app server of its own (`start_streamlit`, the conftest's factory) whose engine is
+    seeded for `purpose`: games a test makes on the home page deal the same every run, in the
+    order its module makes them, as `seeded_engine`'s do (a layout verdict on a random deal
+    says "fits" one run and not the next)."""
+    seed = zlib.crc32(purpose.encode())
+    return start_streamlit("app.py", CROSSED_CANVAS_TEST_SEED=str(seed))
+
+
 def projector_game(
     server: Any, page: Page, language: str, purpose: str = "projector", players: int = 12
 ) -> Iterator[str]:

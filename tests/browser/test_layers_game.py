@@ -28,6 +28,7 @@ from gamekit import (
     button,
     measure_layout,
     no_traceback,
+    seeded_server,
     settle,
     shows_stage,
     t,
@@ -40,6 +41,13 @@ from tests.kit import eventually, rid
 pytestmark = pytest.mark.browser
 
 NAMES = ("Ana", "Ben")
+
+
+@pytest.fixture(scope="module")
+def streamlit_server(start_streamlit):
+    """This module's own seeded server: its games are made on the home page, and their
+    layout is measured."""
+    return seeded_server(start_streamlit, "layers-game")
 
 
 def projected_totals(screen: Page) -> dict[str, int]:

@@ -35,6 +35,7 @@ from gamekit import (
     neutral_texts,
     query,
     seeded_engine,
+    seeded_server,
     settle,
     t,
     whole,
@@ -71,6 +72,13 @@ class Watch:
                 if thing:
                     found.add(thing["name"])
         return found
+
+
+@pytest.fixture(scope="module")
+def streamlit_server(start_streamlit):
+    """This module's own seeded server: its games are made on the home page, and their
+    layout is measured."""
+    return seeded_server(start_streamlit, "whole-class-home")
 
 
 def cards_show(screen: Page, watch: Watch) -> None:
