@@ -10,6 +10,8 @@ from gamekit import UI_TIMEOUT_MS, Table, button, heading_text, open_card, settl
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
+#: Its game is made on the home page and a phone's layout measured: a seeded server of its own.
+SEEDED_SERVER = True
 
 LONG_NAME = "Maximiliana Bartolomea Q"  # 24 characters, the most a name may have
 NAMES = [LONG_NAME, "Bea", "Cruz", "Dana", "Eli"]

@@ -28,7 +28,6 @@ from gamekit import (
     button,
     measure_layout,
     no_traceback,
-    seeded_server,
     settle,
     shows_stage,
     t,
@@ -39,15 +38,10 @@ from playwright.sync_api import Page, expect
 from tests.kit import eventually, rid
 
 pytestmark = pytest.mark.browser
+#: Its games are made on the home page and their layout measured: a seeded server of its own.
+SEEDED_SERVER = True
 
 NAMES = ("Ana", "Ben")
-
-
-@pytest.fixture(scope="module")
-def streamlit_server(start_streamlit):
-    """This module's own seeded server: its games are made on the home page, and their
-    layout is measured."""
-    return seeded_server(start_streamlit, "layers-game")
 
 
 def projected_totals(screen: Page) -> dict[str, int]:

@@ -35,7 +35,6 @@ from gamekit import (
     neutral_texts,
     query,
     seeded_engine,
-    seeded_server,
     settle,
     t,
     whole,
@@ -47,6 +46,8 @@ from engine import Engine
 from engine.i18n import translate
 
 pytestmark = pytest.mark.browser
+#: Its games are made on the home page and their layout measured: a seeded server of its own.
+SEEDED_SERVER = True
 
 PHONES = ["Pia", "Quim", "Rosa"]  # the last three to join: one lands at each table
 NAMES = [f"Student {number:02d}" for number in range(1, 26)]
@@ -72,13 +73,6 @@ class Watch:
                 if thing:
                     found.add(thing["name"])
         return found
-
-
-@pytest.fixture(scope="module")
-def streamlit_server(start_streamlit):
-    """This module's own seeded server: its games are made on the home page, and their
-    layout is measured."""
-    return seeded_server(start_streamlit, "whole-class-home")
 
 
 def cards_show(screen: Page, watch: Watch) -> None:
