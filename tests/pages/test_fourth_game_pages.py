@@ -21,16 +21,16 @@ KIND = ENGINE_LINE[0]
 SLOW = {"pick": 600.0, "tally": 600.0}
 
 
-@pytest.fixture
-def engine(db_url: str, monkeypatch) -> Engine:
-    """The pages' registries, catalogues and the test's engine with the fourth game's lines."""
+@pytest.fixture(autouse=True)
+def fourth_game_lines(db_url: str, monkeypatch) -> None:
+    """The pages' registries and catalogues with the fourth game's lines, and its tables in
+    the database of the test's engine (the pages' one, made after this)."""
     monkeypatch.setitem(DECLARATIONS, *ENGINE_LINE)
     monkeypatch.setitem(PARTS, *UI_LINE)
     for language, texts in TEXTS.items():
         for key, text in texts.items():
             monkeypatch.setitem(catalogue(language), key, text)
     create_tables(db_url)
-    return Engine(db_url, seed=11)
 
 
 @pytest.fixture
