@@ -28,7 +28,7 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from engine import Engine
-from tests.engine.critters_kit import seat
+from tests.engine.critters_kit import seat_critters
 
 pytestmark = pytest.mark.browser
 
@@ -349,7 +349,7 @@ def test_a_building_phone_of_canvas_critters_takes_a_pause_in_place_and_a_take_b
     run on the server, and the next piece taken still runs it: asked by the page itself, no
     fragment's run first, when nobody has touched the phone."""
     timed = {phase: 600.0 for phase in ("theme", "build", "last_minute", "guess", "scores")}
-    table = seat(Engine(push_only.database_url), None, 3, durations=timed)
+    table = seat_critters(Engine(push_only.database_url), None, 3, durations=timed)
     table.pick_all()
     engine, (first, second, *_) = table.engine, table.public()["builders"]
     phone = new_page(width=360, height=740)

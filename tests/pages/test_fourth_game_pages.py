@@ -7,7 +7,7 @@ game."""
 from __future__ import annotations
 
 import pytest
-from pagekit import Table, rendered, run, seat, visible_text
+from pagekit import Table, rendered, run, seat_lobby, visible_text
 
 from engine import Engine
 from engine.games import DECLARATIONS
@@ -35,7 +35,7 @@ def fourth_game_lines(db_url: str, monkeypatch) -> None:
 
 @pytest.fixture
 def quick(engine: Engine) -> Table:
-    return seat(engine, ["Ana", "Ben"], game=KIND, durations=SLOW)
+    return seat_lobby(engine, ["Ana", "Ben"], game=KIND, durations=SLOW)
 
 
 def test_its_lobby_is_drawn_with_its_own_setting_which_the_teacher_changes(quick, engine):
