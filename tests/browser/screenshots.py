@@ -26,7 +26,6 @@ from __future__ import annotations
 import functools
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -40,13 +39,11 @@ from gamekit import (  # noqa: E402
     PROJECTOR,
     Table,
     measure_layout,
-    mouse_stroke,
     open_card,
     open_page,
     projector_game,
     settle,
     stroke_set,
-    wait_canvas,
 )
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -134,10 +131,8 @@ def play(outdir: Path, server, browser) -> None:
 
     for pulse, after in ((1, "merge"), (2, "discussion")):
         table.wait_phase(f"pulse{pulse}", 1)
-        for index, name in enumerate(artists[:2]):  # a stroke drawn, not yet submitted
-            page = table.players[name].page
-            mouse_stroke(page, wait_canvas(page), stroke_set(index, pulse)[0])
-            time.sleep(0.8)
+        for index, name in enumerate(artists[:2]):  # a stroke drawn (counted), not submitted
+            table.draw(name, stroke_set(index, pulse)[:1], pulse)
         shooter.everyone(f"pulse{pulse}", roles)
         for index, name in enumerate(artists):
             if index >= 2:

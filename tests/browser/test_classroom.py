@@ -104,7 +104,7 @@ def human_double_click(page, target, gap_ms: int) -> None:
     assert box is not None, "the button is not on the page"
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.mouse.click(x, y)
-    page.wait_for_timeout(gap_ms)
+    page.wait_for_timeout(gap_ms)  # time is what is tested: the gap between a hand's clicks
     page.mouse.click(x, y)
 
 
