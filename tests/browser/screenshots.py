@@ -66,6 +66,7 @@ class Shooter:
         self.problems: list[str] = []
 
     def shoot(self, phase: str, who: str, page, *, phone: bool) -> None:
+        # measured next: a push may rerun it right after (old elements beside new)
         settle(page, images=True, pause_ms=300)
         self.count += 1
         stem = f"{self.count:02d}-{phase}-{who}"
@@ -83,6 +84,7 @@ class Shooter:
             # The whole page: a viewport as tall as the content, then back to the phone's.
             viewport = page.viewport_size
             page.set_viewport_size({"width": viewport["width"], "height": size["h"]})
+            # measured next: a push may rerun it right after (old elements beside new)
             settle(page, images=True, pause_ms=300)
             page.screenshot(path=str(self.outdir / f"{stem}-full.png"))
             page.set_viewport_size(viewport)
