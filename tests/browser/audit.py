@@ -119,6 +119,7 @@ class Audit:
         and Streamlit scrolls inside its main block, so the viewport grows to hold it all.
         `as_seen`: the page at the size and scroll it has, where what stays in sight (a
         phone's sticky Confirm) lies over what scrolls under it."""
+        # measured next: a push may rerun it right after (old elements beside new)
         settle(page, images=True, pause_ms=300)
         viewport = page.viewport_size
         assert viewport is not None

@@ -2,7 +2,7 @@
 
 Fixtures
 - ``free_port()``: a free TCP port on 127.0.0.1 (helper function).
-- ``streamlit_server`` (session): a running server for a script path, ``app.py`` by default;
+- ``streamlit_server`` (module): a running server for a script path, ``app.py`` by default;
   pick another with ``@pytest.mark.parametrize("streamlit_server", ["tests/x.py"],
   indirect=True)``. It has ``.url``, ``.port``, ``.log_path``, ``.database_url``, ``.log()``.
   Servers are shared per script for the session; the log tail is attached to failing tests.
@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from gamekit import open_page
+from gamekit import open_page, seeded_server
 
 from ui.school import free_port
 
@@ -152,8 +152,14 @@ def start_streamlit(tmp_path_factory) -> Iterator:
         server.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def streamlit_server(request, start_streamlit) -> StreamlitServer:
+    """The app server for `request.param`'s script (app.py by default), shared by every module
+    that takes the same; a module that says `SEEDED_SERVER = True` gets one of its own, seeded
+    by its name (`gamekit.seeded_server`): the games it makes on the home page deal the same
+    every run."""
+    if getattr(request.module, "SEEDED_SERVER", False):
+        return seeded_server(start_streamlit, request.module.__name__)
     script = getattr(request, "param", "app.py")
     return start_streamlit(script)
 

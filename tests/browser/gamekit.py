@@ -149,6 +149,18 @@ def settle(page: Page, images: bool = False, pause_ms: int = 0) -> None:
         page.wait_for_function(check, timeout=UI_TIMEOUT_MS)
 
 
+def pumped(page: Page, read: Callable[[], Any]) -> Callable[[], Any]:
+    """`read`, after a tenth of a second in Playwright: what a page sends (a websocket's
+    frames, a route to answer) reaches a test's listeners only while Playwright is called,
+    never during `eventually`'s own sleep."""
+
+    def again() -> Any:
+        page.wait_for_timeout(100)
+        return read()
+
+    return again
+
+
 #: Whether each face on the page is drawn: its file came from the app (a wrong address, a
 #: base path lost behind a proxy, leaves it empty).
 FACES_DRAWN_JS = """() => [...document.querySelectorAll("img.cc-face")]
@@ -505,6 +517,15 @@ def seeded_engine(server: Any, purpose: str) -> Engine:
     return Engine(server.database_url, seed=zlib.crc32(purpose.encode()))
 
 
+def seeded_server(start_streamlit: Callable[..., Any], purpose: str) -> Any:
+    """An app server of its own (`start_streamlit`, the conftest's factory) whose engine is
+    seeded for `purpose`: games a test makes on the home page deal the same every run, in the
+    order its module makes them, as `seeded_engine`'s do (a layout verdict on a random deal
+    says "fits" one run and not the next)."""
+    seed = zlib.crc32(purpose.encode())
+    return start_streamlit("app.py", CROSSED_CANVAS_TEST_SEED=str(seed))
+
+
 def projector_game(
     server: Any, page: Page, language: str, purpose: str = "projector", players: int = 12
 ) -> Iterator[str]:
@@ -526,6 +547,7 @@ def projector_game(
         expect(page.locator(".cc-phase").first).to_have_text(heading, timeout=UI_TIMEOUT_MS)
         for text in texts:
             expect(page.get_by_text(text).first).to_be_visible(timeout=UI_TIMEOUT_MS)
+        # measured next: a push may rerun it right after (old elements beside new)
         settle(page, images=True, pause_ms=300)
         return view["phase"]
 
@@ -683,6 +705,7 @@ def start_class_on_its_page(
     teacher = new_page(width=1280, height=900)
     teacher.goto(f"{server.url}/classroom?key={key}")
     expect(teacher.get_by_text(code).first).to_be_visible(timeout=UI_TIMEOUT_MS)
+    # clicked next: a push may rerun it right after, and a click in a run is lost
     settle(teacher, pause_ms=300)
     button(teacher, "start_all").click()
     return teacher

@@ -26,7 +26,6 @@ from __future__ import annotations
 import functools
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -40,13 +39,11 @@ from gamekit import (  # noqa: E402
     PROJECTOR,
     Table,
     measure_layout,
-    mouse_stroke,
     open_card,
     open_page,
     projector_game,
     settle,
     stroke_set,
-    wait_canvas,
 )
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -69,6 +66,7 @@ class Shooter:
         self.problems: list[str] = []
 
     def shoot(self, phase: str, who: str, page, *, phone: bool) -> None:
+        # measured next: a push may rerun it right after (old elements beside new)
         settle(page, images=True, pause_ms=300)
         self.count += 1
         stem = f"{self.count:02d}-{phase}-{who}"
@@ -86,6 +84,7 @@ class Shooter:
             # The whole page: a viewport as tall as the content, then back to the phone's.
             viewport = page.viewport_size
             page.set_viewport_size({"width": viewport["width"], "height": size["h"]})
+            # measured next: a push may rerun it right after (old elements beside new)
             settle(page, images=True, pause_ms=300)
             page.screenshot(path=str(self.outdir / f"{stem}-full.png"))
             page.set_viewport_size(viewport)
@@ -134,10 +133,8 @@ def play(outdir: Path, server, browser) -> None:
 
     for pulse, after in ((1, "merge"), (2, "discussion")):
         table.wait_phase(f"pulse{pulse}", 1)
-        for index, name in enumerate(artists[:2]):  # a stroke drawn, not yet submitted
-            page = table.players[name].page
-            mouse_stroke(page, wait_canvas(page), stroke_set(index, pulse)[0])
-            time.sleep(0.8)
+        for index, name in enumerate(artists[:2]):  # a stroke drawn (counted), not submitted
+            table.draw(name, stroke_set(index, pulse)[:1], pulse)
         shooter.everyone(f"pulse{pulse}", roles)
         for index, name in enumerate(artists):
             if index >= 2:

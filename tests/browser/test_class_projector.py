@@ -60,6 +60,7 @@ def shows_the_reveal(screen: Page, view: dict[str, Any], number: int | None, lan
         ]
     )
     expect(screen.locator(".cc-phase").first).to_have_text(heading, timeout=UI_TIMEOUT_MS)
+    # measured next: a push may rerun it right after (old elements beside new)
     settle(screen, images=True, pause_ms=500)
     rows = screen.locator(".cc-by-player tr")
     expect(rows).to_have_count(1 + len(view["players"]))
@@ -93,9 +94,11 @@ def test_a_class_of_12_as_two_tables_of_6_and_a_tables_reveal(streamlit_server, 
     seating = eventually(sizes, [6, 6])
     assert seating == [6, 6]
     expect(screen.locator(".cc-table-card")).to_have_count(2, timeout=UI_TIMEOUT_MS)
+    # measured next: a push may rerun it right after (old elements beside new)
     settle(screen, images=True, pause_ms=300)
     assert element_width(screen, 'img[alt="QR code to join the game"]') >= 300
     problems += projected_problems(screen, "lobby of two tables")
+    # clicked next: a push may rerun it right after, and a click in a run is lost
     settle(teacher, pause_ms=300)
     button(teacher, "start_all").click()
     assert eventually(lambda: {v["phase"] for v in class_tables(engine, key).values()}, {"roles"})

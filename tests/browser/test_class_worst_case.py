@@ -87,6 +87,7 @@ class Class:
             expect(locator.first).to_be_visible(timeout=UI_TIMEOUT_MS)
         else:
             expect(locator).to_have_count(count, timeout=UI_TIMEOUT_MS)
+        # measured next: a push may rerun it right after (old elements beside new)
         settle(self.page, images=True, pause_ms=300)
         return moment
 

@@ -52,6 +52,7 @@ def test_a_critters_class_of_six_at_two_tables_of_three(streamlit_server, new_pa
     expect(screen.locator(".cc-table-card").filter(has_text=choosing)).to_have_count(
         2, timeout=UI_TIMEOUT_MS
     )
+    # measured next: a push may rerun it right after (old elements beside new)
     settle(screen, pause_ms=300)
     problems += projected_problems(screen, "both tables choosing a theme")
     screen.screenshot(path=f"{SHOTS}/critters-class-projector-round.png")
@@ -77,12 +78,14 @@ def test_a_critters_class_of_six_at_two_tables_of_three(streamlit_server, new_pa
     expect(screen.locator(".cc-phase").first).to_have_text(heading, timeout=UI_TIMEOUT_MS)
     expect(screen.locator(".cc-strip")).to_contain_text(translate("en", "ui.class.table", number=2))
     expect(screen.locator(".cc-table-card")).to_have_count(0)
+    # measured next: a push may rerun it right after (old elements beside new)
     settle(screen, images=True, pause_ms=500)
     problems += projected_problems(screen, "table 1's scores")
     screen.screenshot(path=f"{SHOTS}/critters-class-projector-scores.png")
 
     # The teacher's "every table" button ends the phase the page drew at each table.
     before = phases(engine, room.facilitator_token)
+    # clicked next: a push may rerun it right after, and a click in a run is lost
     settle(teacher, pause_ms=300)
     button(teacher, "advance_all").click()
     after = eventually(lambda: phases(engine, room.facilitator_token) != before, True, timeout=20)
@@ -93,6 +96,7 @@ def test_a_critters_class_of_six_at_two_tables_of_three(streamlit_server, new_pa
             break
         engine.advance_tables(room.facilitator_token)
     expect(screen.locator(".cc-class-podium-big")).to_be_visible(timeout=UI_TIMEOUT_MS)
+    # measured next: a push may rerun it right after (old elements beside new)
     settle(screen, pause_ms=300)
     problems += projected_problems(screen, "the class podium")
     screen.screenshot(path=f"{SHOTS}/critters-class-projector-podium.png")

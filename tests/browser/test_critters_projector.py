@@ -85,6 +85,7 @@ class Game:
         )
         for text in texts:
             expect(self.page.get_by_text(text).first).to_be_visible(timeout=UI_TIMEOUT_MS)
+        # measured next: a push may rerun it right after (old elements beside new)
         settle(self.page, images=True, pause_ms=300)
         return view["phase"]
 

@@ -62,6 +62,7 @@ def drawn(page, fragments: int) -> None:
     """Wait until the page's composition is of `fragments` fragments, and the page settled."""
     alt = f"The drawing so far: {fragments} fragments by {fragments} signatures"
     expect(page.locator(f'img.cc-board[alt="{alt}"]')).to_be_visible(timeout=UI_TIMEOUT_MS)
+    # measured next: a push may rerun it right after (old elements beside new)
     settle(page, pause_ms=300)
 
 
@@ -104,8 +105,10 @@ def test_a_hidden_drawing_never_reaches_the_projector_or_the_zip(streamlit_serve
     teacher = new_page(width=1280, height=900)
     teacher.goto(f"{streamlit_server.url}/facilitator?key={fac}")
     expect(teacher.locator(".cc-phase").first).to_have_text(merge, timeout=UI_TIMEOUT_MS)
+    # clicked next: a push may rerun it right after, and a click in a run is lost
     settle(teacher, pause_ms=500)
     teacher.get_by_text("Hide a drawing", exact=True).click()
+    # clicked next: a push may rerun it right after, and a click in a run is lost
     settle(teacher, pause_ms=500)
     button(teacher, f"fragment_1_1_{signature}").click()
 
@@ -168,6 +171,7 @@ def test_a_hidden_drawing_never_reaches_the_projector_or_the_zip(streamlit_serve
         engine.advance(fac)
     teacher.goto(f"{streamlit_server.url}/facilitator?key={fac}")
     expect(button(teacher, "gallery_next")).to_be_visible(timeout=UI_TIMEOUT_MS)
+    # clicked next: a push may rerun it right after, and a click in a run is lost
     settle(teacher, pause_ms=500)
     button(teacher, "gallery_next").click()
     expect(projector.locator(".cc-phase").first).to_have_text(

@@ -66,6 +66,7 @@ def test_a_layers_class_of_twelve_at_three_tables_to_the_class_podium(streamlit_
     assert eventually(lambda: table.public()["round"], turn + 1) == turn + 1
     assert len(table.view(painter)["hand"]) == 1
     expect(cards.first).to_contain_text(table.public()["turn"], timeout=UI_TIMEOUT_MS)
+    # measured next: a push may rerun it right after (old elements beside new)
     settle(screen, images=True, pause_ms=300)
     problems += projected_problems(screen, "three tables playing")
     screen.screenshot(path=f"{SHOTS}/layers-class-projector-playing.png")
@@ -76,6 +77,7 @@ def test_a_layers_class_of_twelve_at_three_tables_to_the_class_podium(streamlit_
         while table.public()["last_painting"] is None:
             table.play_turn()
     expect(screen.locator(".cc-table-card .cl-last")).to_have_count(3, timeout=UI_TIMEOUT_MS)
+    # measured next: a push may rerun it right after (old elements beside new)
     settle(screen, images=True, pause_ms=300)
     problems += projected_problems(screen, "a painting just completed at every table")
     screen.screenshot(path=f"{SHOTS}/layers-class-projector-paintings.png")
@@ -83,6 +85,7 @@ def test_a_layers_class_of_twelve_at_three_tables_to_the_class_podium(streamlit_
     for listed in engine.class_view(key)["tables"]:
         table_of(listed).play_to_the_end()
     expect(screen.locator(".cc-class-podium-big")).to_be_visible(timeout=UI_TIMEOUT_MS)
+    # measured next: a push may rerun it right after (old elements beside new)
     settle(screen, pause_ms=300)
     problems += projected_problems(screen, "the class podium")
     screen.screenshot(path=f"{SHOTS}/layers-class-projector-podium.png")

@@ -38,6 +38,8 @@ from playwright.sync_api import Page, expect
 from tests.kit import eventually, rid
 
 pytestmark = pytest.mark.browser
+#: Its games are made on the home page and their layout measured: a seeded server of its own.
+SEEDED_SERVER = True
 
 NAMES = ("Ana", "Ben")
 

@@ -85,6 +85,7 @@ class Table:
     def shown(self, moment: str, text: str) -> str:
         """`moment`, once the projector shows `text` and has settled."""
         expect(self.page.get_by_text(text).first).to_be_visible(timeout=UI_TIMEOUT_MS)
+        # measured next: a push may rerun it right after (old elements beside new)
         settle(self.page, images=True, pause_ms=300)
         for problem in self.page.evaluate(ROW_JS, GLYPH_PX):
             self.band_problems.append(f"{moment}: {problem}")

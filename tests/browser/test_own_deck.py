@@ -54,9 +54,11 @@ def upload(page: Page, url: str, tmp_path, pictures: bool) -> None:
         inputs = page.locator(f".st-key-{key} input[type=file]")
         inputs.set_input_files([tmp_path / name for name, _ in chosen])
         expect(page.get_by_text(chosen[-1][0], exact=True)).to_be_visible(timeout=UI_TIMEOUT_MS)
+        # clicked next: a push may rerun it right after, and a click in a run is lost
         settle(page, pause_ms=1000)
     page.locator(".st-key-deck_title input").fill("Week 12")
     page.locator(".st-key-deck_title input").press("Enter")
+    # clicked next: a push may rerun it right after, and a click in a run is lost
     settle(page, pause_ms=1000)
     button(page, "deck_upload").click()
     saved = t("ui.deck.saved", title="Week 12")
@@ -160,6 +162,7 @@ def test_a_names_only_reveal_reads_at_28_px_on_the_projector(streamlit_server, n
     for obj in (reveal["true_target"], reveal["false_target"]):
         card = page.locator(".cc-name-card").filter(has_text=obj["name"])
         expect(card).to_be_visible(timeout=UI_TIMEOUT_MS)
+    # measured next: a push may rerun it right after (old elements beside new)
     settle(page, pause_ms=300)
     found = measure_layout(page)
     assert found["small"] == [] and found["outside"] == [], found

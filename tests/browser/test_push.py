@@ -18,6 +18,7 @@ from gamekit import (
     engine_strokes,
     eventually,
     mouse_stroke,
+    pumped,
     settle,
     stroke_set,
     t,
@@ -28,7 +29,7 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from engine import Engine
-from tests.engine.critters_kit import seat
+from tests.engine.critters_kit import seat_critters
 
 pytestmark = pytest.mark.browser
 
@@ -102,7 +103,7 @@ def test_changes_arrive_by_push_alone_and_a_quiet_page_sends_nothing(push_only, 
     table.start()  # the facilitator's click reaches the projector and the phone
     timer = screen.locator(".cc-timer:visible")
     before, screen_quiet, phone_quiet = timer.inner_text(), len(screen_runs), len(phone_runs)
-    time.sleep(2.5)
+    time.sleep(2.5)  # time is what is tested: a clock left to run, and no page run meanwhile
     assert timer.inner_text() != before, "the countdown did not tick in the browser"
     assert len(screen_runs) == screen_quiet, "the projector ran on the server"
     assert len(phone_runs) == phone_quiet, "the phone ran on the server"
@@ -282,12 +283,7 @@ def test_a_countdown_an_old_run_left_on_the_page_is_hidden_and_the_page_drawn_ag
     def whole_runs() -> int:
         return sum(run in ("page", "own") for run in runs[before:])
 
-    # (The websocket's messages are read while Playwright waits, not in a sleep.)
-    for _ in range(60):
-        if whole_runs():
-            break
-        phone.wait_for_timeout(250)
-    assert whole_runs(), f"the page was not drawn again: {runs[before:]}"
+    eventually(pumped(phone, lambda: whole_runs() > 0), what="the page drawn again")
     phone.wait_for_timeout(8000)  # three asks, RETRY_MS apart, and then no more
     assert whole_runs() <= 3, runs[before:]
     wait_canvas(phone)
@@ -349,7 +345,7 @@ def test_a_building_phone_of_canvas_critters_takes_a_pause_in_place_and_a_take_b
     run on the server, and the next piece taken still runs it: asked by the page itself, no
     fragment's run first, when nobody has touched the phone."""
     timed = {phase: 600.0 for phase in ("theme", "build", "last_minute", "guess", "scores")}
-    table = seat(Engine(push_only.database_url), None, 3, durations=timed)
+    table = seat_critters(Engine(push_only.database_url), None, 3, durations=timed)
     table.pick_all()
     engine, (first, second, *_) = table.engine, table.public()["builders"]
     phone = new_page(width=360, height=740)
@@ -358,6 +354,7 @@ def test_a_building_phone_of_canvas_critters_takes_a_pause_in_place_and_a_take_b
     phone.locator(".mosaic .frame").wait_for(timeout=UI_TIMEOUT_MS)
     timer = phone.locator(".cc-timer:visible")
     expect(timer).to_have_text(re.compile(r"^\d+:\d\d$"), timeout=UI_TIMEOUT_MS)
+    # counted next: a push's run right after the last one would count as the pause's
     settle(phone, pause_ms=500)
     before = len(runs)
     engine.pause(table.fac)
@@ -366,12 +363,9 @@ def test_a_building_phone_of_canvas_critters_takes_a_pause_in_place_and_a_take_b
     expect(timer).to_have_text(re.compile(r"^9:\d\d$"), timeout=UI_TIMEOUT_MS)
     engine.extend(table.fac)
     expect(timer).to_have_text(re.compile(r"^10:\d\d$"), timeout=UI_TIMEOUT_MS)
-    phone.wait_for_timeout(500)
+    phone.wait_for_timeout(500)  # time is what is tested: a quiet page sends nothing a while
     assert runs[before:] == [], f"a pause, a resume or +30 s ran the phone: {runs[before:]}"
     table.take_any(second, 1)
-    for _ in range(60):
-        if runs[before:]:
-            break
-        phone.wait_for_timeout(250)
+    eventually(pumped(phone, lambda: bool(runs[before:])), what="a run of the phone")
     settle(phone)
     assert runs[before:] == ["own"], f"not one run of the page for the piece: {runs[before:]}"

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from balancer import COOKIE, nginx_binary, open_connections
 from conftest import ROOT, SERVER_START_TIMEOUT, free_port
-from gamekit import button, eventually, heading_text
+from gamekit import button, eventually, heading_text, pumped
 from playwright.sync_api import Route, expect
 
 from engine import Engine
@@ -176,11 +176,7 @@ def test_a_killed_process_starts_again_and_the_other_class_plays_on(school, new_
     )
     assert back and "app2 exited with -9: starting it again in 1 s" in school.log()
 
-    def retried() -> bool:  # the route's handler runs while Playwright is called
-        screens["app2"].wait_for_timeout(100)
-        return bool(refused)
-
-    assert eventually(retried, True, 30)
+    eventually(pumped(screens["app2"], lambda: bool(refused)), True, 30, "a retried stream")
     screens["app2"].unroute("**/cc-events/**", dead_upstream)
     shows_its_phase("app2")
     assert "app1 exited" not in school.log()

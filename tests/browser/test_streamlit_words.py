@@ -72,6 +72,7 @@ def open_list(page: Page, widget: Locator) -> None:
     """Open a select's list, as a click on its field does, and wait until the list shows. The
     page is tall enough to need no scrolling and settled first: a scroll of the page (a run's
     or a picture's change of height) closes the list."""
+    # clicked next: a push may rerun it right after, and a click in a run is lost
     settle(page, images=True, pause_ms=300)
     widget.locator('input[role="combobox"]').click()
     expect(page.locator('[role="listbox"]')).to_be_visible(timeout=UI_TIMEOUT_MS)

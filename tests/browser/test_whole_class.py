@@ -46,6 +46,8 @@ from engine import Engine
 from engine.i18n import translate
 
 pytestmark = pytest.mark.browser
+#: Its games are made on the home page and their layout measured: a seeded server of its own.
+SEEDED_SERVER = True
 
 PHONES = ["Pia", "Quim", "Rosa"]  # the last three to join: one lands at each table
 NAMES = [f"Student {number:02d}" for number in range(1, 26)]
@@ -181,22 +183,26 @@ def test_a_whole_class_from_one_code_to_the_class_podium(streamlit_server, new_p
     expect(start).to_be_enabled(timeout=UI_TIMEOUT_MS)
     start.click()
     assert eventually(lambda: {table["phase"] for table in watch.tables()}, {"roles"}) == {"roles"}
+    # clicked next: a push may rerun it right after, and a click in a run is lost
     settle(teacher, pause_ms=300)
     button(teacher, "advance_table_1").click()
     phases = eventually(
         lambda: [table["phase"] for table in watch.tables()], ["pulse1", "roles", "roles"]
     )
     assert phases == ["pulse1", "roles", "roles"]
+    # clicked next: a push may rerun it right after, and a click in a run is lost
     settle(teacher, pause_ms=300)
     button(teacher, "pause_all").click()
     assert eventually(lambda: all(table["paused"] for table in watch.tables()), True)
     expect(screen.locator(".cc-table-card").filter(has_text=t("ui.paused"))).to_have_count(
         3, timeout=UI_TIMEOUT_MS
     )
+    # clicked next: a push may rerun it right after, and a click in a run is lost
     settle(teacher, pause_ms=300)
     button(teacher, "resume_all").click()
     assert eventually(lambda: any(table["paused"] for table in watch.tables()), False) is False
     engine.advance_tables(key, phase="roles")  # every table in pulse 1 now
+    # clicked next: a push may rerun it right after, and a click in a run is lost
     settle(teacher, pause_ms=500)
     teacher.screenshot(path=f"{SHOTS}/class-teacher.png", full_page=True)
 
@@ -243,6 +249,7 @@ def test_a_whole_class_from_one_code_to_the_class_podium(streamlit_server, new_p
     podium = engine.class_public_view(code)["podium"]
     assert podium is not None
     expect(screen.get_by_text(t("ui.class.best_scores"))).to_be_visible(timeout=UI_TIMEOUT_MS)
+    # measured next: a push may rerun it right after (old elements beside new)
     settle(screen, pause_ms=300)
     top = podium["best"][0]
     if podium["by_round"]:  # 25 students sit at tables of 9, 8 and 8: unequal rounds
@@ -260,6 +267,7 @@ def test_a_whole_class_from_one_code_to_the_class_podium(streamlit_server, new_p
     # The next game: each phone joins it in one tap, back through the class code.
     next_game = button(teacher, "next_class_game")
     expect(next_game).to_be_enabled(timeout=UI_TIMEOUT_MS)
+    # clicked next: a push may rerun it right after, and a click in a run is lost
     settle(teacher, pause_ms=300)
     next_game.click()
     assert eventually(lambda: engine.class_view(key)["sitting"], 2) == 2

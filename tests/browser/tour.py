@@ -88,7 +88,10 @@ def tour(outdir: Path, server, browser, which: str, language: str) -> list[str]:
         now = (view["round"], view["phase"])
         if now != shown:
             shown, waited_since = now, time.monotonic()
-            time.sleep(1.0)  # the push reaches the pages
+            # A guessed wait, in this hand-run script only: not every game's page marks the
+            # stage it shows (`gamekit.shows_stage` needs a countdown), so the push is given
+            # a second to reach the pages before they are photographed; no test reads these.
+            time.sleep(1.0)
             shots(f"r{view['round']:02d}-{view['phase']}")
         mine = engine.player_view(token)
         moves = declaration.bot.legal_moves(mine, rng)
@@ -97,8 +100,8 @@ def tour(outdir: Path, server, browser, which: str, language: str) -> list[str]:
             rng.choice(moves).on(engine, token, f"tour-{time.monotonic()}", **meant)
         elif time.monotonic() - waited_since > PATIENCE_SECONDS:
             engine.advance(game.facilitator_token, phase=view["phase"], round=view["round"])
-        time.sleep(0.5)
-    time.sleep(1.5)
+        time.sleep(0.5)  # the student's pace between its own moves, not a wait for a state
+    time.sleep(1.5)  # as above: the end's push given time to reach the pages (hand-run only)
     shots("end")
     for context in contexts:
         context.close()

@@ -6,6 +6,8 @@ from hypothesis import settings
 from postgres_server import PostgresServer
 
 from engine import Engine, FakeClock
+from engine.declaration import Games
+from engine.robots import ROBOT_SECONDS
 
 # Property tests check what is true, never how fast: on a shared machine an example may take
 # longer than Hypothesis's 200 ms deadline (seen at a load of 28), which it reports as flaky.
@@ -32,9 +34,30 @@ def database() -> str:
 
 
 @pytest.fixture
-def engine(database: str, clock: FakeClock, seed: int) -> Engine:
-    """Every engine test's engine (one fixture: its database and seed are fixtures too)."""
-    return Engine(database, clock=clock, seed=seed)
+def robot_seconds() -> tuple[float, float]:
+    """How long the engine's robots think before a phase's first move: the engine's own,
+    unless a module of robots overrides it with quicker ones."""
+    return ROBOT_SECONDS
+
+
+@pytest.fixture
+def games() -> Games | None:
+    """The games the engine offers: the registry's, unless a module hands it its own (the
+    tests' fourth game)."""
+    return None
+
+
+@pytest.fixture
+def engine(
+    database: str,
+    clock: FakeClock,
+    seed: int,
+    robot_seconds: tuple[float, float],
+    games: Games | None,
+) -> Engine:
+    """Every engine test's engine (one fixture: what a module changes, its database, seed,
+    robots' pace or games, are fixtures too)."""
+    return Engine(database, clock=clock, seed=seed, robot_seconds=robot_seconds, games=games)
 
 
 @pytest.fixture

@@ -79,7 +79,7 @@ class Critters(SeatedGame):
         return self.public()
 
 
-def seat(
+def seat_critters(
     engine: Engine,
     clock: FakeClock,
     players: int,

@@ -59,7 +59,7 @@ class Layers(SeatedGame):
         raise AssertionError("the game did not end")
 
 
-def seat(
+def seat_layers(
     engine: Engine,
     clock: FakeClock,
     players: int,

@@ -315,7 +315,7 @@ class PileMachine(RuleBasedStateMachine):
         self.builders = range(rules.MAX_PLAYERS)
 
     @initialize(count=judged_counts, head_start=st.integers(0, rules.PILE_SIZE))
-    def seat(self, count, head_start):
+    def seat_builders(self, count, head_start):
         self.builders = range(count)
         for piece in rules.initial_pile()[:head_start]:
             self.attempt(rules.take_piece, 0, piece, CENTRE, builders=self.builders)

@@ -20,8 +20,13 @@ ROBOTS = ["Robot 1", "Robot 2", "Robot 3"]
 
 
 @pytest.fixture
-def engine(clock: FakeClock) -> Engine:
-    return Engine("sqlite://", clock=clock, seed=11, robot_seconds=QUICK)
+def seed() -> int:
+    return 11
+
+
+@pytest.fixture
+def robot_seconds() -> tuple[float, float]:
+    return QUICK
 
 
 def latecomers_of_two(engine: Engine, clock: FakeClock) -> tuple[Klass, list[str]]:

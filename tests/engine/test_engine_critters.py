@@ -9,7 +9,7 @@ import threading
 
 import critters_workers
 import pytest
-from critters_kit import LONG, Critters, seat, spot
+from critters_kit import LONG, Critters, seat_critters, spot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import text
@@ -22,7 +22,7 @@ from tests.kit import refused, rid
 
 
 def test_a_whole_game_of_four_scores_every_ribbon_and_the_golden_rule(engine, clock):
-    table = seat(engine, clock, 4)
+    table = seat_critters(engine, clock, 4)
     assert table.public()["rounds"] == 4  # each player is the active player once
     actives = []
     for number in range(1, 5):
@@ -60,7 +60,7 @@ def test_a_whole_game_of_four_scores_every_ribbon_and_the_golden_rule(engine, cl
 
 
 def test_the_first_to_finish_flips_the_one_minute_timer(engine, clock):
-    table = seat(engine, clock, 3, durations=None)
+    table = seat_critters(engine, clock, 3, durations=None)
     table.pick_all()
     assert table.phase() == "build"
     table.build("Ana")
@@ -83,7 +83,7 @@ def test_the_first_to_finish_flips_the_one_minute_timer(engine, clock):
 
 def test_a_build_nobody_finishes_ends_at_its_overall_limit_with_no_last_minute(engine, clock):
     # The ruling: nobody finished, so nobody flipped the sand timer: titles come at once.
-    table = seat(engine, clock, 3, durations=None)
+    table = seat_critters(engine, clock, 3, durations=None)
     table.pick_all()
     table.build("Ben", pieces=3)
     clock.advance(engine.default_durations("canvas_critters")["build"])
@@ -95,7 +95,7 @@ def test_a_build_nobody_finishes_ends_at_its_overall_limit_with_no_last_minute(e
 
 def test_a_server_asleep_through_the_build_catches_up_from_its_limit(engine, clock):
     paced = engine.default_durations("canvas_critters")
-    table = seat(engine, clock, 3, durations=None)
+    table = seat_critters(engine, clock, 3, durations=None)
     table.pick_all()
     asleep = rules.FINISH_TIMER_SECONDS + 5  # past the build's limit and a minute more
     clock.advance(paced["build"] + asleep)
@@ -107,7 +107,7 @@ def test_a_server_asleep_through_the_build_catches_up_from_its_limit(engine, clo
 
 def test_a_paused_or_lengthened_build_still_ends_into_the_titles(engine, clock):
     paced = engine.default_durations("canvas_critters")
-    table = seat(engine, clock, 3, durations=None)
+    table = seat_critters(engine, clock, 3, durations=None)
     table.pick_all()
     engine.pause(table.fac)
     clock.advance(paced["build"])
@@ -121,7 +121,7 @@ def test_a_paused_or_lengthened_build_still_ends_into_the_titles(engine, clock):
 
 
 def test_the_teacher_ending_a_build_nobody_finished_goes_to_the_titles(engine, clock):
-    table = seat(engine, clock, 3)
+    table = seat_critters(engine, clock, 3)
     table.pick_all()
     engine.pause(table.fac)
     engine.advance(table.fac)
@@ -130,7 +130,7 @@ def test_the_teacher_ending_a_build_nobody_finished_goes_to_the_titles(engine, c
 
 
 def test_mosaics_and_ribbons_are_shown_in_seat_order_from_the_active_player(engine, clock):
-    table = seat(engine, clock, 4)
+    table = seat_critters(engine, clock, 4)
     roster = list(table.tokens)
     active = table.public()["active"]
     at = roster.index(active)
@@ -148,7 +148,7 @@ def test_mosaics_and_ribbons_are_shown_in_seat_order_from_the_active_player(engi
 
 
 def test_with_three_a_canvas_may_hold_all_but_what_the_others_need_to_reach_seven(engine, clock):
-    table = seat(engine, clock, 3)
+    table = seat_critters(engine, clock, 3)
     table.pick_all()
     table.build("Ben", pieces=3)
     most = table.view("Ana")["actions"]["build"]["most"]
@@ -173,7 +173,7 @@ def test_with_three_a_canvas_may_hold_all_but_what_the_others_need_to_reach_seve
 
 
 def test_a_mosaic_short_of_seven_is_shown_unfinished_and_may_receive_ribbons(engine, clock):
-    table = seat(engine, clock, 3)
+    table = seat_critters(engine, clock, 3)
     table.pick_all()
     table.build("Ana")
     table.build("Ben", pieces=3)
@@ -189,7 +189,7 @@ def test_a_mosaic_short_of_seven_is_shown_unfinished_and_may_receive_ribbons(eng
 
 
 def test_a_mosaic_needs_seven_pieces_all_inside_the_frame(engine, clock):
-    table = seat(engine, clock, 3, durations=LONG)
+    table = seat_critters(engine, clock, 3, durations=LONG)
     table.pick_all()
     ana = table.tokens["Ana"]
     table.build("Ana", pieces=6)
@@ -205,7 +205,7 @@ def test_a_mosaic_needs_seven_pieces_all_inside_the_frame(engine, clock):
 
 
 def test_pieces_move_return_exchange_and_the_pile_counts_them(engine, clock):
-    table = seat(engine, clock, 3)
+    table = seat_critters(engine, clock, 3)
     table.pick_all()
     ana, ben = table.tokens["Ana"], table.tokens["Ben"]
     fox = engine.take_piece(ana, "fox", 0.5, 0.5, rid())
@@ -232,7 +232,7 @@ def test_pieces_move_return_exchange_and_the_pile_counts_them(engine, clock):
 
 
 def test_a_retried_take_takes_one_piece_and_the_last_one_goes_to_one_player(engine, clock):
-    table = seat(engine, clock, 3)
+    table = seat_critters(engine, clock, 3)
     table.pick_all()
     ana, ben = table.tokens["Ana"], table.tokens["Ben"]
     request = rid()
@@ -250,7 +250,7 @@ def test_ribbons_given_again_from_another_tab_are_said_back(engine, clock):
     """A retry of the same request is answered quietly with the first ribbons; another
     request (another tab on the same link) is refused with the ribbons that count, in the
     game's language, and changes nothing."""
-    table = seat(engine, clock, 4)
+    table = seat_critters(engine, clock, 4)
     table.pick_all()
     table.build_and_finish_all()
     table.title_all()
@@ -273,7 +273,7 @@ def test_ribbons_given_again_from_another_tab_are_said_back(engine, clock):
 
 
 def test_ribbons_stay_secret_until_everyone_has_awarded(engine, clock):
-    table = seat(engine, clock, 4)
+    table = seat_critters(engine, clock, 4)
     table.pick_all()
     table.build_and_finish_all()
     table.title_all()
@@ -293,7 +293,7 @@ def test_ribbons_stay_secret_until_everyone_has_awarded(engine, clock):
 
 
 def test_ribbons_follow_the_rulebook(engine, clock):
-    table = seat(engine, clock, 4)
+    table = seat_critters(engine, clock, 4)
     table.pick_all()
     table.build_and_finish_all()
     table.title_all()
@@ -330,7 +330,7 @@ def test_ribbons_follow_the_rulebook(engine, clock):
 
 
 def test_three_players_give_only_plus_three_and_plus_one_and_play_twice_round(engine, clock):
-    table = seat(engine, clock, 3)
+    table = seat_critters(engine, clock, 3)
     assert table.public()["rounds"] == 6
     table.pick_all()
     table.build_and_finish_all()
@@ -339,7 +339,7 @@ def test_three_players_give_only_plus_three_and_plus_one_and_play_twice_round(en
 
 
 def test_a_tie_for_the_lead_is_played_off_by_the_tied_and_judged_by_the_others(engine, clock):
-    table = seat(engine, clock, 3)
+    table = seat_critters(engine, clock, 3)
     tokens = table.tokens
     for number in range(1, 7):
         table.pick_all()
@@ -382,7 +382,7 @@ def test_a_tie_for_the_lead_is_played_off_by_the_tied_and_judged_by_the_others(e
 
 
 def test_a_tie_may_be_shared_when_the_facilitator_says_so(engine, clock):
-    table = seat(engine, clock, 3)
+    table = seat_critters(engine, clock, 3)
     engine.set_tie_rule(table.fac, "share")
     assert table.facilitator()["tie_rule"] == "share"
     refused("error.critters.no_tie_rule", engine.set_tie_rule, table.fac, "coin toss")
@@ -401,7 +401,9 @@ def test_a_tie_may_be_shared_when_the_facilitator_says_so(engine, clock):
 
 
 def test_when_everyone_is_tied_at_the_end_they_share_the_victory(engine, clock):
-    table = seat(engine, clock, 3)  # the rulebook's play-off, but nobody would be left to judge
+    table = seat_critters(
+        engine, clock, 3
+    )  # the rulebook's play-off, but nobody would be left to judge
     assert table.facilitator()["tie_rule"] == "play_off"
     for _number in range(6):
         table.pick_all()
@@ -421,7 +423,7 @@ def test_when_everyone_is_tied_at_the_end_they_share_the_victory(engine, clock):
 
 def _tied_duel(engine, clock, tie_rule: str | None) -> Critters:
     """A duel where nobody guesses for five rounds: 0 to 0."""
-    table = seat(engine, clock, 2)
+    table = seat_critters(engine, clock, 2)
     if tie_rule is not None:
         engine.set_tie_rule(table.fac, tie_rule)
     for _ in range(5 * 4):
@@ -444,7 +446,7 @@ def test_the_tie_rule_changed_at_the_last_scores_decides_what_comes_next(engine,
     """The teacher reads the tie at the last planned scores and changes the rule there: the
     next phase is what the new rule says, a tie-break round or the end."""
     for first, then, after in [("play_off", "share", "finished"), ("share", "play_off", "theme")]:
-        table = seat(engine, clock, 2)  # nobody guesses: 0 to 0 after five rounds
+        table = seat_critters(engine, clock, 2)  # nobody guesses: 0 to 0 after five rounds
         engine.set_tie_rule(table.fac, first)
         for _ in range(5 * 4 - 1):
             engine.advance(table.fac)
@@ -455,7 +457,7 @@ def test_the_tie_rule_changed_at_the_last_scores_decides_what_comes_next(engine,
 
 
 def test_two_players_play_the_duel_with_secret_themes(engine, clock):
-    table = seat(engine, clock, 2)
+    table = seat_critters(engine, clock, 2)
     ana, ben = table.tokens["Ana"], table.tokens["Ben"]
     view = table.public()
     assert view["duel"] and view["rounds"] == 5 and view["active"] is None
@@ -498,7 +500,7 @@ def test_the_duels_building_is_the_sand_timer_at_every_pace(engine, clock, facto
         phase: None if factor is None else seconds * factor
         for phase, seconds in engine.default_durations("canvas_critters").items()
     }
-    table = seat(engine, clock, 2, durations=paced)
+    table = seat_critters(engine, clock, 2, durations=paced)
     table.pick_all()  # both secret themes picked: the sand timer is flipped
     view = table.public()
     assert view["phase"] == "build"
@@ -510,13 +512,13 @@ def test_the_duels_building_is_the_sand_timer_at_every_pace(engine, clock, facto
 
 
 def test_the_duels_sand_timer_is_the_teachers_last_minute(engine, clock):
-    table = seat(engine, clock, 2, durations={"last_minute": 45})
+    table = seat_critters(engine, clock, 2, durations={"last_minute": 45})
     table.pick_all()
     assert table.public()["seconds_left"] == 45
 
 
 def test_the_duel_guess_follows_the_two_player_rules(engine, clock):
-    table = seat(engine, clock, 2)
+    table = seat_critters(engine, clock, 2)
     table.pick_all()
     table.build_and_finish_all()
     ana = table.tokens["Ana"]
@@ -549,7 +551,7 @@ def test_a_duel_game_played_again_is_canvas_critters_for_anyone(engine, clock):
 
 
 def test_refused_moves_change_nothing(engine, clock):
-    table = seat(engine, clock, 3)
+    table = seat_critters(engine, clock, 3)
     ana = table.tokens["Ana"]
     active = table.public()["active"]
     other = next(name for name in table.tokens if name != active)
@@ -582,7 +584,7 @@ def test_refused_moves_change_nothing(engine, clock):
 
 
 def test_a_deleted_game_leaves_no_critters_rows(engine, clock):
-    table = seat(engine, clock, 3)
+    table = seat_critters(engine, clock, 3)
     table.play_judged_round()
     engine.delete_game(table.fac)
     with engine._db.engine.connect() as connection:
@@ -597,7 +599,7 @@ def test_an_unknown_game_is_refused_clearly(engine):
 
 def test_threads_racing_for_the_last_pieces_of_a_kind_share_them_once(file_url):
     engine = Engine(file_url, clock=FakeClock(), seed=5)
-    table = seat(engine, engine._clock, 6)
+    table = seat_critters(engine, engine._clock, 6)
     table.pick_all()
     barrier = threading.Barrier(6)
     outcomes: dict[str, list] = {}
@@ -663,7 +665,7 @@ OPS = st.lists(
 def test_whatever_players_do_every_piece_is_in_the_pile_or_on_one_canvas(ops):
     clock = FakeClock()
     engine = Engine("sqlite://", clock=clock, seed=1)
-    table = seat(engine, clock, 3)
+    table = seat_critters(engine, clock, 3)
     table.pick_all()
     names = list(table.tokens)
     for op, who, kind, which in ops:
@@ -695,7 +697,7 @@ def test_whatever_players_do_every_piece_is_in_the_pile_or_on_one_canvas(ops):
 
 @pytest.mark.parametrize("players", [1, 7])
 def test_critters_is_for_two_to_six(engine, clock, players):
-    table = seat(engine, clock, min(players, 6), start=False)
+    table = seat_critters(engine, clock, min(players, 6), start=False)
     if players > 6:
         refused("error.game_full", engine.join, table.code, "Gus")
     else:
@@ -725,7 +727,7 @@ def test_a_missing_title_reads_untitled_once_titles_are_shown(engine, clock, lan
 
 
 def test_a_theme_chosen_by_the_time_out_is_marked_for_its_chooser_alone(engine, clock):
-    table = seat(engine, clock, 3)
+    table = seat_critters(engine, clock, 3)
     active = table.public()["active"]
     assert table.view(active)["card"]["timed_out"] is False
     clock.advance(engine.status(table.code)["seconds_left"] + 1)
@@ -738,6 +740,6 @@ def test_a_theme_chosen_by_the_time_out_is_marked_for_its_chooser_alone(engine, 
 
 
 def test_a_theme_picked_in_time_is_not_marked(engine, clock):
-    table = seat(engine, clock, 3)
+    table = seat_critters(engine, clock, 3)
     table.pick_all()
     assert table.view(table.public()["active"])["card"]["timed_out"] is False

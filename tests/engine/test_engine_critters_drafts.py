@@ -5,14 +5,14 @@ ever sees it."""
 
 from __future__ import annotations
 
-from critters_kit import seat
+from critters_kit import seat_critters
 
 from engine.critters import rules
 from tests.kit import refused
 
 
 def judging(engine, clock, players: int = 4):
-    table = seat(engine, clock, players)
+    table = seat_critters(engine, clock, players)
     table.pick_all()
     table.build_and_finish_all()
     table.title_all()
@@ -66,7 +66,7 @@ def test_a_draft_is_its_owners_alone_and_changes_no_version(engine, clock):
 
 
 def test_a_draft_that_breaks_the_rules_is_refused_and_changes_nothing(engine, clock):
-    table = seat(engine, clock, 4)
+    table = seat_critters(engine, clock, 4)
     ana = table.tokens["Ana"]
     refused("error.wrong_phase", engine.save_ribbon_draft, ana, {3: "Ben"})
     table.pick_all()
@@ -84,7 +84,7 @@ def test_a_draft_that_breaks_the_rules_is_refused_and_changes_nothing(engine, cl
 
 
 def test_a_golden_ribbon_used_before_is_not_given_from_a_later_draft(engine, clock):
-    table = seat(engine, clock, 3)
+    table = seat_critters(engine, clock, 3)
     table.play_judged_round(golden={"Ana": "Ben"})
     engine.advance(table.fac)
     table.pick_all()
@@ -96,7 +96,7 @@ def test_a_golden_ribbon_used_before_is_not_given_from_a_later_draft(engine, clo
 
 
 def test_the_last_rounds_golden_ribbon_says_keeping_it_costs(engine, clock):
-    table = seat(engine, clock, 3)
+    table = seat_critters(engine, clock, 3)
     rounds = table.public()["rounds"]
     for number in range(1, rounds + 1):
         table.pick_all()

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from cc_support import seat_table
-from critters_kit import seat
+from critters_kit import seat_critters
 
 from tests.kit import refused
 
@@ -34,7 +34,7 @@ def givers_beside_ribbons(view: Any) -> list[Any]:
 
 
 def scores_of_one_round(engine, clock, *, named: bool) -> Any:
-    table = seat(engine, clock, len(GIVERS), start=False)
+    table = seat_critters(engine, clock, len(GIVERS), start=False)
     if not named:
         engine.set_givers_named(table.fac, False)
     assert table.facilitator()["givers_named"] is named
@@ -78,7 +78,7 @@ def test_givers_kept_unnamed_reach_no_view_and_every_ribbon_still_counts(engine,
 
 
 def test_the_choice_is_made_in_the_lobby_only_and_by_critters_only(engine, clock):
-    table = seat(engine, clock, len(GIVERS))
+    table = seat_critters(engine, clock, len(GIVERS))
     version = engine.status(table.code)["version"]
     refused("error.already_started", engine.set_givers_named, table.fac, False)
     assert table.facilitator()["givers_named"] is True

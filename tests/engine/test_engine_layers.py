@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from layers_kit import NAMES, seat
+from layers_kit import NAMES, seat_layers
 from sqlmodel import Session, select
 
 from engine import Engine
@@ -42,7 +42,7 @@ def expected_score(painter: dict) -> int:
 
 @pytest.mark.parametrize("players", [2, 5])
 def test_a_whole_seeded_game_plays_to_its_podium(engine, clock, players):
-    table = seat(engine, clock, players)
+    table = seat_layers(engine, clock, players)
     first = table.public()
     assert first["phase"] == "turn" and first["game"] == "canvas_layers"
     assert [slot["cost"] for slot in first["market"]] == [0, 1, 2, 3, 4]
@@ -66,7 +66,7 @@ def test_a_whole_seeded_game_plays_to_its_podium(engine, clock, players):
 
 
 def test_a_game_that_just_completed_a_painting_shows_it_to_everyone(engine, clock):
-    table = seat(engine, clock, 2)
+    table = seat_layers(engine, clock, 2)
     while table.public()["last_painting"] is None:
         table.play_turn()
     last = table.public()["last_painting"]
@@ -76,7 +76,7 @@ def test_a_game_that_just_completed_a_painting_shows_it_to_everyone(engine, cloc
 
 
 def test_a_tie_on_points_and_tokens_is_picked_by_the_best_placed_outside_it(engine, clock):
-    table = seat(engine, clock, 3)
+    table = seat_layers(engine, clock, 3)
     _tied_ending(engine, table)
     picker = NAMES[2]
     view = table.public()
@@ -102,7 +102,7 @@ def test_a_tie_on_points_and_tokens_is_picked_by_the_best_placed_outside_it(engi
 
 
 def test_a_pick_that_runs_out_names_the_first_of_the_tied_in_turn_order(engine, clock):
-    table = seat(engine, clock, 3)
+    table = seat_layers(engine, clock, 3)
     state = _tied_ending(engine, table)
     clock.advance(rules.TURN_SECONDS)
     end = table.public()
@@ -162,7 +162,7 @@ def _tied_ending(engine, table) -> rules.State:
 
 
 def test_only_the_player_whose_turn_it_is_may_move(engine, clock):
-    table = seat(engine, clock, 3)
+    table = seat_layers(engine, clock, 3)
     acting = table.acting()
     other = next(name for name in table.tokens if name != acting)
     slot = table.public()["market"][0]
@@ -179,7 +179,7 @@ def test_only_the_player_whose_turn_it_is_may_move(engine, clock):
 
 
 def test_a_card_costing_more_tokens_than_held_is_refused(engine, clock):
-    table = seat(engine, clock, 2)
+    table = seat_layers(engine, clock, 2)
     first = table.acting()
     fifth = table.public()["market"][4]
     table.act(first, "take", {"position": 5, "card": fifth["card"]})
@@ -200,7 +200,7 @@ def test_a_card_costing_more_tokens_than_held_is_refused(engine, clock):
 
 
 def test_a_card_no_longer_where_the_page_showed_it_is_refused(engine, clock):
-    table = seat(engine, clock, 2)
+    table = seat_layers(engine, clock, 2)
     name = table.acting()
     market = table.public()["market"]
     token = table.tokens[name]
@@ -211,7 +211,7 @@ def test_a_card_no_longer_where_the_page_showed_it_is_refused(engine, clock):
 
 
 def test_with_five_in_hand_a_player_must_complete_a_painting(engine, clock):
-    table = seat(engine, clock, 2)
+    table = seat_layers(engine, clock, 2)
     while True:
         name = table.acting()
         view = table.view(name)
@@ -234,7 +234,7 @@ def test_with_five_in_hand_a_player_must_complete_a_painting(engine, clock):
 def test_a_painting_needs_three_different_cards_of_the_hand_over_an_unused_background(
     engine, clock
 ):
-    table = seat(engine, clock, 2)
+    table = seat_layers(engine, clock, 2)
     while len(table.view(table.acting())["hand"]) < 4:
         name = table.acting()
         table.take_first(name)
@@ -266,7 +266,7 @@ def test_a_painting_needs_three_different_cards_of_the_hand_over_an_unused_backg
 
 
 def test_a_retry_answers_the_first_result_and_changes_nothing(engine, clock):
-    table = seat(engine, clock, 2)
+    table = seat_layers(engine, clock, 2)
     name = table.acting()
     slot = table.public()["market"][0]
     request = rid()
@@ -280,7 +280,7 @@ def test_a_retry_answers_the_first_result_and_changes_nothing(engine, clock):
 def test_a_game_whose_server_slept_through_every_turn_wakes_at_its_end(engine, clock):
     """A laptop closed mid-game: on waking, every turn that ran out is played for its
     painter at once (five painters: more turns than any other game has phases)."""
-    table = seat(engine, clock, 5)
+    table = seat_layers(engine, clock, 5)
     clock.advance(10**6)
     view = table.public()
     assert view["phase"] == "finished"
@@ -288,7 +288,7 @@ def test_a_game_whose_server_slept_through_every_turn_wakes_at_its_end(engine, c
 
 
 def test_nothing_moves_while_the_game_is_paused(engine, clock):
-    table = seat(engine, clock, 2)
+    table = seat_layers(engine, clock, 2)
     name = table.acting()
     slot = table.public()["market"][0]
     engine.pause(table.fac)
@@ -302,7 +302,7 @@ def test_nothing_moves_while_the_game_is_paused(engine, clock):
 
 
 def test_a_move_meant_for_an_earlier_turn_is_refused(engine, clock):
-    table = seat(engine, clock, 2)
+    table = seat_layers(engine, clock, 2)
     shown = table.public()["round"]
     table.play_turn()
     name = table.acting()
@@ -320,7 +320,7 @@ def test_a_move_meant_for_an_earlier_turn_is_refused(engine, clock):
 
 
 def test_no_move_before_the_start_or_after_the_end(engine, clock):
-    table = seat(engine, clock, 2, start=False)
+    table = seat_layers(engine, clock, 2, start=False)
     refused("error.wrong_phase", engine.take_card, table.tokens["Ana"], 1, "art-01", rid())
     engine.start(table.fac)
     table.play_to_the_end()
@@ -328,14 +328,14 @@ def test_no_move_before_the_start_or_after_the_end(engine, clock):
 
 
 def test_a_table_seats_two_to_five(engine, clock):
-    table = seat(engine, clock, 1, start=False)
+    table = seat_layers(engine, clock, 1, start=False)
     refused("error.too_few_players", engine.start, table.fac)
-    full = seat(engine, clock, 5, start=False)
+    full = seat_layers(engine, clock, 5, start=False)
     refused("error.game_full", engine.join, full.code, "Fay")
 
 
 def test_the_facilitator_picks_the_scoring_cards_in_the_lobby(engine, clock):
-    table = seat(engine, clock, 2, start=False)
+    table = seat_layers(engine, clock, 2, start=False)
     assert table.public()["scoring"] == list(DEFAULT_SCORING)  # the first game's four
     picked = ["symmetry", "rhythm", "focus", "space"]
     engine.set_scoring(table.fac, picked)
@@ -359,7 +359,7 @@ def test_the_facilitator_picks_the_scoring_cards_in_the_lobby(engine, clock):
     ],
 )
 def test_a_wrong_pick_of_scoring_cards_is_refused_and_changes_nothing(engine, clock, scoring, key):
-    table = seat(engine, clock, 2, start=False)
+    table = seat_layers(engine, clock, 2, start=False)
     unchanged(table, key, engine.set_scoring, table.fac, scoring)
     assert table.public()["scoring"] == list(DEFAULT_SCORING)
 
@@ -371,7 +371,7 @@ def test_only_a_game_of_canvas_layers_has_scoring_cards_to_pick(engine, clock):
 
 
 def test_the_facilitator_view_lists_every_painting_completed(engine, clock):
-    table = seat(engine, clock, 2)
+    table = seat_layers(engine, clock, 2)
     table.play_to_the_end()
     history = table.facilitator()["history"]
     assert len(history) == 6  # three paintings each
@@ -385,7 +385,7 @@ def test_the_facilitator_view_lists_every_painting_completed(engine, clock):
 
 
 def test_a_turn_that_runs_out_takes_the_free_card(engine, clock):
-    table = seat(engine, clock, 2)
+    table = seat_layers(engine, clock, 2)
     name = table.acting()
     free = table.public()["market"][0]["card"]
     assert table.public()["seconds_left"] == rules.TURN_SECONDS
@@ -397,7 +397,7 @@ def test_a_turn_that_runs_out_takes_the_free_card(engine, clock):
 
 
 def test_a_painter_whose_turn_ran_out_is_told_what_they_got_until_their_next_move(engine, clock):
-    table = seat(engine, clock, 2)
+    table = seat_layers(engine, clock, 2)
     first = table.acting()
     assert table.view(first)["played_for_you"] is None
     table.take_first(first)
@@ -420,7 +420,7 @@ def test_a_painter_whose_turn_ran_out_is_told_what_they_got_until_their_next_mov
 
 
 def test_a_painting_completed_for_a_painter_is_told_by_its_number(engine, clock):
-    table = seat(engine, clock, 2)
+    table = seat_layers(engine, clock, 2)
     first = table.acting()
     for _turn in range(11):  # five cards each, then the first painter's hand is painted
         clock.advance(rules.TURN_SECONDS)
@@ -430,7 +430,7 @@ def test_a_painting_completed_for_a_painter_is_told_by_its_number(engine, clock)
 
 
 def test_turns_that_run_out_paint_the_three_oldest_cards_once_the_hand_is_full(engine, clock):
-    table = seat(engine, clock, 2)
+    table = seat_layers(engine, clock, 2)
     first = table.acting()
     taken: list[str] = []
     for _turn in range(10):  # five cards each, taken by the clock
@@ -447,7 +447,7 @@ def test_turns_that_run_out_paint_the_three_oldest_cards_once_the_hand_is_full(e
 
 
 def test_the_facilitator_ending_a_turn_plays_it_as_if_it_ran_out(engine, clock):
-    table = seat(engine, clock, 2)
+    table = seat_layers(engine, clock, 2)
     name = table.acting()
     free = table.public()["market"][0]["card"]
     assert "advance" in table.facilitator()["actions"]
@@ -456,7 +456,7 @@ def test_the_facilitator_ending_a_turn_plays_it_as_if_it_ran_out(engine, clock):
 
 
 def test_an_untimed_turn_waits(engine, clock):
-    table = seat(engine, clock, 2, durations={"turn": None})
+    table = seat_layers(engine, clock, 2, durations={"turn": None})
     name = table.acting()
     clock.advance(3600)
     assert table.public()["turn"] == name and table.public()["seconds_left"] is None
@@ -468,7 +468,7 @@ def test_an_untimed_turn_waits(engine, clock):
 
 
 def test_a_hand_is_seen_by_its_owner_alone(engine, clock):
-    table = seat(engine, clock, 3)
+    table = seat_layers(engine, clock, 3)
     for _turn in range(6):
         table.play_turn()
     hands = {name: table.view(name)["hand"] for name in table.tokens}
@@ -488,7 +488,7 @@ def test_a_hand_is_seen_by_its_owner_alone(engine, clock):
 def test_a_new_engine_on_the_same_database_continues(tmp_path, clock):
     url = f"sqlite:///{tmp_path / 'layers.db'}"
     engine = Engine(url, clock=clock, seed=3)
-    table = seat(engine, clock, 3)
+    table = seat_layers(engine, clock, 3)
     for _turn in range(5):
         table.play_turn()
     views = [table.public(), *(table.view(name) for name in table.tokens)]
@@ -500,7 +500,7 @@ def test_a_new_engine_on_the_same_database_continues(tmp_path, clock):
 
 
 def test_deleting_a_game_forgets_its_rows(engine, clock):
-    table = seat(engine, clock, 2)
+    table = seat_layers(engine, clock, 2)
     table.play_turn()
     engine.delete_game(table.fac)
     with engine._db.read() as session:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from layers_kit import seat
+from layers_kit import seat_layers
 
 from engine.canvas_layers.rules import LAYERS
 from tests.kit import refused, rid
@@ -35,7 +35,7 @@ def waiting_with_three(table):
 
 
 def test_a_draft_is_its_painters_alone_and_changes_no_version(engine, clock):
-    table = seat(engine, clock, 3)
+    table = seat_layers(engine, clock, 3)
     name = waiting_with_three(table)
     mine = table.view(name)
     cards, background = list(reversed(mine["hand"][:LAYERS])), mine["backgrounds"][1]
@@ -51,7 +51,7 @@ def test_a_draft_is_its_painters_alone_and_changes_no_version(engine, clock):
 
 
 def test_on_the_painters_turn_the_draft_is_one_listed_move_away(engine, clock):
-    table = seat(engine, clock, 3)
+    table = seat_layers(engine, clock, 3)
     name = waiting_with_three(table)
     mine = table.view(name)
     cards, background = mine["hand"][:LAYERS], mine["backgrounds"][0]
@@ -70,7 +70,7 @@ def test_on_the_painters_turn_the_draft_is_one_listed_move_away(engine, clock):
 
 
 def test_a_draft_the_rules_could_never_paint_is_refused_and_the_last_one_kept(engine, clock):
-    table = seat(engine, clock, 3)
+    table = seat_layers(engine, clock, 3)
     name = waiting_with_three(table)
     token, hand = table.tokens[name], table.view(name)["hand"]
     engine.save_painting_draft(token, hand[:1], None)
@@ -88,6 +88,6 @@ def test_a_draft_the_rules_could_never_paint_is_refused_and_the_last_one_kept(en
 
 
 def test_no_draft_before_the_game_starts(engine, clock):
-    table = seat(engine, clock, 3, start=False)
+    table = seat_layers(engine, clock, 3, start=False)
     name = next(iter(table.tokens))
     refused("error.layers.no_draft_now", engine.save_painting_draft, table.tokens[name], [], None)

@@ -50,9 +50,9 @@ def test_voting_readiness_names_signatures_never_the_curator(table):
 def test_play_again_keeps_the_choices_the_teacher_made_in_the_lobby(engine, clock):
     """A teacher who kept Canvas Critters' ribbon givers unnamed, or picked Canvas Layers'
     scoring cards, finds the next game set up the same way (still theirs to change)."""
-    critters = critters_kit.seat(engine, clock, 3, start=False)
+    critters = critters_kit.seat_critters(engine, clock, 3, start=False)
     engine.set_givers_named(critters.fac, False)
-    layers = layers_kit.seat(engine, clock, 2, start=False)
+    layers = layers_kit.seat_layers(engine, clock, 2, start=False)
     picked = ["symmetry", "rhythm", "focus", "space"]
     engine.set_scoring(layers.fac, picked)
     for table in (critters, layers):
@@ -68,8 +68,8 @@ def test_play_again_keeps_the_choices_the_teacher_made_in_the_lobby(engine, cloc
 
 
 def test_play_again_after_the_rulebook_s_choices_keeps_them(engine, clock):
-    critters = critters_kit.seat(engine, clock, 3)
-    layers = layers_kit.seat(engine, clock, 2)
+    critters = critters_kit.seat_critters(engine, clock, 3)
+    layers = layers_kit.seat_layers(engine, clock, 2)
     clock.advance(10**6)
     again = engine.play_again(critters.fac)
     assert engine.facilitator_view(again.facilitator_token)["givers_named"] is True

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from cc_support import ROUND_ORDER, game_row, seat_table
-from critters_kit import seat as seat_critters
+from critters_kit import seat_critters
 
 from engine import Engine, FakeClock, avatars
 from engine.crossed_canvas.rules import COLOURS

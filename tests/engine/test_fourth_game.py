@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Engine, FakeClock, storage
+from engine import Engine, storage
+from engine.declaration import Games
 from tests.fourth_game.engine.quick_pick.models import create_tables
 from tests.fourth_game.registry import ENGINE_LINE, GAMES
 from tests.kit import refused
@@ -19,10 +20,26 @@ MOST_BEATS = 500
 
 
 @pytest.fixture
-def engine(tmp_path, clock: FakeClock) -> Engine:
+def database(tmp_path) -> str:
+    """A SQLite file holding the fourth game's own tables too."""
     url = f"sqlite:///{tmp_path / 'fourth.db'}"
     create_tables(url)
-    return Engine(url, clock=clock, seed=4, games=GAMES, robot_seconds=QUICK)
+    return url
+
+
+@pytest.fixture
+def seed() -> int:
+    return 4
+
+
+@pytest.fixture
+def games() -> Games:
+    return GAMES
+
+
+@pytest.fixture
+def robot_seconds() -> tuple[float, float]:
+    return QUICK
 
 
 def test_the_engine_offers_the_game_it_was_handed_and_the_registry_does_not(engine):

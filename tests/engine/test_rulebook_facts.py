@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 from cc_support import seat_table
-from critters_kit import seat as seat_critters
-from layers_kit import seat as seat_layers
+from critters_kit import seat_critters
+from layers_kit import seat_layers
 
 from engine import RuleError
 from engine.crossed_canvas.decks import load_deck

@@ -34,8 +34,8 @@ def _play_turn(table: SeatedGame) -> None:
 
 GAMES: dict[str, tuple[Callable[..., SeatedGame], int, Callable[[SeatedGame], None]]] = {
     "crossed_canvas": (seat_table, 5, _advance),
-    "canvas_critters": (critters_kit.seat, 4, _advance),
-    "canvas_layers": (layers_kit.seat, 3, _play_turn),
+    "canvas_critters": (critters_kit.seat_critters, 4, _advance),
+    "canvas_layers": (layers_kit.seat_layers, 3, _play_turn),
 }
 
 

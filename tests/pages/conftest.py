@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 import sqlalchemy
 import streamlit as st
-from pagekit import NAMES, Table, seat
+from pagekit import NAMES, Table, seat_lobby
 from sqlalchemy import event
 from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 
@@ -45,7 +45,7 @@ def engine(db_url: str) -> Engine:
 @pytest.fixture
 def table(engine: Engine) -> Table:
     """Five players in an English game's lobby."""
-    return seat(engine, NAMES)
+    return seat_lobby(engine, NAMES)
 
 
 @pytest.fixture

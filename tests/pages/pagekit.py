@@ -207,7 +207,7 @@ class Table(CrossedCanvasTable):
         return run(page("pages/facilitator.py", key=self.fac))
 
 
-def seat(
+def seat_lobby(
     engine: Engine,
     names: list[str] = NAMES,
     language: str = "en",

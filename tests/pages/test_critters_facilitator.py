@@ -19,7 +19,7 @@ from ui.critters.facilitator import MOSAIC_FILE_PX, mosaic_stem, table_files
 from ui.text import translator
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-from critters_kit import LONG, NAMES, Critters, seat
+from critters_kit import LONG, NAMES, Critters, seat_critters
 
 SVG = "{http://www.w3.org/2000/svg}"
 CROSSED_CANVAS_ONLY = ["ui.fac.moderation"]
@@ -40,7 +40,7 @@ def assert_no_crossed_canvas_controls(at) -> None:
 
 
 def test_the_lobby_starts_a_critters_game(engine):
-    table = seat(engine, FakeClock(), 3, start=False)
+    table = seat_critters(engine, FakeClock(), 3, start=False)
     at = facilitator(table)
     assert not at.radio  # the tie rule comes once the game has started
     run(at.button(key="start_game").click())
@@ -48,7 +48,7 @@ def test_the_lobby_starts_a_critters_game(engine):
 
 
 def test_each_judged_phase_in_its_words_with_its_summary(engine):
-    table = seat(engine, FakeClock(), 4)
+    table = seat_critters(engine, FakeClock(), 4)
     active = table.public()["active"]
     at = facilitator(table)
     assert tr("en", "ui.critters.screen.choosing", name=active) in visible_text(at)
@@ -81,7 +81,7 @@ def test_each_judged_phase_in_its_words_with_its_summary(engine):
 
 
 def test_the_timer_buttons_run_a_critters_game(engine):
-    table = seat(engine, FakeClock(), 3)
+    table = seat_critters(engine, FakeClock(), 3)
     at = facilitator(table)
     at = run(timer(at, "pause_game").click())
     assert table.public()["paused"] is True
@@ -96,7 +96,7 @@ def test_the_timer_buttons_run_a_critters_game(engine):
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_teacher_chooses_what_a_tie_leads_to(engine, players):
-    table = seat(engine, FakeClock(), players)
+    table = seat_critters(engine, FakeClock(), players)
     at = facilitator(table)
     [choice] = at.radio
     assert choice.label == tr("en", "ui.critters.fac.tie_rule")
@@ -116,7 +116,7 @@ def test_the_teacher_chooses_what_a_tie_leads_to(engine, players):
 
 
 def test_the_finished_game_shows_its_winners_and_every_mosaic_to_download(engine):
-    table = seat(engine, FakeClock(), 3)
+    table = seat_critters(engine, FakeClock(), 3)
     table.play_judged_round()
     while table.phase() != "finished":  # nobody plays the later rounds
         table.engine.advance(table.fac)
@@ -151,7 +151,7 @@ def test_the_finished_game_shows_its_winners_and_every_mosaic_to_download(engine
 def test_the_teacher_steps_the_projector_through_every_round_at_the_end(engine):
     """As Crossed Canvas's gallery: each round's mosaics, titles, ribbons and points, the
     total each player then had, the teacher turning the pages, then the podium again."""
-    table = seat(engine, FakeClock(), 3)
+    table = seat_critters(engine, FakeClock(), 3)
     table.play_judged_round()
     while table.phase() != "finished":  # nobody plays the later rounds
         table.engine.advance(table.fac)
@@ -175,7 +175,7 @@ def test_the_teacher_steps_the_projector_through_every_round_at_the_end(engine):
 
 
 def test_the_results_csv_has_each_round_s_titles_ribbons_and_points(engine, recorded_files):
-    table = seat(engine, FakeClock(), 4)
+    table = seat_critters(engine, FakeClock(), 4)
     at = facilitator(table)
     assert not at.get("download_button")  # nothing to record before a round is turned over
     theme = table.play_judged_round(golden={"Ben": "Cy"})["theme"]["text"]
@@ -200,7 +200,7 @@ def test_the_results_csv_has_each_round_s_titles_ribbons_and_points(engine, reco
 
 
 def test_the_results_csv_says_what_a_golden_ribbon_never_given_cost(engine, recorded_files):
-    table = seat(engine, FakeClock(), 3)
+    table = seat_critters(engine, FakeClock(), 3)
     for number in range(6):  # three players play six rounds; only Ana gives her golden ribbon
         if number:
             engine.advance(table.fac)
@@ -301,7 +301,7 @@ def test_the_duel_s_end_button_names_the_guesses_and_a_tie_break(engine, languag
 
 def test_the_teacher_keeps_ribbon_givers_unnamed_from_the_lobby(engine):
     """The rulebook's way (givers named) until the teacher turns it off, before the start."""
-    table = seat(engine, FakeClock(), 3, start=False)
+    table = seat_critters(engine, FakeClock(), 3, start=False)
     at = facilitator(table)
     switch = at.toggle(key="givers_named_True")
     assert switch.label == tr("en", "ui.critters.fac.givers_named") and switch.value is True

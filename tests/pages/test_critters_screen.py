@@ -17,7 +17,7 @@ from engine import FakeClock
 from ui.faces import named_html
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-from critters_kit import LONG, Critters, seat
+from critters_kit import LONG, Critters, seat_critters
 
 from tests.kit import rid
 
@@ -92,11 +92,11 @@ def ribbons_in(markup: str) -> list[int]:
 
 @pytest.fixture
 def judged(engine) -> Critters:
-    return seat(engine, FakeClock(), 4)
+    return seat_critters(engine, FakeClock(), 4)
 
 
 def test_a_critters_lobby_is_the_shared_one(engine):
-    table = seat(engine, FakeClock(), 3, start=False)
+    table = seat_critters(engine, FakeClock(), 3, start=False)
     at = screen(table)
     shown = visible_text(at)
     assert table.code in shown
@@ -147,7 +147,7 @@ def test_building_shows_the_pile_and_who_has_finished_not_the_mosaics(judged):
 
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_building_lists_who_is_still_building_then_who_has_finished_by_name_only(engine, language):
-    table = seat(engine, FakeClock(), 4, language=language)
+    table = seat_critters(engine, FakeClock(), 4, language=language)
     table.pick_all()
     table.build("Ana", kinds=["whale"] * 3 + ["fox"] * 4)
     table.build("Cy", pieces=3)
@@ -173,7 +173,7 @@ def test_building_lists_who_is_still_building_then_who_has_finished_by_name_only
 def test_untimed_the_last_builders_are_not_promised_a_minute(engine):
     """An untimed pace runs no minute after the first mosaic is finished: the projector does
     not announce one; the teacher ends the phase."""
-    table = seat(engine, FakeClock(), 3, durations={"last_minute": None})
+    table = seat_critters(engine, FakeClock(), 3, durations={"last_minute": None})
     table.pick_all()
     table.build("Ana", kinds=["whale"] * 3 + ["fox"] * 4)
     table.finish("Ana")
@@ -271,7 +271,7 @@ def test_the_game_ends_on_a_podium_of_totals(judged):
 
 
 def test_a_tie_break_is_named_and_only_the_others_judge(engine):
-    table = seat(engine, FakeClock(), 3)
+    table = seat_critters(engine, FakeClock(), 3)
     for number in range(6):  # Ana and Ben end level, Cy behind: a tie-break between them
         table.pick_all()
         table.build_and_finish_all()
@@ -306,7 +306,7 @@ def test_a_tie_break_is_named_and_only_the_others_judge(engine):
 
 @pytest.fixture
 def duel(engine) -> Critters:
-    return seat(engine, FakeClock(), 2)
+    return seat_critters(engine, FakeClock(), 2)
 
 
 def secrets_of(duel: Critters) -> dict[str, str]:
@@ -375,7 +375,7 @@ def test_the_duel_scores_reveal_each_theme_and_guess(duel):
 
 
 def test_mosaics_short_of_seven_are_marked_unfinished_and_an_empty_canvas_shown(engine):
-    table = seat(engine, FakeClock(), 3)
+    table = seat_critters(engine, FakeClock(), 3)
     table.pick_all()
     table.build("Ana")
     table.build("Ben", pieces=3)

@@ -4,7 +4,7 @@ in the lobby, and shown beside the names in the lobby, the scores and the podium
 from __future__ import annotations
 
 import pytest
-from pagekit import a_path, drawing_state, html_text, page, run, seat, tr
+from pagekit import a_path, drawing_state, html_text, page, run, seat_lobby, tr
 
 from engine import avatars
 from ui.faces import face_src, named_html
@@ -32,7 +32,7 @@ def join(at, name: str):
     ],
 )
 def test_a_student_picks_a_face_on_the_join_form_or_gets_their_seats(engine, animal, colour, face):
-    table = seat(engine, ["Ana"])
+    table = seat_lobby(engine, ["Ana"])
     at = pick(run(page("pages/play.py", code=table.code)), "join_face", animal, colour)
     if animal is not None:  # the face the lists make, shown before joining
         assert face_src(face) in html_text(at)
@@ -43,7 +43,7 @@ def test_a_student_picks_a_face_on_the_join_form_or_gets_their_seats(engine, ani
 
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_a_student_changes_their_face_in_the_lobby_and_every_page_shows_it(engine, language):
-    table = seat(engine, ["Ana", "Ben", "Cy", "Di", "Ed"], language=language)
+    table = seat_lobby(engine, ["Ana", "Ben", "Cy", "Di", "Ed"], language=language)
     at = table.play("Ben")
     assert at.expander[0].label == tr(language, "ui.face.title")
     at = pick(at, "lobby_face", "panda", "sky")
@@ -58,7 +58,7 @@ def test_a_student_changes_their_face_in_the_lobby_and_every_page_shows_it(engin
 
 
 def test_the_scores_and_the_podium_show_each_face_beside_the_name(engine):
-    table = seat(engine, ["Ana", "Ben", "Cy", "Di", "Ed"])
+    table = seat_lobby(engine, ["Ana", "Ben", "Cy", "Di", "Ed"])
     table.start()
     table.finish()
     faces = engine.public_view(table.code)["avatars"]
@@ -71,7 +71,7 @@ def test_the_scores_and_the_podium_show_each_face_beside_the_name(engine):
 def test_the_phone_s_face_lists_follow_a_face_changed_elsewhere(engine):
     """A reseat can recolour a student's face (engine/avatars.py `keep_apart`), as can their
     other tab: their open phone shows the new face in its lists, not the one it drew first."""
-    table = seat(engine, ["Ana", "Ben", "Cy", "Di", "Ed"])
+    table = seat_lobby(engine, ["Ana", "Ben", "Cy", "Di", "Ed"])
     at = table.play("Ben")
     shown = avatars.parts(engine.public_view(table.code)["avatars"]["Ben"])
     assert (
@@ -108,7 +108,7 @@ def draw(at, key: str):
 
 
 def test_a_student_draws_their_face_on_the_join_form_and_wears_it(engine):
-    table = seat(engine, ["Ana"])
+    table = seat_lobby(engine, ["Ana"])
     at = join(draw(run(page("pages/play.py", code=table.code)), "join_face"), "Ben")
     face = engine.public_view(table.code)["avatars"]["Ben"]
     assert avatars.is_drawn(face)
@@ -118,7 +118,7 @@ def test_a_student_draws_their_face_on_the_join_form_and_wears_it(engine):
 
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_a_drawn_face_shows_everywhere_until_the_teacher_hides_it(engine, language):
-    table = seat(engine, ["Ana", "Ben", "Cy", "Di", "Ed"], language=language)
+    table = seat_lobby(engine, ["Ana", "Ben", "Cy", "Di", "Ed"], language=language)
     animal = engine.public_view(table.code)["avatars"]["Ben"]
     at = draw(table.play("Ben"), "lobby_face")
     assert at.button(key="change_face").label == tr(language, "ui.face.use_drawing")
@@ -139,7 +139,7 @@ def test_a_drawn_face_shows_everywhere_until_the_teacher_hides_it(engine, langua
 
 
 def test_a_drawn_face_too_big_is_refused_with_a_message_and_nothing_changes(engine):
-    table = seat(engine, ["Ana", "Ben", "Cy", "Di", "Ed"])
+    table = seat_lobby(engine, ["Ana", "Ben", "Cy", "Di", "Ed"])
     before = engine.public_view(table.code)["avatars"]
     at = run(table.play("Ben").radio(key="lobby_face_kind").set_value("drawn"))
     long = [["M", 1, 1]] + [["L", 1 + i % 200, 1 + i // 10] for i in range(1, 1900)]
@@ -150,7 +150,7 @@ def test_a_drawn_face_too_big_is_refused_with_a_message_and_nothing_changes(engi
 
 
 def test_a_drawn_face_goes_with_the_student_to_the_next_game(engine):
-    table = seat(engine, ["Ana", "Ben", "Cy", "Di", "Ed"])
+    table = seat_lobby(engine, ["Ana", "Ben", "Cy", "Di", "Ed"])
     engine.draw_avatar(table.tokens["Ana"], [[(0.2, 0.2), (0.8, 0.8)]])
     drawn = engine.public_view(table.code)["avatars"]["Ana"]
     table.start()

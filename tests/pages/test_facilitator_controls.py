@@ -4,14 +4,14 @@ game's data, a game that waited through an outage, and timer clicks that arrive 
 from __future__ import annotations
 
 import pytest
-from pagekit import LONG, NAMES, rendered, run, seat, timer, tr
+from pagekit import LONG, NAMES, rendered, run, seat_lobby, timer, tr
 from sqlalchemy import text
 
 from engine import RuleError
 
 
 def test_locking_the_lobby_keeps_newcomers_out_until_it_is_opened(engine):
-    table = seat(engine, ["Ana", "Ben"])
+    table = seat_lobby(engine, ["Ana", "Ben"])
     at = table.facilitator_page()
     at = run(at.toggle(key="lock_lobby").set_value(True))
     assert table.public()["locked"] is True
@@ -24,13 +24,13 @@ def test_locking_the_lobby_keeps_newcomers_out_until_it_is_opened(engine):
 
 
 def test_removing_a_player_says_they_cannot_come_back_from_that_browser(engine):
-    at = seat(engine, ["Ana", "Ben"]).facilitator_page()
+    at = seat_lobby(engine, ["Ana", "Ben"]).facilitator_page()
     assert tr("en", "ui.fac.remove_hint") in rendered(at)
 
 
 @pytest.mark.parametrize("phase", ["lobby", "reveal"])
 def test_deleting_the_game_removes_it_at_once(engine, phase):
-    table = seat(engine)
+    table = seat_lobby(engine)
     if phase != "lobby":
         table.start()
         table.advance_to(phase)
@@ -44,7 +44,7 @@ def test_deleting_the_game_removes_it_at_once(engine, phase):
 
 
 def test_a_game_that_waited_through_an_outage_says_so_and_resumes(engine, db_url):
-    table = seat(engine)
+    table = seat_lobby(engine)
     table.start()
     table.advance_to("pulse1")
     with engine._db.engine.begin() as connection:  # the server was gone for 100 s
@@ -59,7 +59,7 @@ def test_a_game_that_waited_through_an_outage_says_so_and_resumes(engine, db_url
 
 def test_a_timer_click_meant_for_a_phase_already_over_does_nothing(engine):
     """A double click on "End this phase now": the second click was drawn in the roles phase."""
-    table = seat(engine)
+    table = seat_lobby(engine)
     table.start()
     stale = table.facilitator_page()  # drawn during roles
     engine.advance(table.fac)  # the first click already ended the roles phase
@@ -86,7 +86,7 @@ NEXT_IN_ENGLISH = {
 
 @pytest.mark.parametrize(("language", "timed"), [("en", True), ("es", True), ("es", False)])
 def test_the_end_button_names_what_comes_next(engine, language, timed):
-    table = seat(engine, NAMES, language, durations=LONG if timed else dict.fromkeys(LONG))
+    table = seat_lobby(engine, NAMES, language, durations=LONG if timed else dict.fromkeys(LONG))
     table.start()
     for phase, english in NEXT_IN_ENGLISH.items():
         table.advance_to(phase)
@@ -104,7 +104,7 @@ def test_the_end_button_names_what_comes_next(engine, language, timed):
 
 
 def test_the_facilitator_sees_which_signatures_still_vote(engine):
-    table = seat(engine)
+    table = seat_lobby(engine)
     table.start()
     table.advance_to("accusation")
     voter, target = table.with_role("loyal")[:2]

@@ -13,7 +13,7 @@ from pagekit import (
     private_link_element,
     rendered,
     run,
-    seat,
+    seat_lobby,
     timer,
     tr,
     visible_text,
@@ -26,7 +26,7 @@ from ui.text import isolate
 
 @pytest.mark.parametrize("query", [{}, {"key": "nope"}, {"key": "  "}])
 def test_bad_or_missing_key_says_so_and_links_home(engine, query):
-    seat(engine, ["Ana"])
+    seat_lobby(engine, ["Ana"])
     at = run(page("pages/facilitator.py", **query))
     assert [e.value for e in at.error] == [tr("en", "error.bad_facilitator_token")]
     [link] = at.get("page_link")
@@ -43,7 +43,7 @@ def test_bad_key_in_a_spanish_browser(engine):
 
 
 def test_lobby_shows_code_and_roster_and_removes_a_player(engine):
-    table = seat(engine, ["Ana", "Ben", "Cai"])
+    table = seat_lobby(engine, ["Ana", "Ben", "Cai"])
     at = table.facilitator_page()
     shown = visible_text(at)
     assert table.code in shown
@@ -64,7 +64,7 @@ def test_lobby_shows_code_and_roster_and_removes_a_player(engine):
 
 @pytest.mark.parametrize("players", [0, 1, 4])
 def test_start_disabled_below_five(engine, players):
-    table = seat(engine, NAMES[:players])
+    table = seat_lobby(engine, NAMES[:players])
     at = table.facilitator_page()
     assert at.button(key="start_game").disabled
     assert tr("en", "ui.fac.need_players", fewest=5) in rendered(at)
@@ -72,7 +72,7 @@ def test_start_disabled_below_five(engine, players):
 
 
 def test_start_with_five(engine):
-    table = seat(engine, NAMES)
+    table = seat_lobby(engine, NAMES)
     at = table.facilitator_page()
     start = at.button(key="start_game")
     assert not start.disabled
@@ -162,7 +162,7 @@ def test_the_key_leaves_the_address_and_the_page_keeps_working(table):
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_game_code_alone_asks_for_the_private_link(engine, language):
     """A new tab of ?game=CODE in a browser that never opened the private link controls nothing."""
-    table = seat(engine, NAMES, language=language)
+    table = seat_lobby(engine, NAMES, language=language)
     at = page("pages/facilitator.py", game=table.code)
     at.context = {"locale": f"{language}-ES"}
     run(at)

@@ -7,7 +7,7 @@ game."""
 from __future__ import annotations
 
 import pytest
-from pagekit import Table, rendered, run, seat, visible_text
+from pagekit import Table, rendered, run, seat_lobby, visible_text
 
 from engine import Engine
 from engine.games import DECLARATIONS
@@ -21,21 +21,21 @@ KIND = ENGINE_LINE[0]
 SLOW = {"pick": 600.0, "tally": 600.0}
 
 
-@pytest.fixture
-def engine(db_url: str, monkeypatch) -> Engine:
-    """The pages' registries, catalogues and the test's engine with the fourth game's lines."""
+@pytest.fixture(autouse=True)
+def fourth_game_lines(db_url: str, monkeypatch) -> None:
+    """The pages' registries and catalogues with the fourth game's lines, and its tables in
+    the database of the test's engine (the pages' one, made after this)."""
     monkeypatch.setitem(DECLARATIONS, *ENGINE_LINE)
     monkeypatch.setitem(PARTS, *UI_LINE)
     for language, texts in TEXTS.items():
         for key, text in texts.items():
             monkeypatch.setitem(catalogue(language), key, text)
     create_tables(db_url)
-    return Engine(db_url, seed=11)
 
 
 @pytest.fixture
 def quick(engine: Engine) -> Table:
-    return seat(engine, ["Ana", "Ben"], game=KIND, durations=SLOW)
+    return seat_lobby(engine, ["Ana", "Ben"], game=KIND, durations=SLOW)
 
 
 def test_its_lobby_is_drawn_with_its_own_setting_which_the_teacher_changes(quick, engine):

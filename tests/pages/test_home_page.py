@@ -5,7 +5,7 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from pagekit import page, private_link, rendered, run, seat, tr, visible_text
+from pagekit import page, private_link, rendered, run, seat_lobby, tr, visible_text
 
 from engine import Engine
 from engine.crossed_canvas.rules import DEFAULT_DURATIONS
@@ -44,7 +44,7 @@ def test_create_game_opens_the_facilitator_page_of_a_new_game(engine, language, 
 
 
 def test_join_with_a_code_opens_the_join_form(engine):
-    table = seat(engine, ["Ana"])
+    table = seat_lobby(engine, ["Ana"])
     at = run(page("app.py"))
     at.text_input(key="join_code").input(table.code.lower())  # typed in lower case
     run(at.button(key="join_go").click())

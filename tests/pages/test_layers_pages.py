@@ -12,7 +12,7 @@ import zipfile
 from collections.abc import Callable
 
 import pytest
-from pagekit import Table, html_text, page, rendered, run, seat, tr, visible_text
+from pagekit import Table, html_text, page, rendered, run, seat_lobby, tr, visible_text
 from PIL import Image
 from streamlit.testing.v1 import AppTest
 
@@ -35,7 +35,7 @@ NAMES = ["Ana", "Ben"]
 def layers(engine: Engine) -> Table:
     """Two painters in an English game's lobby, turns of ten minutes (the pages' own engine
     runs on the real clock: no turn runs out during a test)."""
-    return seat(engine, NAMES, game="canvas_layers", durations={"turn": 600.0})
+    return seat_lobby(engine, NAMES, game="canvas_layers", durations={"turn": 600.0})
 
 
 def acting(table: Table) -> str:
@@ -266,7 +266,7 @@ LOBBY_TAKING = {
 
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_the_lobby_says_who_pays_for_a_card_further_right_and_where_tokens_go(engine, language):
-    table = seat(engine, NAMES, language, game="canvas_layers", durations={"turn": 600.0})
+    table = seat_lobby(engine, NAMES, language, game="canvas_layers", durations={"turn": 600.0})
     said = LOBBY_TAKING[language]
     assert said in visible_text(table.screen())
     phone = table.play(NAMES[0])
@@ -302,7 +302,7 @@ PICKER_WORDS = {
 def test_the_scoring_card_picker_says_each_rule_and_its_points_in_words(engine, language):
     """Issue 41: each card offered with what it asks in a few words, and under the pick
     every card's rule and its points in words, the four in play first."""
-    table = seat(engine, NAMES, language, game="canvas_layers", durations={"turn": 600.0})
+    table = seat_lobby(engine, NAMES, language, game="canvas_layers", durations={"turn": 600.0})
     at = run(page("pages/facilitator.py", key=table.fac))
     option, points, singular = PICKER_WORDS[language]
     [choice] = at.multiselect
@@ -371,7 +371,7 @@ def play_to_an_end(table: Table, names: list[str], wanted: Callable[[Outcome], b
 
 def test_a_tie_is_picked_on_the_phone_of_the_best_placed_player_outside_it(engine):
     names = ["Ana", "Ben", "Cai"]
-    table = seat(engine, names, game="canvas_layers", durations={"turn": 600.0})
+    table = seat_lobby(engine, names, game="canvas_layers", durations={"turn": 600.0})
     table.start()
     play_to_an_end(table, names, lambda end: len(end.tied) == 2 and end.picker is not None)
     view = table.public()
@@ -406,7 +406,7 @@ def test_a_tie_is_picked_on_the_phone_of_the_best_placed_player_outside_it(engin
 
 
 def test_a_tie_with_nobody_outside_it_is_shared(engine):
-    table = seat(engine, NAMES, game="canvas_layers", durations={"turn": 600.0})
+    table = seat_lobby(engine, NAMES, game="canvas_layers", durations={"turn": 600.0})
     table.start()
     play_to_an_end(table, NAMES, lambda end: len(end.tied) == 2)
     end = table.public()

@@ -4,7 +4,7 @@ neither reorder the sentence around it nor pull in the next name of a list."""
 from __future__ import annotations
 
 import pytest
-from pagekit import seat
+from pagekit import seat_lobby
 
 NAMES = ["مريم", "דנה", "Zoë", "7 Ben", "Ōta"]
 
@@ -20,7 +20,7 @@ def assert_isolated(at, where: str) -> None:
 
 @pytest.mark.parametrize("phase", ["lobby", "reveal", "finished"])
 def test_every_shown_name_is_in_a_bdi(engine, phase):
-    table = seat(engine, NAMES)
+    table = seat_lobby(engine, NAMES)
     if phase != "lobby":
         table.start()
         table.advance_to("reveal")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from pagekit import LONG, home_hash, html_text, page, rendered, run, seat, tr
+from pagekit import LONG, home_hash, html_text, page, rendered, run, seat_lobby, tr
 from streamlit.testing.v1 import AppTest
 
 from engine import Engine
@@ -17,7 +17,7 @@ def join(at, name: str):
 
 
 def test_join_form_speaks_the_games_language(engine):
-    table = seat(engine, ["Ana"], language="es")
+    table = seat_lobby(engine, ["Ana"], language="es")
     at = run(page("pages/play.py", code=table.code))
     assert at.text_input(key="join_name").label == tr("es", "ui.play.name_label")
     assert at.button(key="join_submit").label == tr("es", "ui.play.join_submit")
@@ -41,7 +41,7 @@ def test_the_join_form_behind_a_qr_code_names_its_game(engine, game, language):
 
 
 def test_joining_puts_the_personal_link_in_the_address(engine):
-    table = seat(engine, ["Ana"])
+    table = seat_lobby(engine, ["Ana"])
     at = run(page("pages/play.py", code=table.code.lower()))
     at = join(at, "  Ben  ")
     token = at.query_params.get("token")
@@ -67,7 +67,7 @@ def test_joining_puts_the_personal_link_in_the_address(engine):
 )
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_name_rules_refused_with_a_clear_message(engine, language, name, key, params):
-    table = seat(engine, ["Ana"], language=language)
+    table = seat_lobby(engine, ["Ana"], language=language)
     at = run(page("pages/play.py", code=table.code))
     at = join(at, name)
     assert [e.value for e in at.error] == [tr(language, key, **params)]
@@ -80,7 +80,7 @@ def test_name_rules_refused_with_a_clear_message(engine, language, name, key, pa
 def test_a_removed_student_is_told_their_teacher_removed_them(engine):
     """The tab that showed the lobby says it in the game's language, and a reload (no
     language known but the browser's) says it too; neither names the game or anyone in it."""
-    table = seat(engine, ["Ana", "Ben"], language="es")
+    table = seat_lobby(engine, ["Ana", "Ben"], language="es")
     at = table.play("Ben")
     engine.remove_player(table.fac, "Ben")
     for shown, language in [(run(at), "es"), (table.play("Ben"), "en")]:
@@ -93,7 +93,7 @@ def test_a_removed_student_is_told_their_teacher_removed_them(engine):
 def test_a_pasted_long_name_is_refused_saying_the_limit_and_kept(engine, language):
     """A name of 25 characters or more is neither dropped by the text box nor cut: the page
     says the limit and keeps the text to shorten; 24 join."""
-    table = seat(engine, ["Ana"], language=language)
+    table = seat_lobby(engine, ["Ana"], language=language)
     at = run(page("pages/play.py", code=table.code))
     pasted = "Alexandra Montserrat García"
     at = join(at, pasted)
@@ -108,7 +108,7 @@ def test_a_pasted_long_name_is_refused_saying_the_limit_and_kept(engine, languag
 def test_back_to_the_code_page_mid_game_returns_to_the_same_link(engine):
     """A phone's Back from its seat to /play?code=... (the same tab): the page takes the
     student back to the link it had, which keeps working (Forward, a reload, other tabs)."""
-    table = seat(engine, ["Ana", "Cai", "Dee", "Eli"])
+    table = seat_lobby(engine, ["Ana", "Cai", "Dee", "Eli"])
     at = join(run(page("pages/play.py", code=table.code)), "Ben")
     token = at.query_params["token"]
     table.start()
@@ -125,7 +125,7 @@ def test_back_to_the_join_form_in_the_lobby_says_you_are_in_and_keeps_the_link(e
     """A phone's Back from its seat to the join form, in the lobby (the same tab): no empty
     form to join again with (that would make a new link and retire this one), but "You are
     already in as Ben" and a button back to the phone, on the same link."""
-    table = seat(engine, ["Ana"], language=language)
+    table = seat_lobby(engine, ["Ana"], language=language)
     at = join(run(page("pages/play.py", code=table.code)), "Ben")
     token = at.query_params["token"]
     at.query_params.clear()
@@ -157,7 +157,7 @@ def test_another_tab_of_a_seated_browser_says_you_are_in_and_keeps_the_link(engi
     """A second tab of a seated student's browser, on the join form with no link: "You are
     already in as Ben" and a button to the phone on the SAME link, so the first tab's link
     keeps working (no new link retiring it). Another browser gets a join form, and no link."""
-    table = seat(engine, ["Ana"], language=language)
+    table = seat_lobby(engine, ["Ana"], language=language)
     first = join(run(page("pages/play.py", code=table.code)), "Ben")
     token = first.query_params["token"]
     second = run(another_tab(first, code=table.code))
@@ -176,7 +176,7 @@ def test_another_tab_of_a_seated_browser_says_you_are_in_and_keeps_the_link(engi
 def test_another_tab_of_a_seated_browser_mid_game_opens_the_same_link(engine):
     """Mid-game, the code page of a seated browser's other tab goes straight to its seat, on
     the link the first tab shows."""
-    table = seat(engine, ["Ana", "Cai", "Dee", "Eli"])
+    table = seat_lobby(engine, ["Ana", "Cai", "Dee", "Eli"])
     first = join(run(page("pages/play.py", code=table.code)), "Ben")
     token = first.query_params["token"]
     table.start()
@@ -203,7 +203,7 @@ def test_a_class_student_back_on_the_join_form_or_in_another_tab_keeps_the_link(
 
 
 def test_joining_a_started_game_is_refused(engine):
-    table = seat(engine, ["Ana", "Ben", "Cai", "Dee", "Eli"], language="es")
+    table = seat_lobby(engine, ["Ana", "Ben", "Cai", "Dee", "Eli"], language="es")
     at = run(page("pages/play.py", code=table.code))  # form opened in the lobby
     table.start()
     at = join(at, "Fay")
@@ -213,7 +213,7 @@ def test_joining_a_started_game_is_refused(engine):
 
 
 def test_no_parameters_offers_the_code_form(engine):
-    table = seat(engine, ["Ana"])
+    table = seat_lobby(engine, ["Ana"])
     at = run(page("pages/play.py"))
     assert [i.value for i in at.info] == [tr("en", "ui.play.no_link")]
     at.text_input(key="join_code").input(f" {table.code.lower()} ")
@@ -244,7 +244,7 @@ def test_bad_token_says_so_and_links_home(engine, locale):
 
 @pytest.mark.parametrize("name", ["<b>x</b>", "**x**", "<img src=q>"])
 def test_names_with_markup_are_shown_literally(engine, name):
-    table = seat(engine, ["Ana"])
+    table = seat_lobby(engine, ["Ana"])
     at = join(run(page("pages/play.py", code=table.code)), name)
     token = at.query_params.get("token")
     assert engine.player_view(token)["name"] == name
@@ -265,7 +265,7 @@ def test_duplicate_markup_name_error_shows_the_name_literally(engine, name):
     name=...) to ui.text.show_error -> st.error(body) unescaped, so "**Bo**" shows as bold
     "Bo" (RULINGS: a name never becomes markup anywhere).
     """
-    table = seat(engine, [name])
+    table = seat_lobby(engine, [name])
     at = join(run(page("pages/play.py", code=table.code)), name.upper())
     [error] = at.error
     assert "BO" in error.value
@@ -274,7 +274,7 @@ def test_duplicate_markup_name_error_shows_the_name_literally(engine, name):
 
 
 def test_markup_names_literal_in_other_players_lists(engine):
-    table = seat(engine, ["<b>x</b>", "**y**", "Cai"])
+    table = seat_lobby(engine, ["<b>x</b>", "**y**", "Cai"])
     at = run(page("pages/play.py", token=table.tokens["Cai"]))
     shown = html_text(at)
     assert "&lt;b&gt;x&lt;/b&gt;" in shown

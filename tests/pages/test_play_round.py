@@ -15,7 +15,7 @@ from pagekit import (
     picture_in,
     rendered,
     run,
-    seat,
+    seat_lobby,
     served_media,
     tr,
     unescaped,
@@ -88,7 +88,7 @@ def test_role_card_hides_again_next_round(started):
 
 
 def test_spanish_game_role_card_in_spanish(engine):
-    table = seat(engine, language="es")
+    table = seat_lobby(engine, language="es")
     table.start()
     name = table.who("curator")
     at = run(table.play(name).toggle(key="show_role").set_value(True))

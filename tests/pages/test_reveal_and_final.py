@@ -13,7 +13,7 @@ from pagekit import (
     base_key,
     has_word,
     rendered,
-    seat,
+    seat_lobby,
     shows_points,
     tr,
     visible,
@@ -236,7 +236,7 @@ def test_reveal_names_absent_before_reveal_on_every_page(started):
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_each_phone_says_why_it_got_its_points(engine, language):
     """R8 to R10 in one line per phone: here the Curator misses and nobody votes (a tie)."""
-    table = seat(engine, language=language)
+    table = seat_lobby(engine, language=language)
     table.start()
     table.advance_to("reveal")
     reveal = table.public()["reveal"]
@@ -265,7 +265,7 @@ def test_each_phone_says_why_it_got_its_points(engine, language):
 
 
 def test_a_tie_says_nobody_was_accused_on_every_page(engine):
-    table = seat(engine)
+    table = seat_lobby(engine)
     table.start()
     table.advance_to("reveal")  # nobody voted
     said = tr("en", "ui.distorter_escaped_nobody")
@@ -286,7 +286,7 @@ def test_long_names_in_the_phones_reveal_table_break_between_words(engine):
     """The phone's reveal table sizes its columns to their words (a fixed layout cut three
     equal columns and broke "Konstantinova" mid-word at 360 px): a name breaks between its
     words; only a single word too long for a column may break inside (cc-long-word)."""
-    table = seat(engine, LONG_NAMES)
+    table = seat_lobby(engine, LONG_NAMES)
     table.start()
     table.advance_to("reveal")
     at = table.play(LONG_NAMES[0])

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from pagekit import LONG, NAMES, html_text, page, run, seat, tr
+from pagekit import LONG, NAMES, html_text, page, run, seat_lobby, tr
 from streamlit.testing.v1 import AppTest
 
 from engine import Engine
@@ -75,13 +75,13 @@ def test_a_fill_meant_for_a_table_already_filled_is_refused_in_words(engine, lan
 
 
 def test_every_page_of_a_game_marks_its_robots_and_only_them(engine):
-    table = seat(engine, ["Ana"])
+    table = seat_lobby(engine, ["Ana"])
     engine.add_robots(table.fac, 4)
     robots = [f"Robot {n}" for n in range(1, 5)]
     for at in (table.screen(), table.play("Ana"), table.facilitator_page()):
         assert marked(at, "en") == set(robots), at
     # A student who typed a robot's name is no robot.
-    other = seat(engine, ["Robot 1", "Ben"])
+    other = seat_lobby(engine, ["Robot 1", "Ben"])
     assert marked(other.screen(), "en") == set()
 
 

@@ -11,7 +11,7 @@ from pagekit import (
     picture_in,
     rendered,
     run,
-    seat,
+    seat_lobby,
     served_media,
     strokes,
     tr,
@@ -37,7 +37,7 @@ def test_unknown_code_says_so(engine):
 
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_lobby_shows_code_and_players(engine, language):
-    table = seat(engine, ["Ana", "<b>Ben</b>", "Cai"], language=language)
+    table = seat_lobby(engine, ["Ana", "<b>Ben</b>", "Cai"], language=language)
     at = run(page("pages/screen.py", code=table.code.lower()))
     shown = visible_text(at)
     assert table.code in shown

@@ -4,13 +4,13 @@ said to its painter."""
 
 from __future__ import annotations
 
-from pagekit import LONG, NAMES, Table, base_key, html_text, run, seat, timer, tr
+from pagekit import LONG, NAMES, Table, base_key, html_text, run, seat_lobby, timer, tr
 
 from engine import Engine
 
 
 def seated(engine: Engine, durations: dict) -> Table:
-    table = seat(engine, NAMES, durations=durations)
+    table = seat_lobby(engine, NAMES, durations=durations)
     table.start()
     return table
 
@@ -48,7 +48,7 @@ def test_an_untimed_merge_says_it_waits_for_the_teacher(engine):
 
 
 def test_the_last_seconds_of_a_layers_turn_are_said_to_its_painter_alone(engine, wide_last_seconds):
-    table = seat(
+    table = seat_lobby(
         engine, ["Ana", "Ben"], game="canvas_layers", durations={"turn": wide_last_seconds}
     )
     table.start()

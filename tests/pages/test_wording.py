@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from pagekit import a_path, drawing_state, has_word, page, run, seat, tr, visible_text
+from pagekit import a_path, drawing_state, has_word, page, run, seat_lobby, tr, visible_text
 
 from engine.crossed_canvas.decks import load_deck
 from engine.i18n import catalogue
@@ -48,7 +48,7 @@ def test_a_pulse_with_the_card_hidden_says_what_to_do(started):
 
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_name_pickers_ask_in_the_games_language(engine, language):
-    at = seat(engine, language=language).facilitator_page()
+    at = seat_lobby(engine, language=language).facilitator_page()
     assert at.selectbox(key="remove_name").placeholder == tr(language, "ui.choose_player")
 
 
@@ -80,7 +80,7 @@ MASCULINE_ABOUT_A_STUDENT = re.compile(r"¡Atrapado!|\bdescubierto\b|\bpara ti, 
 def test_a_spanish_reveal_speaks_of_the_distorter_whoever_they_are(engine):
     """The Curator misses and the Distorter is caught: on every phone, the projector and the
     teacher's page, the reveal and the points lines fit a girl as well as a boy."""
-    table = seat(engine, language="es")
+    table = seat_lobby(engine, language="es")
     table.start()
     table.advance_to("choice")
     curator, distorter = table.who("curator"), table.who("distorter")

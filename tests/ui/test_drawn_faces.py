@@ -23,49 +23,49 @@ UNKIND = [[(0.0, 0.0), (1.0, 1.0)]]
 
 
 @pytest.fixture
-def engine(monkeypatch) -> Engine:
-    """The engine the app's routes and ZIPs read (`ui.runtime.get_engine`)."""
-    engine = Engine("sqlite://", clock=FakeClock(), seed=5)
-    monkeypatch.setattr(ui.runtime, "get_engine", lambda: engine)
-    return engine
+def app_engine(monkeypatch) -> Engine:
+    """The engine the app's routes and ZIPs read (`ui.runtime.get_engine`), in memory."""
+    app_engine = Engine("sqlite://", clock=FakeClock(), seed=5)
+    monkeypatch.setattr(ui.runtime, "get_engine", lambda: app_engine)
+    return app_engine
 
 
-def seated(engine: Engine) -> tuple[str, dict[str, str]]:
-    game = engine.create_game()
-    tokens = {name: engine.join(game.code, name) for name in NAMES}
-    engine.draw_avatar(tokens["Ana"], SMILE)
-    engine.draw_avatar(tokens["Ben"], UNKIND)
+def seated(app_engine: Engine) -> tuple[str, dict[str, str]]:
+    game = app_engine.create_game()
+    tokens = {name: app_engine.join(game.code, name) for name in NAMES}
+    app_engine.draw_avatar(tokens["Ana"], SMILE)
+    app_engine.draw_avatar(tokens["Ben"], UNKIND)
     return game.facilitator_token, tokens
 
 
-def test_a_drawn_face_is_served_at_its_address_until_hidden_or_deleted(engine):
-    fac, _ = seated(engine)
-    face = engine.facilitator_view(fac)["avatars"]["Ana"]
+def test_a_drawn_face_is_served_at_its_address_until_hidden_or_deleted(app_engine):
+    fac, _ = seated(app_engine)
+    face = app_engine.facilitator_view(fac)["avatars"]["Ana"]
     status, headers, body = get(f"/{BASE}/{face_src(face)}")
     assert status == 200 and body.decode() == drawn_svg(SMILE)
     assert headers["content-type"].startswith("image/svg+xml")
     assert "no-cache" in headers["cache-control"]  # a browser asks again, never keeps it
-    engine.hide_avatar(fac, "Ana")
+    app_engine.hide_avatar(fac, "Ana")
     assert get(f"/{BASE}/{face_src(face)}")[0] == 404
-    engine.hide_avatar(fac, "Ana", hidden=False)
+    app_engine.hide_avatar(fac, "Ana", hidden=False)
     assert get(f"/{BASE}/{face_src(face)}")[0] == 200
-    engine.delete_game(fac)
+    app_engine.delete_game(fac)
     assert get(f"/{BASE}/{face_src(face)}")[0] == 404
 
 
 @pytest.mark.parametrize("name", ["drawn-", "drawn-0000000000000000", "drawn-..%2Fx"])
-def test_a_drawn_face_nobody_drew_is_a_404(engine, name):
-    seated(engine)
+def test_a_drawn_face_nobody_drew_is_a_404(app_engine, name):
+    seated(app_engine)
     assert get(f"/{BASE}/cc-faces/{name}.svg")[0] == 404
 
 
-def test_a_finished_game_s_zip_keeps_each_shown_drawn_face_and_no_hidden_one(engine):
-    fac, _ = seated(engine)
-    engine.hide_avatar(fac, "Ben")
-    engine.start(fac)
-    while engine.facilitator_view(fac)["phase"] != "finished":
-        engine.advance(fac)
-    view = engine.facilitator_view(fac)
+def test_a_finished_game_s_zip_keeps_each_shown_drawn_face_and_no_hidden_one(app_engine):
+    fac, _ = seated(app_engine)
+    app_engine.hide_avatar(fac, "Ben")
+    app_engine.start(fac)
+    while app_engine.facilitator_view(fac)["phase"] != "finished":
+        app_engine.advance(fac)
+    view = app_engine.facilitator_view(fac)
     assert avatars.is_drawn(view["avatars"]["Ana"])
     archive = zipfile.ZipFile(io.BytesIO(gallery_zip(view, translator("en"))))
     faces = [name for name in archive.namelist() if "/faces/" in name]

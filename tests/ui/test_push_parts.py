@@ -15,7 +15,7 @@ import pytest
 
 from engine import Engine, FakeClock
 from engine.i18n import translate
-from tests.engine.critters_kit import seat
+from tests.engine.critters_kit import seat_critters
 from ui.faces import named_html
 from ui.live import status_of
 from ui.parts import part_html
@@ -26,14 +26,15 @@ EVIL = "<b>Zoë</b>"
 
 
 @pytest.fixture
-def engine(tmp_path: Path) -> Engine:
+def file_engine(tmp_path: Path) -> Engine:
+    """An engine on a file: the push hub's thread reads it beside the test's."""
     return Engine(f"sqlite:///{tmp_path / 'push.db'}", seed=3)
 
 
 @pytest.fixture
-def hub(engine: Engine) -> Iterator[PushHub]:
-    """A hub watching `engine` often, stopped after the test."""
-    hub = PushHub(engine, watch_seconds=0.05)
+def hub(file_engine: Engine) -> Iterator[PushHub]:
+    """A hub watching `file_engine` often, stopped after the test."""
+    hub = PushHub(file_engine, watch_seconds=0.05)
     yield hub
     hub.stop()
 
@@ -54,80 +55,80 @@ def next_event(hub: PushHub, code: str, version: int, change) -> dict:  # type: 
         return pool.submit(asyncio.run, follow()).result()
 
 
-def test_a_join_comes_with_every_page_s_list_drawn_anew(engine: Engine, hub: PushHub):
-    game = engine.create_game()
-    engine.join(game.code, "Ana")
-    version = engine.status(game.code)["version"]
-    event = next_event(hub, game.code, version, lambda: engine.join(game.code, EVIL))
+def test_a_join_comes_with_every_page_s_list_drawn_anew(file_engine: Engine, hub: PushHub):
+    game = file_engine.create_game()
+    file_engine.join(game.code, "Ana")
+    version = file_engine.status(game.code)["version"]
+    event = next_event(hub, game.code, version, lambda: file_engine.join(game.code, EVIL))
     assert event["version"] > version
     phone, screen = event["parts"]["phone"], event["parts"]["screen"]
-    faces = engine.public_view(game.code)["avatars"]
+    faces = file_engine.public_view(game.code)["avatars"]
     assert f"<li>{named_html('Ana', faces)}</li>" in phone  # her face beside her name
     assert EVIL not in phone and "&lt;b&gt;Zoë&lt;/b&gt;" in phone  # escaped, not markup
     assert translate("en", "ui.players_joined", count=2) in screen
 
 
-def test_a_submit_comes_with_the_ready_count_and_never_a_drawing(engine: Engine, hub: PushHub):
-    game = engine.create_game()
-    tokens = [engine.join(game.code, name) for name in ("Ana", "Ben", "Cy", "Di", "Eve")]
-    engine.start(game.facilitator_token)
-    engine.advance(game.facilitator_token)  # the first pulse
-    artists = [t for t in tokens if engine.player_view(t)["role"] != "curator"]
-    version = engine.status(game.code)["version"]
+def test_a_submit_comes_with_the_ready_count_and_never_a_drawing(file_engine: Engine, hub: PushHub):
+    game = file_engine.create_game()
+    tokens = [file_engine.join(game.code, name) for name in ("Ana", "Ben", "Cy", "Di", "Eve")]
+    file_engine.start(game.facilitator_token)
+    file_engine.advance(game.facilitator_token)  # the first pulse
+    artists = [t for t in tokens if file_engine.player_view(t)["role"] != "curator"]
+    version = file_engine.status(game.code)["version"]
     strokes = [[[0.1, 0.1], [0.5, 0.5]]]
     event = next_event(
         hub,
         game.code,
         version,
-        lambda: engine.submit_fragment(artists[0], strokes, "push-parts-1"),
+        lambda: file_engine.submit_fragment(artists[0], strokes, "push-parts-1"),
     )
     ready = translate("en", "ui.ready_count", done=1, total=len(artists))
     assert ready in event["parts"]["phone"] and ready in event["parts"]["screen"]
     assert "<svg" not in json.dumps(event) and "0.5" not in json.dumps(event["parts"])
 
 
-def test_a_class_code_gets_its_versions_without_parts(engine: Engine, hub: PushHub):
-    klass = engine.create_class()
-    version = engine.status(klass.code)["version"]
-    event = next_event(hub, klass.code, version, lambda: engine.join(klass.code, "Ana"))
+def test_a_class_code_gets_its_versions_without_parts(file_engine: Engine, hub: PushHub):
+    klass = file_engine.create_class()
+    version = file_engine.status(klass.code)["version"]
+    event = next_event(hub, klass.code, version, lambda: file_engine.join(klass.code, "Ana"))
     assert event["version"] > version and "parts" not in event
 
 
 def test_a_pause_says_since_when_only_the_clock_changed_and_a_take_does_not(
-    engine: Engine, hub: PushHub
+    file_engine: Engine, hub: PushHub
 ):
     """A building phone of Canvas Critters redraws for every version (the shared pile): the
     event of a pause, a resume or "+30 s" says since which version nothing public but the
     clock changed, so that phone takes it in place (ui/live.js); a piece taken resets it."""
-    table = seat(engine, None, 3)
+    table = seat_critters(file_engine, None, 3)
     table.pick_all()
     builder = table.public()["builders"][0]
     code = table.code
-    version = engine.status(code)["version"]
+    version = file_engine.status(code)["version"]
 
     def take() -> None:
         table.take_any(builder, 1)
 
     taken = next_event(hub, code, version, take)
     assert taken["clock_only_since"] is None
-    for step in (engine.pause, engine.resume, engine.extend):
-        shown = engine.status(code)["version"]
+    for step in (file_engine.pause, file_engine.resume, file_engine.extend):
+        shown = file_engine.status(code)["version"]
         event = next_event(hub, code, shown, lambda step=step: step(table.fac))
         assert event["clock_only_since"] == taken["version"], step.__name__
-    again = next_event(hub, code, engine.status(code)["version"], take)
+    again = next_event(hub, code, file_engine.status(code)["version"], take)
     assert again["clock_only_since"] is None
 
 
 def test_a_take_landing_between_the_hub_s_two_reads_is_no_clock_change(
-    engine: Engine, hub: PushHub, monkeypatch
+    file_engine: Engine, hub: PushHub, monkeypatch
 ):
     """The hub reads the versions, then the public view: a piece taken in between must not
     make the take's own event say "only the clock changed" (a phone would keep the old pile)."""
-    table = seat(engine, None, 3)
+    table = seat_critters(file_engine, None, 3)
     table.pick_all()
     builder = table.public()["builders"][0]
     code = table.code
-    real = engine.versions
+    real = file_engine.versions
     landed = threading.Event()
 
     def versions_then_a_take(codes: list[str]) -> dict:
@@ -137,25 +138,25 @@ def test_a_take_landing_between_the_hub_s_two_reads_is_no_clock_change(
             landed.set()
         return found
 
-    monkeypatch.setattr(engine, "versions", versions_then_a_take)
-    version = engine.status(code)["version"]
+    monkeypatch.setattr(file_engine, "versions", versions_then_a_take)
+    version = file_engine.status(code)["version"]
     taken = next_event(hub, code, version, lambda: landed.wait(10))
     assert taken["version"] > version and taken["clock_only_since"] is None
-    paused = next_event(hub, code, taken["version"], lambda: engine.pause(table.fac))
+    paused = next_event(hub, code, taken["version"], lambda: file_engine.pause(table.fac))
     assert paused["clock_only_since"] == taken["version"]
 
 
 def test_a_failed_drawing_still_tells_the_version_and_the_hub_goes_on(
-    engine: Engine, hub: PushHub, monkeypatch
+    file_engine: Engine, hub: PushHub, monkeypatch
 ):
-    game = engine.create_game()
-    version = engine.status(game.code)["version"]
-    real = engine.public_view
-    monkeypatch.setattr(engine, "public_view", lambda *a, **k: 1 / 0)  # a database hiccup
-    event = next_event(hub, game.code, version, lambda: engine.join(game.code, "Ana"))
+    game = file_engine.create_game()
+    version = file_engine.status(game.code)["version"]
+    real = file_engine.public_view
+    monkeypatch.setattr(file_engine, "public_view", lambda *a, **k: 1 / 0)  # a database hiccup
+    event = next_event(hub, game.code, version, lambda: file_engine.join(game.code, "Ana"))
     assert event["version"] > version and "parts" not in event  # the page asks instead
-    monkeypatch.setattr(engine, "public_view", real)
-    event = next_event(hub, game.code, event["version"], lambda: engine.join(game.code, "Bo"))
+    monkeypatch.setattr(file_engine, "public_view", real)
+    event = next_event(hub, game.code, event["version"], lambda: file_engine.join(game.code, "Bo"))
     assert "<bdi>Bo</bdi>" in event["parts"]["phone"]
 
 
@@ -171,32 +172,32 @@ def test_a_phone_draws_from_its_own_view_the_list_and_status_the_stream_tells(ki
     page lists who is ready from its own view too). Otherwise each event would change a
     phone's list back and forth, or the page would ask to run again."""
     clock = FakeClock(1_000.0)
-    engine = Engine(f"sqlite:///{tmp_path / 'game.db'}", clock=clock, seed=3)
-    new = engine.create_game(game=kind)
-    players = max(engine.offered_games()[kind]["fewest"], 4)
-    tokens = [engine.join(new.code, f"P{i}") for i in range(players)]
+    file_engine = Engine(f"sqlite:///{tmp_path / 'game.db'}", clock=clock, seed=3)
+    new = file_engine.create_game(game=kind)
+    players = max(file_engine.offered_games()[kind]["fewest"], 4)
+    tokens = [file_engine.join(new.code, f"P{i}") for i in range(players)]
     t = translator("en")
     checked = set()
     for step in range(8):
-        public = engine.public_view(new.code)
+        public = file_engine.public_view(new.code)
         for token in tokens:
-            mine = engine.player_view(token)
+            mine = file_engine.player_view(token)
             assert part_html("phone", mine, t) == part_html("phone", public, t)
-            assert status_of(mine) == engine.status(new.code)
+            assert status_of(mine) == file_engine.status(new.code)
         # The facilitator's page lists who is ready from its own view too.
-        teacher = engine.facilitator_view(new.facilitator_token)
+        teacher = file_engine.facilitator_view(new.facilitator_token)
         assert part_html("phone", teacher, t) == part_html("phone", public, t)
         checked.add(public["phase"])
         if public["phase"] == "finished":
             break
-        views = {token: engine.player_view(token) for token in tokens}
+        views = {token: file_engine.player_view(token) for token in tokens}
         drawing = [(token, view) for token, view in views.items() if "draw" in view["actions"]]
         if drawing and step % 2:  # someone submits: the ready list changes within the phase
             token, view = drawing[0]
-            engine.submit_fragment(token, strokes_for(view["actions"]["draw"]), f"own-{step}")
+            file_engine.submit_fragment(token, strokes_for(view["actions"]["draw"]), f"own-{step}")
         elif step == 0:
-            engine.start(new.facilitator_token)
+            file_engine.start(new.facilitator_token)
         else:
-            engine.advance(new.facilitator_token)
+            file_engine.advance(new.facilitator_token)
         clock.advance(3)
     assert {"lobby"} < checked  # the lobby and at least one phase of a round
