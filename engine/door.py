@@ -117,7 +117,6 @@ class Sitting(Protocol):
         lock: bool,
     ) -> list[Game]:
         """The sitting's other tables the command's change to `game` moved."""
-        ...
 
 
 class Door:
