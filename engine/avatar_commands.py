@@ -1,4 +1,4 @@
-"""A student's face as `Engine` commands (issue 42): picked or drawn in the lobby by the
+"""A student's face, the Engine's faces part (issue 42): picked or drawn in the lobby by the
 student alone, a drawn one hidden (or shown again) by the teacher like any drawing, and the
 queries the pages read a drawn face and the teacher's hidden ones by."""
 
@@ -15,8 +15,11 @@ from engine.models import Game, Player
 from engine.strokes import Point, SentStrokes
 
 
-class AvatarCommands(Door):
-    """The faces' half of `Engine`."""
+class Faces:
+    """The faces part of `Engine`, through the door."""
+
+    def __init__(self, door: Door) -> None:
+        self.door = door
 
     def set_avatar(self, player_token: str, avatar: str) -> None:
         """A student's own face changed, in the lobby: another animal or colour
@@ -51,12 +54,12 @@ class AvatarCommands(Door):
                 session.add(player)
                 game.version += 1
 
-        self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
+        self.door.write_game(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
 
     def hidden_avatars(self, facilitator_token: str) -> list[str]:
         """For the teacher alone: the students whose drawn face they hid, to show it again
         (no view shows a hidden face, nor says whose it was)."""
-        with self._db.read() as session:
+        with self.door.db.read() as session:
             game = storage.game_by_facilitator(session, facilitator_token)
             return [p.name for p in storage.players(session, game) if p.drawing_hidden]
 
@@ -66,7 +69,7 @@ class AvatarCommands(Door):
         if not isinstance(face, str) or not avatars.is_drawn(face):
             return None
         key = face.removeprefix(avatars.DRAWN)
-        with self._db.read() as session:
+        with self.door.db.read() as session:
             drawing = session.exec(
                 select(Player.drawing).where(
                     Player.drawing_key == key, col(Player.drawing_hidden).is_(False)
@@ -79,7 +82,7 @@ class AvatarCommands(Door):
         the lobby only; a robot keeps its robot's face."""
 
         def act(session: Session, game: Game, now: float) -> None:
-            if game.phase != self._rules_of(game).table.lobby:
+            if game.phase != self.door.rules_of(game).table.lobby:
                 raise RuleError("error.avatar_started")
             player = storage.player_by_token(session, player_token)
             if player.robot:
@@ -88,7 +91,7 @@ class AvatarCommands(Door):
                 session.add(player)
                 game.version += 1
 
-        self._command(lambda s: storage.game_by_player(s, player_token), act, readiness=True)
+        self.door.write_game(lambda s: storage.game_by_player(s, player_token), act, readiness=True)
 
 
 FaceChange = Callable[[Session, Game, Player], bool]

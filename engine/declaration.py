@@ -239,7 +239,7 @@ class Command:
     others must see it) and returns its answer; a RuleError refuses it and changes nothing.
     `by`: whose token it takes, a seat's ("player": `player` is that seat) or the teacher's
     ("facilitator": `player` is None). `readiness`: a student's own action, which moves the
-    game's stage only when it ends the phase (`Door._command`)."""
+    game's stage only when it ends the phase (`Door.write_game`)."""
 
     act: Callable[..., Any]
     by: Literal["player", "facilitator"]

@@ -1,7 +1,9 @@
-"""How every command and query passes the door (engine/service.py): one write transaction
-per command, the game caught up with the clock first and settled after (its version and stage,
-other servers told), views read from one snapshot, and the rows every command shares (a new
-game, a seat, a deck). Engine's class and game commands are built on `Door`.
+"""The door every command and query passes (the Engine's parts hold it: engine/service.py):
+one write transaction per command, the game caught up with the clock first and settled after
+(its version and stage, other servers told), views read from one snapshot, every move through
+one gate, and the rows every command shares (a new game, its code). The shared state (the
+database, the clock, the games run, the caches, the change feed) is the door's, read by the
+parts through its public names.
 """
 
 from __future__ import annotations
@@ -9,8 +11,8 @@ from __future__ import annotations
 import random
 import secrets
 import threading
-from collections.abc import Callable, Mapping
-from typing import Any, NamedTuple, TypedDict, TypeVar, Unpack
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple, Protocol, TypedDict, TypeVar, Unpack
 
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
@@ -71,7 +73,7 @@ class NewGame(NamedTuple):
 
 
 class ClassTable(TypedDict, total=False):
-    """What makes a new game a table of a class (`Door._new_game`): the class, its sitting
+    """What makes a new game a table of a class (`Door.new_game`): the class, its sitting
     and the table's number in it, and the class's name filter, copied."""
 
     classroom_id: int
@@ -97,58 +99,76 @@ class Before(NamedTuple):
     phase: tuple[object, ...]
 
 
+class Sitting(Protocol):
+    """What a command on a class's table asks of its sitting's other tables: the classes'
+    (engine/classes/following.py), handed to the door, which names no class."""
+
+    def lock_class_of(self, session: Session, game: Game, *, lock: bool) -> None:
+        """Lock the table's class (if it is a class's) before the table itself."""
+
+    def followers(
+        self,
+        session: Session,
+        game: Game,
+        before: tuple[object, ...],
+        now: float,
+        kind: GameDeclaration,
+        *,
+        lock: bool,
+    ) -> list[Game]:
+        """The sitting's other tables the command's change to `game` moved."""
+
+
 class Door:
-    """The engine's state (database, clock, caches) and its transactions; see `Engine`."""
-
-    #: Every game this door runs, by Game.kind: the registry's (engine/games.py), handed in
-    #: by the Engine, so the door itself names no game. An instance may run other games
-    #: (`games=`: a test's own declarations) without touching the registry.
-    GAMES: Games = {}
-
-    @property
-    def RUNNING_PHASES(self) -> list[str]:
-        """Every phase in which some game of this door's may run its clock (what the keeper
-        and the robots look at)."""
-        return running_phases(self.GAMES)
+    """The engine's shared state (database, clock, games, caches, change feed) and its
+    transactions: every part of the Engine acts through one door."""
 
     def __init__(
         self,
-        database_url: str = "sqlite:///crossed_canvas.db",
+        database_url: str,
         *,
         clock: Clock | None = None,
         seed: int | None = None,
-        retention_days: float = RETENTION_DAYS,
-        games: Games | None = None,
-        robot_seconds: tuple[float, float] = robots.ROBOT_SECONDS,
+        games: Games,
+        sitting: Sitting,
     ) -> None:
-        """`robot_seconds`: how long a robot thinks before its first move in a phase, from
-        fewest to most seconds (engine/robots.py; shorter in tests and a hurried rehearsal)."""
-        if games is not None:
-            self.GAMES = dict(games)
-        self._db = Database(database_url)
-        self._clock = clock or system_clock
-        self._retention_seconds = retention_days * 86400.0
-        self.robot_seconds = robot_seconds
-        #: The robots (player ids) whose own view offered no move at this game version.
-        self._robots_idle: dict[int, int] = {}
+        """`games`: every game this door runs, by Game.kind (the registry's, engine/games.py,
+        or a test's own declarations), so the door itself names no game; `sitting`: how a
+        class's tables follow one another, so it names no class either."""
+        self.games: Games = dict(games)
+        self._sitting = sitting
+        self.db = Database(database_url)
+        self.clock: Clock = clock or system_clock
         # This engine has kept every game's clock since it was made (and since the keeper's
         # last late beat): only a gap in its life before that is an outage.
-        self._awake_since = self._clock()
+        self.awake_since = self.clock()
         self._last_beat: float | None = None
-        self._last_purge: float | None = None
-        self._guesses = GuessLimiter(self._clock)
+        self._guesses = GuessLimiter(self.clock)
         # Seeded only in tests; tokens never come from here, always from `secrets`.
         self._rng: random.Random = (
             random.Random(seed) if seed is not None else secrets.SystemRandom()
         )
         self._rng_lock = threading.Lock()
-        self._snapshots = Snapshots(SNAPSHOT_CACHE_SIZE, READING_LOCKS)
+        self.snapshots = Snapshots(SNAPSHOT_CACHE_SIZE, READING_LOCKS)
         #: Told the code of every game a command here changed, once committed (push streams).
         self.changes = ChangeFeed()
         #: Where games' decks come from, and the uploaded ones read: once, not every round.
-        self._decks = DeckStore()
+        self.decks = DeckStore()
 
-    def _new_game(
+    @property
+    def running_phases(self) -> list[str]:
+        """Every phase in which some game of this door's may run its clock (what the keeper
+        and the robots look at)."""
+        return running_phases(self.games)
+
+    def beat(self, now: float) -> None:
+        """The keeper's beat at `now`: one that comes more than OUTAGE_SECONDS late means this
+        process itself was away (a sleeping laptop), so the games it alone kept were lost."""
+        if self._last_beat is not None and now - self._last_beat > OUTAGE_SECONDS:
+            self.awake_since = now
+        self._last_beat = now
+
+    def new_game(
         self,
         session: Session,
         language: str,
@@ -160,7 +180,7 @@ class Door:
     ) -> NewGame:
         """A game row in the lobby, under a join code no other game or class has. `table`
         (classroom_id, sitting, table) makes it a class's table: its facilitator token is
-        then the class key's to derive (`_bind_table_key`); until then nobody holds one."""
+        then the class key's to derive (`Classes.bind_table_key`); until then nobody holds one."""
         token = new_token()
 
         def make(code: str) -> Game:
@@ -179,9 +199,9 @@ class Door:
                 **table,
             )
 
-        return NewGame(self._draw_code(session, make).code, token)
+        return NewGame(self.draw_code(session, make).code, token)
 
-    def _draw_code(self, session: Session, make: Callable[[str], R]) -> R:
+    def draw_code(self, session: Session, make: Callable[[str], R]) -> R:
         """The row `make(code)` builds, added under a code no game and no class has: students
         type one code, and it must name one thing."""
         for _attempt in range(20):
@@ -200,29 +220,33 @@ class Door:
             return row
         raise RuntimeError("could not find a free join code")
 
-    def _delete(self, session: Session, game: Game) -> None:
+    def delete(self, session: Session, game: Game) -> None:
+        """Delete a game and everything in it, in this transaction, and forget its snapshot."""
         session.flush()
         session.expunge(game)  # gone below: nothing of it is left to write back
         game_id = id_of(game)
-        delete_games(session, [game_id], self.GAMES.values())
-        self._snapshots.forget([game_id])
+        delete_games(session, [game_id], self.games.values())
+        self.snapshots.forget([game_id])
 
-    def _start(self, session: Session, game: Game, now: float) -> None:
-        flow.start(self._table(session, game), self._rules_of(game), now, resolve=self._rules_of)
+    def start(self, session: Session, game: Game, now: float) -> None:
+        """Freeze the roster, draw what the game draws and open its first phase (an act for
+        `write_game`, or for a class command on each of its tables)."""
+        flow.start(self.table(session, game), self.rules_of(game), now, resolve=self.rules_of)
 
-    def _advance(self, session: Session, game: Game, now: float) -> None:
+    def advance(self, session: Session, game: Game, now: float) -> None:
+        """End the current timed phase now (an act, as `start`)."""
         require_running(game)
-        flow.enter_next_phase(self._table(session, game), self._rules_of(game), now)
+        flow.enter_next_phase(self.table(session, game), self.rules_of(game), now)
 
     def tick(self, code: str) -> None:
         """Catch the game up with the clock; cheap (one read) when nothing is due."""
-        with self._db.read() as session:
+        with self.db.read() as session:
             game = storage.game_by_code(session, code)
-            due = self._needs_catch_up(game, self._clock())
+            due = self.needs_catch_up(game, self.clock())
         if due:
-            self._command(lambda s: storage.game_by_code(s, code), lambda *_: None, touch=False)
+            self.write_game(lambda s: storage.game_by_code(s, code), lambda *_: None, touch=False)
 
-    def _command(
+    def write_game(
         self,
         find: Callable[[Session], Game],
         act: Callable[[Session, Game, float], T],
@@ -239,38 +263,39 @@ class Door:
         it ended the phase: otherwise other phones need not redraw. A `clock` command (a
         pause, a resume, more time) moves it only when the catch-up before it changed the
         phase: the push stream carries the clock, and pages tick and say "Paused" themselves.
+        A class's table locks its class first and moves its sitting's other tables after
+        (engine/classes/following.py: the order of locks, docs/reliability.md).
         """
 
         def run(session: Session) -> tuple[T, list[str]]:
             found = find(session)
-            self._lock_above(session, found)
-            game = self._locked(session, found)
-            now = self._clock()
-            before = self._open(session, game, now, touch=touch)
+            self._sitting.lock_class_of(session, found, lock=not self.db.is_sqlite)
+            game = self.locked(session, found)
+            now = self.clock()
+            before = self.open(session, game, now, touch=touch)
             result = act(session, game, now)
-            followers = self._follow(session, game, before, now)
-            changed = self._settle(session, game, before, readiness=readiness, clock=clock)
-            return result, [game.code] * changed + followers
+            moved = self._sitting.followers(
+                session, game, before.phase, now, self.rules_of(game), lock=not self.db.is_sqlite
+            )
+            for other in moved:
+                self.settle(session, other, None)
+            changed = self.settle(session, game, before, readiness=readiness, clock=clock)
+            return result, [game.code] * changed + [other.code for other in moved]
 
-        result, changed_codes = self._db.write(run)
-        for changed_code in changed_codes:
-            self.changes.publish(changed_code)
+        result, changed_codes = self.db.write(run)
+        self.publish(changed_codes)
         return result
 
-    def _lock_above(self, session: Session, game: Game) -> None:
-        """Lock what a command on `game` must lock before the game's own row (the order of
-        locks, docs/reliability.md). Nothing for a game of its own; a class's table: its class
-        (ClassCommands)."""
+    def publish(self, codes: Sequence[str]) -> None:
+        """Tell this process's push streams of the games (and classes) a committed command
+        changed."""
+        for code in codes:
+            self.changes.publish(code)
 
-    def _follow(self, session: Session, game: Game, before: Before, now: float) -> list[str]:
-        """What other games a command's change to `game` changes, each settled: their codes.
-        None here; a class's table moves its sitting's other tables (ClassCommands)."""
-        return []
-
-    def _locked(self, session: Session, row: R) -> R:
+    def locked(self, session: Session, row: R) -> R:
         """The game's (or class's) row, locked for this write transaction on PostgreSQL and
         reloaded: what was read before the lock may predate it (SQLite has one writer)."""
-        if self._db.is_sqlite:
+        if self.db.is_sqlite:
             return row
         model = type(row)
         return session.exec(
@@ -280,10 +305,10 @@ class Door:
             .execution_options(populate_existing=True)
         ).one()
 
-    def _open(self, session: Session, game: Game, now: float, *, touch: bool) -> Before:
+    def open(self, session: Session, game: Game, now: float, *, touch: bool) -> Before:
         """Catch a locked game up with the clock before a command acts on it, marked kept (a
         server is here) and, when `touch`, changed by someone (a mere catch-up is not: an
-        abandoned game still expires on time); returns what `_settle` compares."""
+        abandoned game still expires on time); returns what `settle` compares."""
         before = Before(game.version, _stage(game), _phase(game))
         self._catch_up(session, game, now)
         game.kept_at = now
@@ -291,7 +316,7 @@ class Door:
             game.touched_at = now
         return before
 
-    def _settle(
+    def settle(
         self,
         session: Session,
         game: Game,
@@ -310,11 +335,17 @@ class Door:
         )
         if changed and not kept:
             game.stage = game.version
-        if changed and not self._db.is_sqlite:
-            notify_other_servers(session, game.code)
+        if changed:
+            self.notify(session, game.code)
         return changed
 
-    def _guarded(self, browser: str | None, call: Callable[[], T]) -> T:
+    def notify(self, session: Session, code: str) -> None:
+        """Tell other app servers on this database, once the transaction commits, that the
+        game (or class) of `code` changed (PostgreSQL; SQLite serves one machine)."""
+        if not self.db.is_sqlite:
+            notify_other_servers(session, code)
+
+    def guarded(self, browser: str | None, call: Callable[[], T]) -> T:
         """A call that looks a game up by code or token: a browser that guessed wrong too
         often lately is refused before it may guess again."""
         key = browser_key(browser)
@@ -326,18 +357,18 @@ class Door:
                 self._guesses.failed(key)
             raise
 
-    def _view(
+    def view(
         self, find: Callable[[Session], tuple[Game, Player | None]], audience: str
     ) -> dict[str, Any]:
         """The game's view for `audience` ("public", "player", "facilitator") built from one
         snapshot; a game with a deadline passed is caught up first."""
         for attempt in range(3):
-            with self._db.read() as session:
+            with self.db.read() as session:
                 game, player = find(session)
-                now = self._clock()
-                if attempt == 2 or not self._needs_catch_up(game, now):
-                    game_rules = self._rules_of(game)
-                    snap = self._snapshot(session, game)
+                now = self.clock()
+                if attempt == 2 or not self.needs_catch_up(game, now):
+                    game_rules = self.rules_of(game)
+                    snap = self.snapshot(session, game)
                     build = game_rules.views[audience]
                     if player is None:
                         return build(snap, now)
@@ -345,20 +376,20 @@ class Door:
                     mine = (
                         None
                         if private is None
-                        else private(self._table(session, game), snap, player)
+                        else private(self.table(session, game), snap, player)
                     )
                     return build(snap, player, now, mine)
             self.tick(game.code)
         raise AssertionError("unreachable")
 
-    def _snapshot(self, session: Session, game: Game) -> Any:
+    def snapshot(self, session: Session, game: Game) -> Any:
         """The game's rows at its current version (its declaration's `read`); reused while
         the version stands (engine/caches.py: one reader per new version)."""
-        return self._snapshots.at(
+        return self.snapshots.at(
             id_of(game),
             game.code,
             game.version,
-            lambda: self._rules_of(game).read(self._table(session, game)),
+            lambda: self.rules_of(game).read(self.table(session, game)),
         )
 
     def _lost_at(self, game: Game, now: float) -> float | None:
@@ -369,20 +400,21 @@ class Door:
         """
         if game.kept_at is None or game.deadline is None or game.paused:
             return None
-        awake = self._awake_since
+        awake = self.awake_since
         if self._last_beat is not None and now - self._last_beat > OUTAGE_SECONDS:
             awake = now
         return game.kept_at if awake - game.kept_at > OUTAGE_SECONDS else None
 
-    def _needs_catch_up(self, game: Game, now: float) -> bool:
-        return flow.is_due(game, self._rules_of(game), now) or self._lost_at(game, now) is not None
+    def needs_catch_up(self, game: Game, now: float) -> bool:
+        """Whether a deadline of the game passed, or its server was lost, since it was kept."""
+        return flow.is_due(game, self.rules_of(game), now) or self._lost_at(game, now) is not None
 
     def _catch_up(self, session: Session, game: Game, now: float) -> None:
         """Bring the game up to `now`: every phase whose deadline passed, each chained from the
         last (no skips); but after an outage, only up to when the server lost the game, then
         paused with the time it had left there, nothing settled (RULINGS, timing)."""
         lost = self._lost_at(game, now)
-        flow.walk(self._table(session, game), self._rules_of(game), now if lost is None else lost)
+        flow.walk(self.table(session, game), self.rules_of(game), now if lost is None else lost)
         if lost is not None and game.deadline is not None and not game.paused:
             game.paused = True
             game.paused_left = max(0.0, game.deadline - lost)
@@ -390,18 +422,20 @@ class Door:
             game.interrupted = True
             game.version += 1
 
-    def _table(self, session: Session, game: Game) -> Table:
+    def table(self, session: Session, game: Game) -> Table:
+        """The game's rows as its rules read and write them, in this transaction."""
         return Table(session, game, self._deck_of)
 
     def _deck_of(self, session: Session, game: Game) -> Any:
-        return self._decks.deck_of(session, game, self._rules_of(game).decks)
+        return self.decks.deck_of(session, game, self.rules_of(game).decks)
 
-    def _rules_of(self, game: Game) -> GameDeclaration:
+    def rules_of(self, game: Game) -> GameDeclaration:
         """The declaration of the game a row stores."""
-        return self.GAMES[game.kind]
+        return self.games[game.kind]
 
     def move(
         self,
+        /,
         player_token: str,
         move: str,
         request_id: str | None = None,
@@ -424,7 +458,7 @@ class Door:
 
             def act(session: Session, game: Game, player: Player, now: float) -> Any:
                 retry = {} if retried is None else {"request_id": request_id}
-                return chosen.act(self._table(session, game), player, now, **retry, **args)
+                return chosen.act(self.table(session, game), player, now, **retry, **args)
 
             def earlier(session: Session, player: Player) -> Any:
                 if retried is None:
@@ -437,7 +471,9 @@ class Door:
                 session, game, now, player_token, move, act, (phase, round), earlier
             )
 
-        return self._command(lambda s: storage.game_by_player(s, player_token), run, readiness=True)
+        return self.write_game(
+            lambda s: storage.game_by_player(s, player_token), run, readiness=True
+        )
 
     def _move_named(self, game: Game, move: object) -> Move:
         """The move a name stands for in this game: its own, or else another game's, which no
@@ -445,7 +481,7 @@ class Door:
         another game's, left open); a name no game declares is refused."""
         return self._declared(game, move, lambda rules: rules.moves)
 
-    def command(self, token: str, command: str, **args: Any) -> Any:
+    def command(self, /, token: str, command: str, **args: Any) -> Any:
         """Play the command the token's game declares as `command` (a key of its
         declaration's `commands`: no move, so no gate) with `args`, in one transaction;
         returns its answer. `token` is a seat's or the teacher's, as the command says it
@@ -459,9 +495,9 @@ class Door:
         def act(session: Session, game: Game, now: float) -> Any:
             chosen = self._declared(game, command, lambda rules: rules.commands)
             player = storage.player_by_token(session, token) if by_player else None
-            return chosen.act(self._table(session, game), player, now, **args)
+            return chosen.act(self.table(session, game), player, now, **args)
 
-        return self._command(lambda s: find(s, token), act, readiness=declared.readiness)
+        return self.write_game(lambda s: find(s, token), act, readiness=declared.readiness)
 
     def _declared(
         self, game: Game | None, name: object, kind: Callable[[GameDeclaration], Mapping[str, D]]
@@ -470,9 +506,7 @@ class Door:
         first, else the first game's that declares it; refused when none does."""
         if isinstance(name, str):
             games = (
-                self.GAMES.values()
-                if game is None
-                else [self._rules_of(game), *self.GAMES.values()]
+                self.games.values() if game is None else [self.rules_of(game), *self.games.values()]
             )
             for rules in games:
                 declared = kind(rules)
@@ -501,43 +535,48 @@ class Door:
         first = earlier(session, player) if earlier is not None else None
         if first is not None:
             return first
-        self._require_unpaused(game)
-        game_rules = self._rules_of(game)
+        require_unpaused(game)
+        game_rules = self.rules_of(game)
         if not game_rules.table.allows(game.phase, move) or not meant(game, *meant_for):
             raise RuleError("error.wrong_phase", phase=game.phase)
         if player.robot:  # one move per number, however many servers step the robot
             robots.claimed(session, player, now)
         result = act(session, game, player, now)
         session.flush()
-        flow.end_phase_if_complete(self._table(session, game), game_rules, now)
+        flow.end_phase_if_complete(self.table(session, game), game_rules, now)
         return result
 
-    def _require_finished(self, game: Game) -> None:
-        if game.phase != self._rules_of(game).table.finished:
+    def require_finished(self, game: Game) -> None:
+        """Refuse a command meant for a finished game's gallery while it is still played."""
+        if game.phase != self.rules_of(game).table.finished:
             raise RuleError("error.not_finished")
 
-    @staticmethod
-    def _require_unpaused(game: Game) -> None:
-        if game.paused:
-            raise RuleError("error.paused")
 
-    def _pause(self, session: Session, game: Game, now: float) -> None:
-        require_running(game)
-        if game.paused:
-            raise RuleError("error.already_paused")
-        game.paused = True
-        game.paused_left = None if game.deadline is None else max(0.0, game.deadline - now)
-        game.deadline = None
-        game.version += 1
+def require_unpaused(game: Game) -> None:
+    if game.paused:
+        raise RuleError("error.paused")
 
-    def _resume(self, session: Session, game: Game, now: float) -> None:
-        require_running(game)
-        if not game.paused:
-            raise RuleError("error.not_paused")
-        game.deadline = None if game.paused_left is None else now + game.paused_left
-        game.paused, game.paused_left = False, None
-        game.interrupted = False
-        game.version += 1
+
+def pause_clock(session: Session, game: Game, now: float) -> None:
+    """Stop the game's clock with the time left (an act for `Door.write_game`)."""
+    require_running(game)
+    if game.paused:
+        raise RuleError("error.already_paused")
+    game.paused = True
+    game.paused_left = None if game.deadline is None else max(0.0, game.deadline - now)
+    game.deadline = None
+    game.version += 1
+
+
+def resume_clock(session: Session, game: Game, now: float) -> None:
+    """Restart the game's clock with the time left at the pause (an act, as `pause_clock`)."""
+    require_running(game)
+    if not game.paused:
+        raise RuleError("error.not_paused")
+    game.deadline = None if game.paused_left is None else now + game.paused_left
+    game.paused, game.paused_left = False, None
+    game.interrupted = False
+    game.version += 1
 
 
 def meant(game: Game, phase: str | None, round_number: int | None) -> bool:

@@ -1,4 +1,4 @@
-"""Robot seats as `Engine` commands: a teacher seats robots in a game's lobby (`add_robots`),
+"""Robot seats, the Engine's robots part: a teacher seats robots in a game's lobby (`add_robots`),
 and every server's keeper steps them (`play_robots`): each robot due to move reads its own
 view and makes one move through the one gate, as a phone would (engine/robots.py)."""
 
@@ -32,8 +32,16 @@ class RobotTurn(NamedTuple):
     robot: Player
 
 
-class RobotCommands(Door):
-    """The robots' half of `Engine`."""
+class Robots:
+    """The robots part of `Engine`, through the door."""
+
+    def __init__(self, door: Door, robot_seconds: tuple[float, float]) -> None:
+        """`robot_seconds`: how long a robot thinks before its first move in a phase, from
+        fewest to most seconds (engine/robots.py; shorter in tests and a hurried rehearsal)."""
+        self.door = door
+        self.robot_seconds = robot_seconds
+        #: The robots (player ids) whose own view offered no move at this game version.
+        self._idle: dict[int, int] = {}
 
     def add_robots(self, facilitator_token: str, count: int) -> list[str]:
         """Seat `count` robots in the game's lobby, after its students; returns their names.
@@ -47,7 +55,7 @@ class RobotCommands(Door):
             if not is_whole(count) or count < 1:
                 raise RuleError("error.robot_count")
             players = storage.players(session, game)
-            most = self._rules_of(game).table.max_players
+            most = self.door.rules_of(game).table.max_players
             if len(players) + count > most:
                 raise RuleError("error.robots_too_many", most=most, free=most - len(players))
             names = robots.robot_names([p.name for p in players], count)
@@ -55,34 +63,36 @@ class RobotCommands(Door):
             game.version += 1
             return names
 
-        return self._command(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
+        return self.door.write_game(
+            lambda s: storage.game_by_facilitator(s, facilitator_token), act
+        )
 
     def play_robots(self) -> float | None:
         """One beat of the robots on this server: every robot of a running, unpaused game that
         is due makes one move its own view allows (none: it waits for a later beat). Returns
         the seconds until the next robot is due (None: none is waiting for its time)."""
-        now = self._clock()
-        due, next_due = self._due_robots(now)
+        now = self.door.clock()
+        due, next_due = self.due_robots(now)
         for turn in due:
-            self._play_robot(turn)
+            self.play_robot(turn)
         return None if next_due is None else next_due - now
 
-    def _due_robots(self, now: float) -> tuple[list[RobotTurn], float | None]:
+    def due_robots(self, now: float) -> tuple[list[RobotTurn], float | None]:
         """The robots due to move at `now` (a robot sitting a timed phase out never is, nor
         one whose view offered no move at its game's version: reading it again would cost a
         view every beat), and when the next one waiting for its time is due."""
         due: list[RobotTurn] = []
         next_due: float | None = None
         turns = self._robot_turns()
-        idle = self._robots_idle
-        self._robots_idle = {
+        idle = self._idle
+        self._idle = {
             id_of(turn.robot): idle[id_of(turn.robot)]
             for turn in turns
             if idle.get(id_of(turn.robot)) == turn.version
         }
         for turn in turns:
             robot = turn.robot
-            if id_of(robot) in self._robots_idle:
+            if id_of(robot) in self._idle:
                 continue  # its view offered no move at this version: nothing changed since
             if turn.timed and robots.sits_out(turn.seed, robot.seat, turn.round, turn.phase):
                 continue
@@ -95,13 +105,13 @@ class RobotCommands(Door):
 
     def _robot_turns(self) -> list[RobotTurn]:
         """Every robot of every running, unpaused game, in seat order."""
-        with self._db.read() as session:
+        with self.door.db.read() as session:
             rows = session.exec(
                 select(Game, Player)
                 .join(Player, col(Player.game_id) == col(Game.id))
                 .where(
                     col(Player.robot).is_(True),
-                    col(Game.phase).in_(self.RUNNING_PHASES),
+                    col(Game.phase).in_(self.door.running_phases),
                     col(Game.paused).is_(False),
                 )
                 .order_by(col(Game.id), col(Player.seat))
@@ -121,25 +131,25 @@ class RobotCommands(Door):
             for game, robot in rows
         ]
 
-    def _play_robot(self, turn: RobotTurn) -> None:
+    def play_robot(self, turn: RobotTurn) -> None:
         """The robot's move, picked from its own view alone, made as its phone would make it,
         after what its phone does on being looked at (`Bot.look`: opening its role card); a
         refusal (another server moved it first, the phase ended meanwhile) changes nothing."""
         robot = turn.robot
         token = robots.robot_token(turn.seed, robot.seat)
         try:
-            view = self._view(lambda s: _game_and_player(s, token), "player")
-            bot = self.GAMES[turn.kind].bot
+            view = self.door.view(lambda s: _game_and_player(s, token), "player")
+            bot = self.door.games[turn.kind].bot
             looked = bot.look(view) if bot.look is not None else None
             if looked is not None:  # idempotent: another server's look changes nothing more
-                self.command(token, looked)
+                self.door.command(token, looked)
             play = robots.pick(bot, view, turn.seed, robot)
             if play is None:
-                self._robots_idle[id_of(robot)] = turn.version
+                self._idle[id_of(robot)] = turn.version
                 return
             with robots.moving(robot.robot_moves):
                 play.on(
-                    self,
+                    self.door,
                     token,
                     robots.request_id(robot),
                     phase=view["phase"],

@@ -173,7 +173,7 @@ def lock_free(
 
 def mark_kept(session: Session, where: Sequence[ColumnElement[bool]], now: float) -> None:
     """Mark the games matching `where` kept by a server at `now` (the keeper's beat), but for
-    those a command holds: that command marks its game kept itself (`Door._open`)."""
+    those a command holds: that command marks its game kept itself (`Door.open`)."""
     kept = lock_free(session, Game, *where)
     if kept:
         session.exec(update(Game).where(col(Game.id).in_(kept)).values(kept_at=now))

@@ -12,13 +12,12 @@ from typing import Any
 from sqlmodel import Session, and_, col, func, select
 
 from engine import avatars, robots, storage
-from engine.changes import notify_other_servers
-from engine.classes import seating, showcase
+from engine.classes import seating
 from engine.classes import views as class_views
+from engine.classes.following import follow_tables, table_number, waiting_showcases
 from engine.classes.seating import Seat
 from engine.declaration import GameDeclaration
 from engine.door import (
-    Before,
     Door,
     NewGame,
     Progress,
@@ -26,6 +25,8 @@ from engine.door import (
     checked_settings,
     is_whole,
     meant,
+    pause_clock,
+    resume_clock,
 )
 from engine.errors import RuleError
 from engine.models import (
@@ -52,8 +53,11 @@ from engine.tokens import derived_token, new_token, same_hash, token_hash, well_
 NEWCOMER = 0
 
 
-class ClassCommands(Door):
-    """The class half of `Engine`."""
+class Classes:
+    """The classes part of `Engine`: a class's commands and views, through the door."""
+
+    def __init__(self, door: Door) -> None:
+        self.door = door
 
     def create_class(
         self,
@@ -74,9 +78,9 @@ class ClassCommands(Door):
         key = new_token()
 
         def create(session: Session) -> NewGame:
-            now = self._clock()
-            deck_name = self._decks.name_for(session, deck, browser, now, kind.decks)
-            room = self._draw_code(
+            now = self.door.clock()
+            deck_name = self.door.decks.name_for(session, deck, browser, now, kind.decks)
+            room = self.door.draw_code(
                 session,
                 lambda code: Classroom(
                     code=code,
@@ -91,13 +95,13 @@ class ClassCommands(Door):
             )
             return NewGame(room.code, key)
 
-        return self._db.write(create)
+        return self.door.db.write(create)
 
     def _class_game_named(self, game: str | None) -> GameDeclaration:
         """The game a new class plays, refused clearly when a class cannot play it."""
         if game is None:
-            return next(g for g in self.GAMES.values() if g.offered and g.as_class)
-        found = self.GAMES.get(game) if isinstance(game, str) else None
+            return next(g for g in self.door.games.values() if g.offered and g.as_class)
+        found = self.door.games.get(game) if isinstance(game, str) else None
         if found is None:
             raise RuleError("error.unknown_game")
         if not (found.offered and found.as_class):
@@ -106,9 +110,9 @@ class ClassCommands(Door):
 
     def _class_game(self, room: Classroom) -> GameDeclaration:
         """The declaration of the game a class's tables play."""
-        return self.GAMES[room.game]
+        return self.door.games[room.game]
 
-    def _join_class(
+    def join(
         self,
         class_code: str,
         name: str,
@@ -184,7 +188,7 @@ class ClassCommands(Door):
             self._faces_apart(session, arrived)
             return token
 
-        return self._class_command(self._room_by_code(class_code), act, readiness=True)
+        return self.write_class(self.room_by_code(class_code), act, readiness=True)
 
     def move_player(self, class_key: str, name: str, table: int) -> None:
         """Move a student to another table of the class, both not started yet; the student is
@@ -215,7 +219,7 @@ class ClassCommands(Door):
             player.pinned = True
             session.add(player)
 
-        self._class_command(self._room_by_key(class_key), act, class_key=class_key)
+        self.write_class(self._room_by_key(class_key), act, class_key=class_key)
 
     def set_table_count(self, class_key: str, count: int) -> None:
         """Seat the class at `count` tables, as even as possible, before any table starts (a
@@ -271,7 +275,7 @@ class ClassCommands(Door):
             room.version += 1
             room.stage += 1
 
-        self._class_command(self._room_by_key(class_key), act, class_key=class_key)
+        self.write_class(self._room_by_key(class_key), act, class_key=class_key)
 
     def fill_table_with_robots(self, class_key: str, table: int) -> list[str]:
         """Seat robots at one table of the class still in its lobby and short of the game's
@@ -294,7 +298,7 @@ class ClassCommands(Door):
             game.version += 1
             return names
 
-        return self._class_command(self._room_by_key(class_key), act, class_key=class_key)
+        return self.write_class(self._room_by_key(class_key), act, class_key=class_key)
 
     def start_tables(self, class_key: str, table: int | None = None) -> list[int]:
         """Start one table, or every table of the sitting that can (the game's class sizes:
@@ -321,10 +325,10 @@ class ClassCommands(Door):
                     fewest=fewest,
                 )
             for game in ready:
-                self._start(session, game, now)
+                self.door.start(session, game, now)
             return [table_number(g) for g in ready]
 
-        return self._class_command(self._room_by_key(class_key), act, class_key=class_key)
+        return self.write_class(self._room_by_key(class_key), act, class_key=class_key)
 
     def pause_tables(
         self,
@@ -336,7 +340,7 @@ class ClassCommands(Door):
     ) -> list[int]:
         """Pause one table, or every running table not paused yet; returns the tables paused.
         `phase` (and `round`) guard as on `pause`: a table no longer there is left alone."""
-        return self._timer_tables(class_key, table, phase, round, self._pause, clock=True)
+        return self._timer_tables(class_key, table, phase, round, pause_clock, clock=True)
 
     def resume_tables(
         self,
@@ -347,7 +351,7 @@ class ClassCommands(Door):
         round: int | None = None,
     ) -> list[int]:
         """Resume one table, or every paused table; returns the tables resumed."""
-        return self._timer_tables(class_key, table, phase, round, self._resume, clock=True)
+        return self._timer_tables(class_key, table, phase, round, resume_clock, clock=True)
 
     def advance_tables(
         self,
@@ -366,7 +370,7 @@ class ClassCommands(Door):
         the class projector, the tables waiting for it stay in theirs, the next taking the
         projector for its whole length (`follow_tables`); a table's own button ends its own."""
         return self._timer_tables(
-            class_key, table, phase, round, self._advance, drawn, unseen_stay=table is None
+            class_key, table, phase, round, self.door.advance, drawn, unseen_stay=table is None
         )
 
     def _timer_tables(
@@ -383,7 +387,7 @@ class ClassCommands(Door):
     ) -> list[int]:
         """A facilitator's timer command on one table (refused as on that table's own page),
         or on every table it applies to (the others are skipped), in one transaction;
-        `clock`, one that changes only the clock (see `Door._command`); `unseen_stay`, one
+        `clock`, one that changes only the clock (see `Door.write_game`); `unseen_stay`, one
         that leaves the tables whose showcase waits for the class projector."""
 
         def each(session: Session, room: Classroom, tables: list[Game], now: float) -> list[int]:
@@ -407,7 +411,7 @@ class ClassCommands(Door):
                     done.append(table_number(game))
             return done
 
-        return self._class_command(
+        return self.write_class(
             self._room_by_key(class_key), each, class_key=class_key, clock=clock
         )
 
@@ -419,7 +423,7 @@ class ClassCommands(Door):
             for holder in holders:
                 switch_name_filter(holder, on)
 
-        self._class_command(self._room_by_key(class_key), act, class_key=class_key)
+        self.write_class(self._room_by_key(class_key), act, class_key=class_key)
 
     def allow_class_name(self, class_key: str, name: str) -> None:
         """Let a real name the filter refuses by mistake join the class (and its tables)."""
@@ -429,7 +433,7 @@ class ClassCommands(Door):
             for holder in holders:
                 add_allowed_name(holder, name)
 
-        self._class_command(self._room_by_key(class_key), act, class_key=class_key)
+        self.write_class(self._room_by_key(class_key), act, class_key=class_key)
 
     def next_class_game(self, class_key: str, *, sitting: int | None = None) -> int:
         """Once every table that started has finished, the class's next game: a new sitting.
@@ -466,7 +470,7 @@ class ClassCommands(Door):
             room.stage = before.stage + 1 - sum(g.stage for g in waiting)
             return room.sitting
 
-        return self._class_command(self._room_by_key(class_key), act, class_key=class_key)
+        return self.write_class(self._room_by_key(class_key), act, class_key=class_key)
 
     def table_key(self, class_key: str, table_code: str) -> str:
         """The facilitator token of one of the class's tables (any sitting), derived from the
@@ -476,38 +480,36 @@ class ClassCommands(Door):
             game = storage.game_by_code(session, table_code)
             if game.classroom_id != room.id:
                 raise RuleError("error.unknown_code", code=storage.shown(table_code))
-            self._bind_table_key(game, class_key)
+            self.bind_table_key(game, class_key)
             return derived_token(class_key, game.code)
 
-        return self._class_command(
-            self._room_by_key(class_key), act, class_key=class_key, touch=False
-        )
+        return self.write_class(self._room_by_key(class_key), act, class_key=class_key, touch=False)
 
     def delete_class(self, class_key: str) -> None:
         """Delete the class and every table it ever had, names included, now."""
 
         def delete(session: Session) -> list[int]:
-            room = self._locked(session, self._room_by_key(class_key)(session))
+            room = self.door.locked(session, self._room_by_key(class_key)(session))
             ids = primary_keys(
                 session.exec(select(Game.id).where(Game.classroom_id == room.id)).all()
             )
             session.expunge(room)
-            delete_classes(session, [id_of(room)], self.GAMES.values())
+            delete_classes(session, [id_of(room)], self.door.games.values())
             return ids
 
-        self._snapshots.forget(self._db.write(delete))
+        self.door.snapshots.forget(self.door.db.write(delete))
 
     def class_public_view(self, code: str, *, browser: str | None = None) -> dict[str, Any]:
         """The class projector's view: every table's public view, never more (R11)."""
-        return self._guarded(
+        return self.door.guarded(
             browser,
-            lambda: class_views.class_public_view(*self._class_snapshots(self._room_by_code(code))),
+            lambda: class_views.class_public_view(*self._class_snapshots(self.room_by_code(code))),
         )
 
     def class_view(self, class_key: str, *, browser: str | None = None) -> dict[str, Any]:
         """The teacher's class page: the public class view with each table's facilitator view
         (safe to project, like it) and its state at a glance."""
-        return self._guarded(
+        return self.door.guarded(
             browser,
             lambda: class_views.class_view(*self._class_snapshots(self._room_by_key(class_key))),
         )
@@ -521,31 +523,31 @@ class ClassCommands(Door):
         def read(
             session: Session, room: Classroom, tables: list[Game], now: float
         ) -> tuple[class_views.ClassFacts, list[Any], float, GameDeclaration]:
-            snaps = [self._snapshot(session, game) for game in tables]
+            snaps = [self.door.snapshot(session, game) for game in tables]
             return class_views.ClassFacts.of(room), snaps, now, self._class_game(room)
 
-        return self._read_class(find, read)
+        return self.read_class(find, read)
 
-    def _read_class(
+    def read_class(
         self,
         find: Callable[[Session], Classroom],
         read: Callable[[Session, Classroom, list[Game], float], T],
     ) -> T:
         """`read` of the class and its current tables in one snapshot, tables with a deadline
-        passed caught up first (as `_view` does for one game)."""
+        passed caught up first (as `Door.view` does for one game)."""
         for attempt in range(3):
-            with self._db.read() as session:
+            with self.door.db.read() as session:
                 room = find(session)
-                tables = self._sitting_tables(session, room)
-                now = self._clock()
-                due = [g.code for g in tables if self._needs_catch_up(g, now)]
+                tables = self.sitting_tables(session, room)
+                now = self.door.clock()
+                due = [g.code for g in tables if self.door.needs_catch_up(g, now)]
                 if attempt == 2 or not due:
                     return read(session, room, tables, now)
             for code in due:
-                self.tick(code)
+                self.door.tick(code)
         raise AssertionError("unreachable")
 
-    def _class_command(
+    def write_class(
         self,
         find: Callable[[Session], Classroom],
         act: Callable[[Session, Classroom, list[Game], float], T],
@@ -557,14 +559,14 @@ class ClassCommands(Door):
     ) -> T:
         """One class command in one write transaction: the class's row locked first, then its
         current tables (in table order), each caught up with the clock and settled as a
-        game's own command would be (`_open`, `_settle`). `act` may add tables to the list
+        game's own command would be (`Door.open`, `Door.settle`). `act` may add tables to the list
         it is given. With the class key, every table's facilitator token is bound to it."""
 
         def run(session: Session) -> tuple[T, list[str]]:
-            room = self._locked(session, find(session))
-            now = self._clock()
-            tables = self._sitting_tables(session, room, lock=not self._db.is_sqlite)
-            before = {g.id: self._open(session, g, now, touch=touch) for g in tables}
+            room = self.door.locked(session, find(session))
+            now = self.door.clock()
+            tables = self.sitting_tables(session, room, lock=not self.door.db.is_sqlite)
+            before = {g.id: self.door.open(session, g, now, touch=touch) for g in tables}
             room_version = room.version
             result = act(session, room, tables, now)
             kind = self._class_game(room)
@@ -577,28 +579,26 @@ class ClassCommands(Door):
             follow_tables(current, kind, now if left else None)
             if class_key is not None:
                 for game in tables:
-                    self._bind_table_key(game, class_key)
+                    self.bind_table_key(game, class_key)
             changed = [
                 g.code
                 for g in tables
-                if self._settle(session, g, before.get(g.id), readiness=readiness, clock=clock)
+                if self.door.settle(session, g, before.get(g.id), readiness=readiness, clock=clock)
             ]
             if touch:
                 room.touched_at = now
             if room.version != room_version:
                 changed.append(room.code)
-                if not self._db.is_sqlite:
-                    notify_other_servers(session, room.code)
+                self.door.notify(session, room.code)
             return result, changed
 
-        result, changed = self._db.write(run)
-        for code in changed:
-            self.changes.publish(code)
+        result, changed = self.door.db.write(run)
+        self.door.publish(changed)
         return result
 
     def _new_table(self, session: Session, room: Classroom, number: int, now: float) -> Game:
-        """A new table (a game in its lobby) of the class's sitting; no token: `_bind_table_key`."""
-        new = self._new_game(
+        """A new table (a game in its lobby) of the class's sitting; no token: `bind_table_key`."""
+        new = self.door.new_game(
             session,
             room.language,
             room.deck,
@@ -613,42 +613,6 @@ class ClassCommands(Door):
         )
         return session.exec(select(Game).where(Game.code == new.code)).one()
 
-    def _lock_above(self, session: Session, game: Game) -> None:
-        """A command on a class's table may go on to lock the sitting's other tables
-        (`_follow`): it locks the class's row first, as a class command does, so two tables'
-        commands never hold one table each while waiting for the other's."""
-        if game.classroom_id is not None and not self._db.is_sqlite:
-            session.exec(
-                select(Classroom.id).where(Classroom.id == game.classroom_id).with_for_update()
-            ).one()
-
-    def _follow(self, session: Session, game: Game, before: Before, now: float) -> list[str]:
-        """A class's table that changed phase, or is in its showcase, moves its sitting's
-        other tables (`follow_tables`): they are locked in table order (its class's row is
-        locked already, `_lock_above`), then settled."""
-        kind = self._rules_of(game)
-        moved = before.phase != (game.phase, game.round)
-        if game.classroom_id is None or not (moved or game.phase in kind.showcase):
-            return []
-        query = (
-            select(Game)
-            .where(
-                Game.classroom_id == game.classroom_id,
-                Game.sitting == game.sitting,
-                Game.id != game.id,
-            )
-            .order_by(col(Game.table))
-        )
-        if not self._db.is_sqlite:
-            query = query.with_for_update().execution_options(populate_existing=True)
-        others = list(session.exec(query))
-        left = before.phase[0] in kind.showcase and game.phase not in kind.showcase
-        followed = follow_tables([game, *others], kind, now if left else None)
-        changed = [g for g in followed if g is not game]
-        for other in changed:
-            self._settle(session, other, None)
-        return [other.code for other in changed]
-
     def _drop_table(
         self, session: Session, room: Classroom, tables: list[Game], game: Game
     ) -> None:
@@ -657,10 +621,10 @@ class ClassCommands(Door):
         room.version += game.version
         room.stage += game.stage
         tables.remove(game)
-        self._delete(session, game)
+        self.door.delete(session, game)
 
     @staticmethod
-    def _bind_table_key(game: Game, class_key: str) -> None:
+    def bind_table_key(game: Game, class_key: str) -> None:
         """Make the table's facilitator token the one derived from the class key (a table a
         student's join opened has none anyone holds until the key's holder comes)."""
         digest = token_hash(derived_token(class_key, game.code))
@@ -691,7 +655,7 @@ class ClassCommands(Door):
                 session.add(player)
 
     @staticmethod
-    def _sitting_tables(session: Session, room: Classroom, *, lock: bool = False) -> list[Game]:
+    def sitting_tables(session: Session, room: Classroom, *, lock: bool = False) -> list[Game]:
         """The class's current tables, in table order (locked for a write on PostgreSQL)."""
         query = (
             select(Game)
@@ -702,7 +666,7 @@ class ClassCommands(Door):
             query = query.with_for_update().execution_options(populate_existing=True)
         return list(session.exec(query))
 
-    def _classmates(self, session: Session, game: Game) -> list[Player]:
+    def classmates(self, session: Session, game: Game) -> list[Player]:
         """The players at the other tables of this table's sitting (none for a game of its
         own): names are unique in the whole class."""
         if game.classroom_id is None:
@@ -739,7 +703,7 @@ class ClassCommands(Door):
         return find
 
     @staticmethod
-    def _room_by_code(code: str) -> Callable[[Session], Classroom]:
+    def room_by_code(code: str) -> Callable[[Session], Classroom]:
         def find(session: Session) -> Classroom:
             normalised = storage.normal_code(code)
             room = (
@@ -753,22 +717,14 @@ class ClassCommands(Door):
 
         return find
 
-    def _room_of_code(self, session: Session, code: str) -> Classroom | None:
+    def room_of_code(self, session: Session, code: str) -> Classroom | None:
         """The class a code names, itself or through one of its tables; None for a game of
         its own; an unknown code is refused."""
         try:
-            return self._room_by_code(code)(session)
+            return self.room_by_code(code)(session)
         except RuleError:
             game = storage.game_by_code(session, code)
         return None if game.classroom_id is None else session.get(Classroom, game.classroom_id)
-
-
-def table_number(game: Game) -> int:
-    """A class's table's number in its sitting: every table of a class has one (a game of
-    its own has none, and no class command sees it)."""
-    if game.table is None:
-        raise ValueError(f"game {game.code} is not a class's table")
-    return game.table
 
 
 def chosen_tables(tables: Sequence[Game], table: object) -> list[Game]:
@@ -812,42 +768,3 @@ def class_status(
         "seconds_left": None,
         "sitting": room.sitting,
     }
-
-
-def follow_tables(
-    tables: Sequence[Game], kind: GameDeclaration, showcase_left: float | None = None
-) -> list[Game]:
-    """What the state of a sitting's tables asks of the others, after any change: a table in
-    its lobby while others play is the latecomers' (their phones say why they wait), and says
-    when every table that played has finished; a table whose showcase waits for the class
-    projector stays in it until it has had its whole length there (classes/showcase.py;
-    `showcase_left`: when a table just left its showcase, which the next then has whole).
-    Returns the tables changed, each with its version moved."""
-    lobby, finished = kind.table.lobby, kind.table.finished
-    started = [g for g in tables if g.phase != lobby]
-    over = bool(started) and all(g.phase == finished for g in started)
-    changed: dict[int, Game] = {}
-    for game in tables:
-        if (
-            started
-            and game.phase == lobby
-            and (game.latecomers, game.others_finished)
-            != (
-                True,
-                over,
-            )
-        ):
-            game.latecomers, game.others_finished = True, over
-            changed[id(game)] = game
-    by_number = {table_number(g): g for g in tables}
-    for number, end in showcase.queued_ends(showcase.showing(tables, kind), showcase_left).items():
-        by_number[number].deadline = end
-        changed[id(by_number[number])] = by_number[number]
-    for game in changed.values():
-        game.version += 1
-    return list(changed.values())
-
-
-def waiting_showcases(tables: Sequence[Game], kind: GameDeclaration) -> set[int]:
-    """The tables whose showcase waits for the class projector (another table's shows)."""
-    return set(showcase.projector_queue(showcase.showing(tables, kind))[1:])

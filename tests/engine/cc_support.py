@@ -151,7 +151,7 @@ def seat_table(
 
 
 def row_counts(engine: Engine) -> dict[str, int]:
-    with engine._db.engine.connect() as connection:
+    with engine.door.db.engine.connect() as connection:
         return {
             name: connection.execute(text(f'SELECT COUNT(*) FROM "{name}"')).scalar_one()
             for name in TABLES
@@ -159,7 +159,7 @@ def row_counts(engine: Engine) -> dict[str, int]:
 
 
 def game_row(engine: Engine, code: str) -> dict[str, Any]:
-    with engine._db.engine.connect() as connection:
+    with engine.door.db.engine.connect() as connection:
         row = connection.execute(text("SELECT * FROM game WHERE code = :c"), {"c": code})
         return dict(row.mappings().one())
 

@@ -84,7 +84,7 @@ def seat_layers(
 def stored_state(engine: Engine, code: str) -> rules.State:
     """The table as the engine stored it, the deck's order included (a test's knowledge, that
     no view gives)."""
-    with engine._db.read() as session:
+    with engine.door.db.read() as session:
         game = session.exec(select(Game).where(Game.code == code)).one()
         keep = session.exec(select(LayersGame).where(LayersGame.game_id == game.id)).one()
         return turns.from_json(keep.state)

@@ -20,10 +20,10 @@ NAMES = ["Ana", "Ben", "Carmen", "Dario", "Elif", "Femi"]
 
 def every_stored_value(engine: Engine) -> str:
     """Every cell of every table, as one text to search."""
-    with engine._db.engine.connect() as connection:
+    with engine.door.db.engine.connect() as connection:
         tables = connection.execute(
             text("SELECT name FROM sqlite_master WHERE type='table'")
-            if engine._db.is_sqlite
+            if engine.door.db.is_sqlite
             else text("SELECT tablename FROM pg_tables WHERE schemaname='public'")
         ).scalars()
         return repr(

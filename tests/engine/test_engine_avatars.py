@@ -95,7 +95,7 @@ def test_a_robot_has_the_robot_face_and_cannot_pick(engine, clock):
     }
     assert avatars.ROBOT not in avatars.CHOICES
     refused("error.avatar_unknown", engine.set_avatar, ana, avatars.ROBOT)
-    with engine._db.read() as session:
+    with engine.door.db.read() as session:
         seed = storage.game_by_code(session, game.code).seed
     refused("error.avatar_robot", engine.set_avatar, robot_token(seed, 2), "cat-mint")
 

@@ -28,7 +28,7 @@ def empty_url(file_url, request, tmp_path) -> str:
 
 def dump(engine: Engine) -> str:
     out = io.StringIO()
-    back_up(engine._db, out)
+    back_up(engine.door.db, out)
     return out.getvalue()
 
 
@@ -66,7 +66,7 @@ def test_a_restored_database_holds_the_same_games_drawings_and_decks(file_url, e
     assert drawn == [1, 1, 1, 0]
 
     restored = Engine(empty_url, clock=clock)
-    assert restore(restored._db, io.StringIO(backup)) == backup.count("\n") - 2
+    assert restore(restored.door.db, io.StringIO(backup)) == backup.count("\n") - 2
     assert dump(restored) == backup  # every row of every table
     table.engine = restored
     assert seen(table) == before
@@ -110,11 +110,11 @@ def test_a_damaged_or_foreign_file_or_a_database_in_use_is_refused_and_nothing_c
     empty = dump(target)
     for key, text in damaged(backup).items():
         with pytest.raises(BackupRefused) as refused:
-            restore(target._db, io.StringIO(text))
+            restore(target.door.db, io.StringIO(text))
         assert refused.value.key == key
         assert dump(target) == empty, key
     with pytest.raises(BackupRefused) as refused:
-        restore(source._db, io.StringIO(backup))
+        restore(source.door.db, io.StringIO(backup))
     assert refused.value.message("es") == (
         "La base de datos no está vacía (la tabla storeddeck tiene filas): restaura en una base "
         "de datos nueva."

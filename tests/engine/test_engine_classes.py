@@ -599,7 +599,7 @@ def test_many_students_joining_at_once_get_one_seat_each(file_url):
     assert sorted((len(t["players"]) for t in tables), reverse=True) == table_sizes(
         30, MIN_PLAYERS, MAX_PLAYERS
     )
-    with engine._db.engine.connect() as connection:  # no two students on one seat
+    with engine.door.db.engine.connect() as connection:  # no two students on one seat
         seats = connection.execute(text("SELECT game_id, seat FROM player")).all()
     assert len(seats) == len(set(seats)) == 30
 

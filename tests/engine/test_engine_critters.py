@@ -587,7 +587,7 @@ def test_a_deleted_game_leaves_no_critters_rows(engine, clock):
     table = seat_critters(engine, clock, 3)
     table.play_judged_round()
     engine.delete_game(table.fac)
-    with engine._db.engine.connect() as connection:
+    with engine.door.db.engine.connect() as connection:
         for name in ("critter_game", "critter_round", "holding", "mosaic", "ribbons", "game"):
             assert connection.execute(text(f"SELECT COUNT(*) FROM {name}")).scalar_one() == 0
 
@@ -599,7 +599,7 @@ def test_an_unknown_game_is_refused_clearly(engine):
 
 def test_threads_racing_for_the_last_pieces_of_a_kind_share_them_once(file_url):
     engine = Engine(file_url, clock=FakeClock(), seed=5)
-    table = seat_critters(engine, engine._clock, 6)
+    table = seat_critters(engine, engine.door.clock, 6)
     table.pick_all()
     barrier = threading.Barrier(6)
     outcomes: dict[str, list] = {}

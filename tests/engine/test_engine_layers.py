@@ -154,7 +154,7 @@ def _tied_ending(engine, table) -> rules.State:
         game.version += 1
         session.add_all([keep, game])
 
-    engine._db.write(deal)
+    engine.door.db.write(deal)
     return state
 
 
@@ -473,7 +473,7 @@ def test_a_hand_is_seen_by_its_owner_alone(engine, clock):
         table.play_turn()
     hands = {name: table.view(name)["hand"] for name in table.tokens}
     assert all(len(hand) == 2 for hand in hands.values())
-    with engine._db.read() as session:
+    with engine.door.db.read() as session:
         deck = session.exec(select(LayersGame)).one().state["deck"]
     assert deck
     seen = {"projector": table.public(), "facilitator": table.facilitator()}
@@ -503,6 +503,6 @@ def test_deleting_a_game_forgets_its_rows(engine, clock):
     table = seat_layers(engine, clock, 2)
     table.play_turn()
     engine.delete_game(table.fac)
-    with engine._db.read() as session:
+    with engine.door.db.read() as session:
         assert session.exec(select(LayersGame)).all() == []
         assert session.exec(select(LayersMove)).all() == []

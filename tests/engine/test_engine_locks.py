@@ -5,7 +5,7 @@ locks).
 The cycle the soak met (issue 46): two servers' keepers each marked every running game kept in
 one UPDATE, taking the games' rows in whatever order their scans met them, while students'
 commands held single games. Here a raw transaction stands in for a command in progress on one
-game (it holds that game's row, as `Door._locked` does), and each step waits until the
+game (it holds that game's row, as `Door.locked` does), and each step waits until the
 database shows the transaction before it waiting (or done), so the interleaving is the same on
 every run.
 """
@@ -27,7 +27,7 @@ from test_engine_classes import two_tables_at_their_reveal
 
 import engine.db
 from engine import Engine, FakeClock
-from engine.classes.commands import ClassCommands
+from engine.classes.following import Sitting
 
 HANG_GUARD_SECONDS = 60  # only a transaction stuck for good ever takes this long
 Waiting = dict[int, list[int]]  # a backend waiting for a lock -> the backends holding it up
@@ -208,16 +208,16 @@ def test_two_tables_of_a_class_ending_their_reveals_at_once_never_deadlock(url, 
     service = Engine(url, clock=clock, seed=7)
     klass, _ = two_tables_at_their_reveal(service, clock)
     first_key, second_key = (service.table_key(klass.key, klass.code_of(n)) for n in (1, 2))
-    follow = ClassCommands._follow
+    follow = Sitting.followers
     arrived, go_on = threading.Event(), threading.Event()
 
-    def follow_later(self: Any, session: Any, game: Any, *rest: Any) -> list[str]:
+    def follow_later(session: Any, game: Any, *rest: Any, **how: Any) -> list[Any]:
         if game.table == 2:  # table 2's command holds what it locked before following
             arrived.set()
             go_on.wait(HANG_GUARD_SECONDS)
-        return follow(self, session, game, *rest)
+        return follow(session, game, *rest, **how)
 
-    monkeypatch.setattr(ClassCommands, "_follow", follow_later)
+    monkeypatch.setattr(Sitting, "followers", staticmethod(follow_later))
     raw = create_engine(url, isolation_level="AUTOCOMMIT")
     second = Beat(lambda: service.advance(second_key))
     second.start()

@@ -23,7 +23,7 @@ def test_robots_open_their_role_cards_as_phones_do():
     engine = Engine("sqlite://", clock=clock, seed=6, robot_seconds=QUICK)
     code, key, ana = teacher_with_robots(engine, "crossed_canvas", 4)
     engine.start(key)
-    with engine._db.read() as session:
+    with engine.door.db.read() as session:
         seed = storage.game_by_code(session, code).seed
     assert engine.facilitator_view(key)["ready"]["done"] == 0
     clock.advance(QUICK[1])

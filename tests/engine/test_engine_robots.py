@@ -65,7 +65,7 @@ def play_to_the_end(engines: list[Engine], clock: FakeClock, code: str, ana: str
 
 def robot_moves(engine: Engine, code: str) -> dict[str, int]:
     """Each robot's moves made, by name (as stored)."""
-    with engine._db.engine.connect() as connection:
+    with engine.door.db.engine.connect() as connection:
         rows = connection.execute(
             text(
                 "SELECT p.name, p.robot_moves FROM player p JOIN game g ON g.id = p.game_id "
@@ -125,7 +125,7 @@ def test_a_robot_artist_draws_outlines_of_its_own_picture():
     clock.advance(QUICK[1])
     engine.play_robots()
     engine.advance(key, phase="pulse1")  # the merge shows the first pulse's drawing
-    with engine._db.read() as session:
+    with engine.door.db.read() as session:
         seed = storage.game_by_code(session, code).seed
     drawn = {f["signature"]: f["strokes"] for f in engine.public_view(code)["fragments"]}
     robots = [engine.player_view(robot_token(seed, seat)) for seat in (2, 3, 4, 5)]
@@ -175,7 +175,7 @@ def test_robots_on_two_engines_make_each_move_once(file_url):
 def assert_each_move_once(engine: Engine, code: str) -> None:
     """Every robot's moves in Canvas Layers game `code` are numbered, and each number is one
     stored move (its request id), never two, none skipped."""
-    with engine._db.engine.connect() as connection:
+    with engine.door.db.engine.connect() as connection:
         robots = connection.execute(
             text(
                 "SELECT p.seat, p.robot_moves FROM player p JOIN game g ON g.id = p.game_id "
@@ -228,13 +228,13 @@ def test_a_server_stepping_a_robot_another_just_moved_makes_no_second_move(file_
             first.pick_theme(ana, first.player_view(ana)["actions"]["pick_theme"]["themes"][0])
         beat([first], clock)
     clock.advance(QUICK[1])  # every robot is due to take its first piece
-    stale, _ = first._due_robots(clock())
+    stale, _ = first.robots.due_robots(clock())
     assert stale
     second.play_robots()
     seen = [first.public_view(code), first.facilitator_view(key)]
     moved = robot_moves(first, code)
     for turn in stale:
-        first._play_robot(turn)
+        first.robots.play_robot(turn)
     assert [first.public_view(code), first.facilitator_view(key)] == seen
     assert robot_moves(first, code) == moved
 
@@ -258,7 +258,7 @@ def test_nobody_but_the_runner_moves_a_robot_and_deleting_leaves_no_robot(tmp_pa
     code, key, ana = teacher_with_robots(engine, "crossed_canvas", 4)
     engine.start(key)
     engine.advance(key, phase="roles")
-    with engine._db.read() as session:
+    with engine.door.db.read() as session:
         seed = storage.game_by_code(session, code).seed
     views = {seat: engine.player_view(robot_token(seed, seat)) for seat in (2, 3, 4, 5)}
     seat = next(seat for seat, view in views.items() if view["actions"])

@@ -32,11 +32,11 @@ def test_a_commit_between_a_views_reads_never_mixes_two_rounds(file_url):
             armed = False
             writer.advance(game.facilitator_token)
 
-    event.listen(reader._db.engine, "before_cursor_execute", next_round_commits_now)
+    event.listen(reader.door.db.engine, "before_cursor_execute", next_round_commits_now)
     try:
         seen = reader.public_view(game.code)
     finally:
-        event.remove(reader._db.engine, "before_cursor_execute", next_round_commits_now)
+        event.remove(reader.door.db.engine, "before_cursor_execute", next_round_commits_now)
     assert not armed, "the writer never ran between the reader's statements"
 
     assert (seen["phase"], seen["round"]) == ("reveal", 1)

@@ -27,7 +27,7 @@ SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{}</svg>'
 
 
 def deck_rows(engine: Engine) -> tuple[int, int]:
-    with engine._db.engine.connect() as connection:
+    with engine.door.db.engine.connect() as connection:
         return tuple(
             connection.execute(text(f"SELECT COUNT(*) FROM {table}")).scalar_one()
             for table in ("storeddeck", "deckpicture")
@@ -505,7 +505,7 @@ def test_a_deck_belongs_to_the_browser_that_uploaded_it(engine):
             "title": "Week 12 vocabulary",
             "objects": 20,
             "pictures": True,
-            "created_at": engine._clock(),
+            "created_at": engine.door.clock(),
         }
     ]
     assert engine.decks(OTHER) == [] and engine.decks(None) == []
@@ -529,7 +529,7 @@ def test_a_deck_belongs_to_the_browser_that_uploaded_it(engine):
 
 
 def row_count(engine: Engine, table: str) -> int:
-    with engine._db.engine.connect() as connection:
+    with engine.door.db.engine.connect() as connection:
         return connection.execute(text(f"SELECT COUNT(*) FROM {table}")).scalar_one()
 
 

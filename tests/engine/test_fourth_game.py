@@ -67,7 +67,7 @@ def test_its_keeper_moves_it_on_with_nobody_looking(engine, clock):
     engine.start(new.facilitator_token)
     clock.advance(31.0)
     engine.keep()
-    with engine._db.read() as session:  # what the keeper stored, read without a catch-up
+    with engine.door.db.read() as session:  # what the keeper stored, read without a catch-up
         assert storage.game_by_code(session, new.code).phase == "tally"
 
 

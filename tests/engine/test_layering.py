@@ -32,9 +32,18 @@ GAMES = [
 ]
 PLATFORM_PACKAGES = [f"engine.{name}" for name in PLATFORM if f"engine.{name}" not in CLASSES]
 # Neither shared nor a game's: the public API, the registry (it imports every game), the
-# contract (the games' commands by DESIGN.md's names) and the service (the Engine composed from
-# everything).
-NEITHER = ["engine", "engine.contract", "engine.games", "engine.service"]
+# contract (the games' commands by DESIGN.md's names), the service (the Engine composed from
+# everything) and the Engine's parts that hand a class's code to the classes part (its lobby,
+# host and views).
+NEITHER = [
+    "engine",
+    "engine.contract",
+    "engine.games",
+    "engine.hosting",
+    "engine.lobby",
+    "engine.queries",
+    "engine.service",
+]
 LINT_IMPORTS = str(Path(sys.executable).with_name("lint-imports"))
 
 

@@ -47,7 +47,7 @@ def test_a_game_that_waited_through_an_outage_says_so_and_resumes(engine, db_url
     table = seat_lobby(engine)
     table.start()
     table.advance_to("pulse1")
-    with engine._db.engine.begin() as connection:  # the server was gone for 100 s
+    with engine.door.db.engine.begin() as connection:  # the server was gone for 100 s
         connection.execute(text("UPDATE game SET kept_at = kept_at - 100"))
     at = table.facilitator_page()
     assert [w.value for w in at.warning] == [tr("en", "ui.fac.interrupted")]

@@ -11,7 +11,7 @@ from ui.keeper import Keeper
 
 def stored_phase(engine: Engine, code: str) -> str:
     """The phase as stored: unlike a view or status, reading it moves nothing on."""
-    with engine._db.engine.connect() as connection:
+    with engine.door.db.engine.connect() as connection:
         query = text("SELECT phase FROM game WHERE code = :code")
         return connection.execute(query, {"code": code}).scalar_one()
 
