@@ -29,16 +29,11 @@ def _stop_keeper(engine: Engine) -> None:
 def get_engine() -> Engine:
     """`DATABASE_URL` when set (PostgreSQL for several app servers), else a local SQLite file;
     games are deleted `RETENTION_DAYS` (default 30) after their last change; `ROBOT_SECONDS`
-    ("fewest,most"), when set, is how long robots think before a phase's first move.
-    `CROSSED_CANVAS_TEST_SEED` is the browser tests' alone: games made on the home page then
-    deal the same every run, so a layout's verdict does not change with the draw (in a
-    school it would make every game's roles, codes and robots' links guessable)."""
-    test_seed = os.environ.get("CROSSED_CANVAS_TEST_SEED")
+    ("fewest,most"), when set, is how long robots think before a phase's first move."""
     engine = Engine(
         os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL,
         retention_days=float(os.environ.get("RETENTION_DAYS") or RETENTION_DAYS),
         robot_seconds=robot_seconds(os.environ.get("ROBOT_SECONDS")),
-        seed=int(test_seed) if test_seed else None,
     )
     _keepers[id(engine)] = Keeper(engine).start()
     return engine

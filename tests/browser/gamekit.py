@@ -523,7 +523,7 @@ def seeded_server(start_streamlit: Callable[..., Any], purpose: str) -> Any:
     order its module makes them, as `seeded_engine`'s do (a layout verdict on a random deal
     says "fits" one run and not the next)."""
     seed = zlib.crc32(purpose.encode())
-    return start_streamlit("app.py", CROSSED_CANVAS_TEST_SEED=str(seed))
+    return start_streamlit("tests/browser/seeded_app.py", CC_TEST_SEED=str(seed))
 
 
 def projector_game(
