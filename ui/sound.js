@@ -9,9 +9,10 @@ const CLAIMS = "cc-sound-cues"; // {game code: {cue: the version it was claimed 
 const KEPT_GAMES = 20;
 const DEFAULT_VOLUME = 60;
 const PEAK = 0.4; // the loudest a note gets at full volume, well below clipping
-// How long a tab keeps the claims' lock after claiming, so that its write has reached the
-// other tabs before one of them looks (localStorage reaches them a moment later).
-const HOLD_MS = 250;
+// How long a tab holds a cue's own lock after claiming it, so that its write has reached the
+// other tabs before one of them can look (localStorage reaches them a moment later: on a
+// loaded machine more than a quarter of a second, and two tabs then both played a join).
+const HOLD_MS = 5000;
 // A cue the browser could not play at once (no click on the page yet) is dropped after this:
 // a click much later must not set off every cue since.
 const STALE_MS = 1500;
@@ -125,22 +126,23 @@ function cue(code, name, version) {
 }
 
 // Do `act` once for every tab of this browser that claims cue `name` of `code` at `version`.
-// Where the browser has Web Locks (a page on localhost or https), two tabs claim one after
-// the other.
+// Where the browser has Web Locks (a page on localhost or https), the first tab takes that
+// cue's own lock and holds it while its claim reaches the others: a tab finding it taken
+// leaves the cue to it, and one coming after reads the claim.
 function once(code, name, version, act) {
-  const take = () => {
-    if (claim(code, name, version)) act();
+  const take = (free) => {
+    if (free && claim(code, name, version)) act();
     decided += 1;
     mark();
   };
   if (!navigator.locks) {
-    take();
+    take(true);
     return;
   }
   navigator.locks
-    .request(CLAIMS, async () => {
-      take();
-      await new Promise((done) => setTimeout(done, HOLD_MS));
+    .request(`${CLAIMS}:${code}:${name}:${version}`, { ifAvailable: true }, async (lock) => {
+      take(lock !== null);
+      if (lock) await new Promise((done) => setTimeout(done, HOLD_MS));
     })
     .catch(() => {});
 }
