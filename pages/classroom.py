@@ -26,7 +26,7 @@ from ui.classes.tables import (
 )
 from ui.games import parts_of
 from ui.links import join_details, page_url, qr_png
-from ui.live import follow_changes, status_then_view
+from ui.live import follow_changes, page_top, status_then_view
 from ui.look import page_style
 from ui.moderation import (
     TIMER_ROW,
@@ -75,6 +75,7 @@ language = view["language"]
 t = translator(language)
 name_the_tab(view["game"], language, t, "class")
 mark_robots(robots_in(view), t)  # "robot" beside a robot's name
+page_top(view["code"], status["version"])
 run = Run(key)
 tables = view["tables"]
 phases = {table["phase"] for table in tables}

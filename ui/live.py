@@ -79,6 +79,16 @@ def clock_html(
     return f'<span id="{timer_id(code)}" class="cc-timer" data-version="{version}">{label}</span>'
 
 
+def page_top(code: str, version: int) -> None:
+    """The version a page with no countdown of its own at its top draws (a class's pages:
+    each table has its own), marked where a game's page has its countdown, so that its live
+    part tells a half-drawn page there too (ui/live.js `checkTop`: in CI a class projector
+    kept a phase's cards for good while its live part had drawn the next). Hidden: a
+    container keyed cc_live* (ui/look.py)."""
+    with st.container(key="cc_live_top"):
+        st.html(f'<span id="{timer_id(code)}" data-version="{version}"></span>')
+
+
 def status_of(view: Mapping[str, Any]) -> dict[str, Any]:
     """The game's status as a game's view was built, in the view's own read: the page says it
     shows exactly the version it shows, and reads the database once (a class's view has no

@@ -289,6 +289,39 @@ def test_a_countdown_an_old_run_left_on_the_page_is_hidden_and_the_page_drawn_ag
     wait_canvas(phone)
 
 
+# A class projector as a run left it half drawn: its top at an older version (its cards an
+# older phase) while its live part, last on the page, shows the newest.
+HALF_DRAWN_CLASS = """(code) => {
+  const top = document.getElementById(`cc-timer-${code}`);
+  if (top) top.dataset.version = String(Number(top.dataset.version) - 1);
+  for (const phase of document.querySelectorAll(".cc-table-phase")) phase.textContent = "Merge";
+}"""
+
+
+def test_a_class_projector_left_half_drawn_is_drawn_again(push_only, new_page):
+    """In CI a class projector kept a table's card at "Merge" for good while the table drew
+    its second pulse: the run that drew the cards was lost, its live part's was not, and the
+    class's pages had no countdown of their own by which the part could tell. Left so, the
+    projector draws its page again and shows every table's phase."""
+    engine = Table(push_only, new_page).engine
+    room = engine.create_class(durations={"roles": 3600.0})
+    for number in range(14):  # two tables
+        engine.join(room.code, f"Student {number:02d}", browser=f"half-drawn-{number}")
+    engine.start_tables(room.facilitator_token)
+    tables = engine.class_view(room.facilitator_token)["tables"]
+    assert [table["phase"] for table in tables] == ["roles", "roles"]
+    screen = new_page(width=1280, height=720)
+    screen.goto(f"{push_only.url}/screen?code={room.code}")
+    phases = screen.locator(".cc-table-phase")
+    expect(phases).to_have_count(2, timeout=UI_TIMEOUT_MS)
+    roles = phases.first.inner_text()
+    settle(screen)
+    screen.evaluate(HALF_DRAWN_CLASS, room.code)
+    expect(phases.first).to_have_text("Merge")
+    expect(phases.first).to_have_text(roles, timeout=UI_TIMEOUT_MS)
+    expect(phases.nth(1)).to_have_text(roles)
+
+
 def test_a_slow_phone_drawing_fast_through_a_pause_keeps_every_stroke(push_only, new_page):
     """A slow phone (300 ms each way, a CPU four times slower) draws three strokes in quick
     succession, the facilitator pauses and resumes meanwhile, and the student double-taps

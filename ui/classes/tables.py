@@ -19,7 +19,7 @@ from ui.faces import named_html
 from ui.fullscreen import full_screen_button
 from ui.games import parts_of
 from ui.links import page_url, qr_png, shown_url
-from ui.live import clock_html, follow_changes
+from ui.live import clock_html, follow_changes, page_top
 from ui.parts import screen_part
 from ui.projector import screen_body, screen_header
 from ui.sound import cue_of, projector_sound
@@ -314,6 +314,7 @@ def class_screen(view: Mapping[str, Any], status: Mapping[str, Any], t: Translat
     would, the other tables shrinking to a strip under its heading; otherwise the code to join
     while a table waits for players, every table side by side, and the class podium once all
     have finished. The page follows the class's stream, every change redrawing it."""
+    page_top(view["code"], status["version"])
     tables = view["tables"]
     if len(tables) <= 1:
         one_table(view, status, t)
