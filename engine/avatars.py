@@ -16,7 +16,7 @@ import json
 from collections.abc import Collection, Sequence
 
 from engine.errors import RuleError
-from engine.models import Player
+from engine.models import Classroom, Game, Player
 from engine.strokes import Point, checked_stroke
 
 ANIMALS = (
@@ -179,6 +179,13 @@ def shown_face(player: Player) -> str:
     if player.drawing_key and not player.drawing_hidden:
         return DRAWN + player.drawing_key
     return face_of(player)
+
+
+def switch_faces(holder: Game | Classroom, on: bool) -> None:
+    """Faces beside names on or off for a game, or a class (and the tables it makes)."""
+    if holder.faces != bool(on):
+        holder.faces = bool(on)
+        holder.version += 1
 
 
 def is_drawn(face: str) -> bool:

@@ -84,6 +84,7 @@ class Contract:
     resume_tables = forwarded("classes", Classes.resume_tables)
     advance_tables = forwarded("classes", Classes.advance_tables)
     set_class_name_filter = forwarded("classes", Classes.set_class_name_filter)
+    set_class_faces = forwarded("classes", Classes.set_class_faces)
     allow_class_name = forwarded("classes", Classes.allow_class_name)
     next_class_game = forwarded("classes", Classes.next_class_game)
     table_key = forwarded("classes", Classes.table_key)
@@ -131,6 +132,7 @@ class Contract:
     draw_avatar = forwarded("faces", Faces.draw_avatar)
     hide_avatar = forwarded("faces", Faces.hide_avatar)
     hidden_avatars = forwarded("faces", Faces.hidden_avatars)
+    set_faces = forwarded("faces", Faces.set_faces)
     drawn_avatar = forwarded("faces", Faces.drawn_avatar)
 
     def submit_fragment(

@@ -74,13 +74,14 @@ class NewGame(NamedTuple):
 
 class ClassTable(TypedDict, total=False):
     """What makes a new game a table of a class (`Door.new_game`): the class, its sitting
-    and the table's number in it, and the class's name filter, copied."""
+    and the table's number in it, and the class's name filter and faces switch, copied."""
 
     classroom_id: int
     sitting: int
     table: int
     name_filter: bool
     allowed_names: list[str]
+    faces: bool
 
 
 class Progress(NamedTuple):

@@ -69,9 +69,9 @@ class Host:
         return self.door.db.write(create)
 
     def play_again(self, facilitator_token: str) -> NewGame:
-        """Once a game is finished, a new one for the same class (same language, pace and
-        deck, the choices made in the lobby: `GameDeclaration.carry`, and the same robots
-        seated): its code is shown to this game's players, who join it in one tap. Once only:
+        """Once a game is finished, a new one for the same class (same language, pace, deck
+        and faces switch, the choices made in the lobby: `GameDeclaration.carry`, and the same
+        robots seated): its code is shown to this game's players, who join it in one tap. Once only:
         a second click finds the new game already made."""
 
         def act(session: Session, game: Game, now: float) -> NewGame:
@@ -84,6 +84,7 @@ class Host:
                 session, game.language, game.deck, dict(game.durations), now, kind
             )
             fresh = storage.game_by_code(session, new.code)
+            fresh.faces = game.faces
             if rules.carry is not None:
                 rules.carry(session, game, fresh)
             robots = [p.name for p in storage.players(session, game) if p.robot]

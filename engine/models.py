@@ -64,6 +64,9 @@ class Classroom(SQLModel, table=True):
     touched_at: float = Field(default=0.0, index=True)
     name_filter: bool = True
     allowed_names: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    # Faces beside names (engine/avatars.py), on unless the teacher turns them off; its tables
+    # take it.
+    faces: bool = True
     # How many tables the teacher chose (engine/classes/seating.py keeps that many while they fit);
     # None: the fewest that fit.
     table_count: int | None = None
@@ -123,6 +126,9 @@ class Game(SQLModel, table=True):
     # the facilitator turns it off; names the facilitator allowed despite it, as typed.
     name_filter: bool = True
     allowed_names: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    # Faces beside names (engine/avatars.py), on unless the teacher turns them off: off, every
+    # view shows names alone (the faces picked or drawn are kept, for turning them on again).
+    faces: bool = True
     # The round the projector's final gallery shows (None: the podium); the facilitator steps.
     shown_round: int | None = None
     # A table of a class (None: a game of its own): the class's game number it belongs to,

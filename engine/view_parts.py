@@ -35,6 +35,7 @@ class GameFacts:
     next_code: str | None
     name_filter: bool
     allowed_names: list[str]
+    faces: bool
     shown_round: int | None
     # Its number among its class's tables (None: a game of its own).
     table: int | None = None
@@ -65,6 +66,7 @@ class GameFacts:
             next_code=game.next_code,
             name_filter=game.name_filter,
             allowed_names=list(game.allowed_names),
+            faces=game.faces,
             shown_round=game.shown_round,
             table=game.table,
             latecomers=game.latecomers,
@@ -106,10 +108,12 @@ def game_header(game: GameFacts, players: list[Player], now: float) -> GameHeade
         # The players who are robots (public: their seats, never their roles, which the
         # reveal says as it says everyone's).
         "robots": [p.name for p in players if p.robot],
-        # Each player's face (engine/avatars.py), public like the name: picked or drawn in the
+        # Whether faces are shown beside names (Game.faces, the teacher's switch), and each
+        # player's face (engine/avatars.py), public like the name: picked or drawn in the
         # lobby before any secret is dealt, never from a round; a drawn face the teacher hid
-        # is the player's animal here.
-        "avatars": {p.name: avatars.shown_face(p) for p in players},
+        # is the player's animal here. Faces off: none.
+        "faces": game.faces,
+        "avatars": {p.name: avatars.shown_face(p) for p in players} if game.faces else {},
         # The code of the game the class plays next, once the facilitator started it.
         "next_game": game.next_code,
         # A class's table waiting while the others play: who sits here came late (public:

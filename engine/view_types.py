@@ -28,6 +28,8 @@ class GameHeader(TypedDict):
     locked: bool
     players: list[str]
     robots: list[str]
+    # Faces on (Game.faces); off, `avatars` is empty.
+    faces: bool
     # {player name: face id} (engine/avatars.py), every player's: an animal's, a robot's, or
     # "drawn-<key>" for a face the player drew (not hidden by the teacher).
     avatars: dict[str, str]

@@ -33,6 +33,7 @@ from ui.moderation import (
     TIMER_ROW_CSS,
     NamesRun,
     Run,
+    faces_switch,
     name_filter_controls,
     show_names_refusal,
     timer_key,
@@ -297,6 +298,8 @@ with st.expander(t("ui.fac.names"), key="names_panel", on_change="rerun"):
     name_filter_controls(
         view, t, NamesRun(run.key), engine.set_class_name_filter, engine.allow_class_name
     )
+with st.expander(t("ui.fac.faces"), key="faces_panel"):
+    faces_switch(view, t, run, engine.set_class_faces)
 sound_switch(t)  # the class projector's, kept in this browser
 
 if view["podium"] is not None:

@@ -121,9 +121,11 @@ def join_form() -> None:
     if seated is not None:
         already_in(view["code"], seated, t, language)
         return
-    st.subheader(t("ui.face.title"))
-    st.caption(t("ui.face.hint"))
-    face = face_picker(t, "join_face")
+    face = NO_FACE
+    if view["faces"]:  # the teacher may play by names alone
+        st.subheader(t("ui.face.title"))
+        st.caption(t("ui.face.hint"))
+        face = face_picker(t, "join_face")
     with st.form("join"):
         # No max_chars, here or on any typed text: Streamlit drops a longer paste whole and
         # says nothing; the engine refuses it saying the limit, and the text stays to shorten.
@@ -314,8 +316,9 @@ def player_page(token: str) -> None:
             st.info(latecomers_words(view, t))
         else:
             st.success(t("ui.play.waiting_start"))
-        with st.expander(t("ui.face.title")):
-            change_face(view, token, t)
+        if view["faces"]:  # the teacher may play by names alone
+            with st.expander(t("ui.face.title")):
+                change_face(view, token, t)
         with st.expander(t("ui.home.how_to_play")):
             lobby_how_to(view["game"], language, t)
         phone_cue(view, status, t)  # turned on while the class waits

@@ -110,12 +110,16 @@ def names_panel(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run
 
 
 def faces_panel(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run) -> None:
-    """The faces students drew, each beside its name with a button to hide it (an unkind
-    drawing: their animal shows instead, on every page at once), and the ones hidden, by
-    name alone (this page may be projected), each to show again."""
+    """The switch of faces beside names (off: names alone, on every page); the faces
+    students drew, each beside its name with a button to hide it (an unkind drawing: their
+    animal shows instead, on every page at once), and the ones hidden, by name alone (this
+    page may be projected), each to show again."""
     drawn = {name: face for name, face in view["avatars"].items() if avatars.is_drawn(face)}
     hidden = engine.hidden_avatars(run.key)
     with st.expander(t("ui.fac.faces"), key="faces_panel", on_change="rerun"):
+        faces_switch(view, t, run, engine.set_faces)
+        if not view["faces"]:
+            return
         if not drawn and not hidden:
             st.caption(t("ui.fac.faces_none"))
         rows = [(name, True) for name in drawn] + [(name, False) for name in hidden]
@@ -131,6 +135,21 @@ def faces_panel(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run
                     on_click=run,
                     args=(engine.hide_avatar, name, shown),
                 )
+
+
+def faces_switch(
+    view: Mapping[str, Any], t: Translator, run: Run, set_faces: Callable[..., Any]
+) -> None:
+    """Faces beside names on or off: for one game (`Engine.set_faces`) or a whole class
+    (`set_class_faces`)."""
+    st.toggle(
+        t("ui.fac.faces_on"),
+        value=view["faces"],
+        key=f"faces_on_{view['faces']}",
+        on_change=run,
+        args=(set_faces, not view["faces"]),
+        help=t("ui.fac.faces_on_hint"),
+    )
 
 
 def name_filter_controls(

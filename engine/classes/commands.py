@@ -425,6 +425,17 @@ class Classes:
 
         self.write_class(self._room_by_key(class_key), act, class_key=class_key)
 
+    def set_class_faces(self, class_key: str, on: bool = True) -> None:
+        """Faces beside names on or off for the class, its current tables and those it makes
+        next (`Faces.set_faces` for one game)."""
+
+        def act(session: Session, room: Classroom, tables: list[Game], now: float) -> None:
+            holders: list[Game | Classroom] = [room, *tables]
+            for holder in holders:
+                avatars.switch_faces(holder, on)
+
+        self.write_class(self._room_by_key(class_key), act, class_key=class_key)
+
     def allow_class_name(self, class_key: str, name: str) -> None:
         """Let a real name the filter refuses by mistake join the class (and its tables)."""
 
@@ -610,6 +621,7 @@ class Classes:
             table=number,
             name_filter=room.name_filter,
             allowed_names=list(room.allowed_names),
+            faces=room.faces,
         )
         return session.exec(select(Game).where(Game.code == new.code)).one()
 

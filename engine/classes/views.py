@@ -31,6 +31,7 @@ class ClassFacts:
     sitting: int
     durations: dict[str, float | None]
     name_filter: bool
+    faces: bool
 
     @classmethod
     def of(cls, room: Classroom) -> ClassFacts:
@@ -41,6 +42,7 @@ class ClassFacts:
             sitting=room.sitting,
             durations=dict(room.durations),
             name_filter=room.name_filter,
+            faces=room.faces,
         )
 
 
@@ -101,6 +103,8 @@ def _class(
         "code": room.code,
         "language": room.language,
         "sitting": room.sitting,
+        # Faces beside names (Classroom.faces, the teacher's switch, as a game's view says).
+        "faces": room.faces,
         "tables": tables,
         # Students at a table not started while others play: latecomers, seen by everyone.
         "waiting": [

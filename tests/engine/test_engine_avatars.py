@@ -294,3 +294,43 @@ def test_drawn_faces_are_deleted_with_the_game(engine, clock):
     engine.delete_game(table.fac)
     assert row_counts(engine) == empty
     assert engine.drawn_avatar(face) is None
+
+
+def test_the_teacher_turns_faces_off_and_every_view_shows_names_alone(engine, clock):
+    """Off, no view names any face (nor the drawn one's address), at once; on again, each
+    student's face is back as it was; Play again keeps the switch where the teacher left it."""
+    lobby = seat_table(engine, clock, 5, start=False)
+    ana, ben = lobby.names[:2]
+    lobby.engine.draw_avatar(lobby.tokens[ana], SMILE)
+    faces = lobby.public()["avatars"]
+    refused("error.bad_facilitator_token", lobby.engine.set_faces, lobby.tokens[ben], False)
+    version = lobby.engine.status(lobby.code)["version"]
+    lobby.engine.set_faces(lobby.fac, False)
+    assert lobby.engine.status(lobby.code)["version"] > version  # every page redraws it
+    for view in (lobby.public(), lobby.facilitator(), lobby.view(ana), lobby.view(ben)):
+        assert view["faces"] is False and view["avatars"] == {}
+        assert faces[ana] not in str(view)
+    lobby.engine.set_faces(lobby.fac, True)
+    assert lobby.public()["faces"] is True and lobby.public()["avatars"] == faces
+
+    lobby.engine.set_faces(lobby.fac, False)
+    lobby.engine.start(lobby.fac)
+    lobby.finish()
+    again = engine.play_again(lobby.fac)
+    assert engine.public_view(again.code)["faces"] is False
+
+
+def test_a_class_turned_to_names_alone_keeps_faces_off_at_every_table_it_makes(engine, clock):
+    room = engine.create_class()
+    engine.join(room.code, "Ana", browser="b" * 32, avatar="koala-sage")
+    refused("error.bad_facilitator_token", engine.set_class_faces, "no-such-key", False)
+    engine.set_class_faces(room.facilitator_token, False)
+    for number in range(13):  # a second table is made
+        engine.join(room.code, f"Student {number}", browser=f"{number:032d}")
+    public = engine.class_public_view(room.code)
+    assert public["faces"] is False and len(public["tables"]) == 2
+    for table in public["tables"]:
+        assert table["view"]["faces"] is False and table["view"]["avatars"] == {}
+    engine.set_class_faces(room.facilitator_token, True)
+    tables = engine.class_public_view(room.code)["tables"]
+    assert "koala-sage" in [face for t in tables for face in t["view"]["avatars"].values()]

@@ -393,6 +393,18 @@ def test_a_real_name_the_filter_refuses_can_be_allowed_for_the_class(whole_class
     assert whole_class.view()["name_filter"] is False
 
 
+def test_the_teacher_switches_the_class_to_names_alone(whole_class):
+    """One switch on the class page: every table shows names alone, on every page."""
+    at = whole_class.teacher()
+    phone = page("pages/play.py", token=whole_class.tokens[NAMES[0]])
+    assert 'class="cc-face' in html_text(at) and 'class="cc-face' in html_text(run(phone))
+    at = run(at.toggle(key="faces_on_True").set_value(False))
+    assert not at.error
+    assert all(view["avatars"] == {} for view in whole_class.tables().values())
+    assert 'class="cc-face' not in html_text(at) and 'class="cc-face' not in html_text(run(phone))
+    assert at.toggle(key="faces_on_False").value is False
+
+
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_a_class_of_12_is_seated_at_two_tables_of_6_from_the_class_page(engine, language):
     klass = seat_class(engine, NAMES[:12], language)

@@ -159,3 +159,24 @@ def test_a_drawn_face_goes_with_the_student_to_the_next_game(engine):
     following = engine.public_view(table.code)["next_game"]
     run(table.play("Ana").button(key="join_next").click())
     assert engine.public_view(following)["avatars"] == {"Ana": drawn}
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_teacher_switches_faces_off_and_every_page_shows_names_alone(engine, language):
+    table = seat_lobby(engine, ["Ana", "Ben", "Cy", "Di", "Ed"], language=language)
+    teacher = table.facilitator_page()
+    switch = teacher.toggle(key="faces_on_True")
+    assert switch.label == tr(language, "ui.fac.faces_on") and switch.value is True
+    teacher = run(switch.set_value(False))
+    assert engine.public_view(table.code)["faces"] is False
+    phone = table.play("Ben")
+    for shown in (table.screen(), phone, teacher):
+        assert 'class="cc-face' not in html_text(shown)
+        assert named_html("Ben", {}) in html_text(shown)  # the name alone
+    assert tr(language, "ui.face.title") not in [e.label for e in phone.expander]
+    newcomer = run(page("pages/play.py", code=table.code))
+    assert not newcomer.selectbox  # no face to pick on the join form
+    assert engine.public_view(table.code)["avatars"] == {}
+    run(teacher.toggle(key="faces_on_False").set_value(True))
+    faces = engine.public_view(table.code)["avatars"]
+    assert named_html("Ben", faces) in html_text(table.screen())
