@@ -54,14 +54,14 @@ class Faces:
                 session.add(player)
                 game.version += 1
 
-        self.door.write_game(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
+        self.door.write_by_facilitator(facilitator_token, act)
 
     def set_faces(self, facilitator_token: str, on: bool = True) -> None:
         """Faces beside names on or off for this game, any time (a class that would rather
         play by names alone, or a face the teacher cannot hide fast enough): off, every page
         shows names alone and offers no face to pick; on again, each student's face is back."""
-        self.door.write_game(
-            lambda s: storage.game_by_facilitator(s, facilitator_token),
+        self.door.write_by_facilitator(
+            facilitator_token,
             lambda session, game, now: avatars.switch_faces(game, on),
         )
 

@@ -247,6 +247,19 @@ class Door:
         if due:
             self.write_game(lambda s: storage.game_by_code(s, code), lambda *_: None, touch=False)
 
+    def write_by_facilitator(
+        self,
+        facilitator_token: str,
+        act: Callable[[Session, Game, float], T],
+        *,
+        clock: bool = False,
+    ) -> T:
+        """A teacher's command: `write_game` on the game `facilitator_token` runs (a bad token
+        is refused by the lookup, before anything is read or written)."""
+        return self.write_game(
+            lambda s: storage.game_by_facilitator(s, facilitator_token), act, clock=clock
+        )
+
     def write_game(
         self,
         find: Callable[[Session], Game],

@@ -93,9 +93,7 @@ class Host:
             game.version += 1
             return new
 
-        return self.door.write_game(
-            lambda s: storage.game_by_facilitator(s, facilitator_token), act
-        )
+        return self.door.write_by_facilitator(facilitator_token, act)
 
     def show_round(self, facilitator_token: str, round: int | None) -> None:
         """Once the game is finished, put one page of its gallery on the projector: a
@@ -115,7 +113,7 @@ class Host:
                 game.shown_round = round
                 game.version += 1
 
-        self.door.write_game(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
+        self.door.write_by_facilitator(facilitator_token, act)
 
     def delete_game(self, facilitator_token: str) -> None:
         """Delete the game and everything in it now, names included: every link stops working.
@@ -123,8 +121,8 @@ class Host:
         with self.door.db.read() as session:
             room_id = storage.game_by_facilitator(session, facilitator_token).classroom_id
         if room_id is None:
-            self.door.write_game(
-                lambda s: storage.game_by_facilitator(s, facilitator_token),
+            self.door.write_by_facilitator(
+                facilitator_token,
                 lambda session, game, now: self.door.delete(session, game),
             )
             return
@@ -141,9 +139,7 @@ class Host:
 
     def start(self, facilitator_token: str) -> None:
         """Freeze the roster, draw both rotations and open round 1 (R1)."""
-        self.door.write_game(
-            lambda s: storage.game_by_facilitator(s, facilitator_token), self.door.start
-        )
+        self.door.write_by_facilitator(facilitator_token, self.door.start)
 
     def advance(
         self, facilitator_token: str, *, phase: str | None = None, round: int | None = None
@@ -209,9 +205,7 @@ class Host:
             if meant(game, phase, round_number):
                 act(session, game, now)
 
-        self.door.write_game(
-            lambda s: storage.game_by_facilitator(s, facilitator_token), guarded, clock=clock
-        )
+        self.door.write_by_facilitator(facilitator_token, guarded, clock=clock)
 
     def upload_deck(
         self,

@@ -116,7 +116,7 @@ class Lobby:
             session.delete(player)
             game.version += 1
 
-        self.door.write_game(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
+        self.door.write_by_facilitator(facilitator_token, act)
 
     def rename_player(self, facilitator_token: str, name: str, new_name: str) -> None:
         """Give a player another name, in the lobby or mid-game; it passes the checks a join
@@ -140,19 +140,19 @@ class Lobby:
                 session.add(player)
                 game.version += 1
 
-        self.door.write_game(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
+        self.door.write_by_facilitator(facilitator_token, act)
 
     def set_name_filter(self, facilitator_token: str, on: bool = True) -> None:
         """Turn the built-in name filter on or off for this game (names already seated stay)."""
-        self.door.write_game(
-            lambda s: storage.game_by_facilitator(s, facilitator_token),
+        self.door.write_by_facilitator(
+            facilitator_token,
             lambda session, game, now: switch_name_filter(game, on),
         )
 
     def allow_name(self, facilitator_token: str, name: str) -> None:
         """Let a real name the filter refuses by mistake join (or be given) in this game."""
-        self.door.write_game(
-            lambda s: storage.game_by_facilitator(s, facilitator_token),
+        self.door.write_by_facilitator(
+            facilitator_token,
             lambda session, game, now: add_allowed_name(game, name),
         )
 
@@ -165,7 +165,7 @@ class Lobby:
                 game.locked = bool(locked)
                 game.version += 1
 
-        self.door.write_game(lambda s: storage.game_by_facilitator(s, facilitator_token), act)
+        self.door.write_by_facilitator(facilitator_token, act)
 
     def player_token(self, facilitator_token: str, name: str) -> str:
         """A new personal token for a student who lost their tab; the old one stops working
@@ -177,9 +177,7 @@ class Lobby:
                 raise RuleError("error.robot_seat")
             return new_player_link(session, player)
 
-        return self.door.write_game(
-            lambda s: storage.game_by_facilitator(s, facilitator_token), act
-        )
+        return self.door.write_by_facilitator(facilitator_token, act)
 
 
 def _renamed_already(players: Sequence[Player], new_name: object) -> bool:

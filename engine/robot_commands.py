@@ -63,9 +63,7 @@ class Robots:
             game.version += 1
             return names
 
-        return self.door.write_game(
-            lambda s: storage.game_by_facilitator(s, facilitator_token), act
-        )
+        return self.door.write_by_facilitator(facilitator_token, act)
 
     def play_robots(self) -> float | None:
         """One beat of the robots on this server: every robot of a running, unpaused game that

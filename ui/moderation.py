@@ -142,14 +142,22 @@ def faces_switch(
 ) -> None:
     """Faces beside names on or off: for one game (`Engine.set_faces`) or a whole class
     (`set_class_faces`)."""
-    st.toggle(
-        t("ui.fac.faces_on"),
-        value=view["faces"],
-        key=f"faces_on_{view['faces']}",
-        on_change=run,
-        args=(set_faces, not view["faces"]),
-        help=t("ui.fac.faces_on_hint"),
-    )
+    label, hint = t("ui.fac.faces_on"), t("ui.fac.faces_on_hint")
+    setting_switch(view["faces"], "faces_on", label, run, set_faces, help=hint)
+
+
+def setting_switch(
+    on: bool,
+    key: str,
+    label: str,
+    run: Run,
+    setter: Callable[..., Any],
+    help: str | None = None,
+) -> None:
+    """A teacher's on/off setting as the view has it, `setter(key, not on)` when flipped: its
+    widget key names the state it shows, so a change made elsewhere (another tab, the class
+    page) is drawn afresh rather than kept as this page's widget state."""
+    st.toggle(label, value=on, key=f"{key}_{on}", on_change=run, args=(setter, not on), help=help)
 
 
 def name_filter_controls(
@@ -162,13 +170,7 @@ def name_filter_controls(
     """The name filter's switch, and a real name to let through despite it: for one game
     (`Engine.set_name_filter`, `allow_name`) or a whole class (`set_class_name_filter`,
     `allow_class_name`)."""
-    st.toggle(
-        t("ui.fac.name_filter"),
-        value=view["name_filter"],
-        key=f"name_filter_{view['name_filter']}",
-        on_change=run,
-        args=(set_filter, not view["name_filter"]),
-    )
+    setting_switch(view["name_filter"], "name_filter", t("ui.fac.name_filter"), run, set_filter)
     st.text_input(t("ui.fac.allow_name"), key="allow_name_text")
     st.button(t("ui.fac.allow"), key="allow_name", on_click=_allow, args=(allow, run))
     if view.get("allowed_names"):

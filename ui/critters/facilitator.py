@@ -15,7 +15,7 @@ from ui.critters.mosaic_svg import mosaic_svg
 from ui.critters.screen import show_critters
 from ui.csv_file import game_csv
 from ui.drawn_faces import drawn_face_files
-from ui.moderation import Run, gallery_steps
+from ui.moderation import Run, gallery_steps, setting_switch
 from ui.text import Translator
 
 TIE_RULES = ("play_off", "share")
@@ -42,14 +42,9 @@ def lobby_body(engine: Engine, view: Mapping[str, Any], t: Translator, run: Run)
     """Before the start: whether the phones and the projector name who gave each ribbon (the
     rulebook's way) or say only what each mosaic received. Keyed by the choice in force, so
     one made on another tab shows here."""
-    named = view["givers_named"]
-    st.toggle(
-        t("ui.critters.fac.givers_named"),
-        value=named,
-        key=f"givers_named_{named}",
-        on_change=run,
-        args=(engine.set_givers_named, not named),
-        help=t("ui.critters.fac.givers_named_hint"),
+    label, hint = t("ui.critters.fac.givers_named"), t("ui.critters.fac.givers_named_hint")
+    setting_switch(
+        view["givers_named"], "givers_named", label, run, engine.set_givers_named, help=hint
     )
 
 
