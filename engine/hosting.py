@@ -71,8 +71,8 @@ class Host:
     def play_again(self, facilitator_token: str) -> NewGame:
         """Once a game is finished, a new one for the same class (same language, pace, deck
         and faces switch, the choices made in the lobby: `GameDeclaration.carry`, and the same
-        robots seated): its code is shown to this game's players, who join it in one tap. Once only:
-        a second click finds the new game already made."""
+        robots seated): its code is shown to this game's players, who join it in one tap.
+        Once only: a second click finds the new game already made."""
 
         def act(session: Session, game: Game, now: float) -> NewGame:
             self.door.require_finished(game)

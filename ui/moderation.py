@@ -154,9 +154,10 @@ def setting_switch(
     setter: Callable[..., Any],
     help: str | None = None,
 ) -> None:
-    """A teacher's on/off setting as the view has it, `setter(key, not on)` when flipped: its
-    widget key names the state it shows, so a change made elsewhere (another tab, the class
-    page) is drawn afresh rather than kept as this page's widget state."""
+    """A teacher's on/off setting as the view has it; flipped, `run` calls `setter` with the
+    teacher's key and `not on`. The widget's key names the state it shows, so a change made
+    elsewhere (another tab, the class page) is drawn afresh rather than kept as this page's
+    widget state."""
     st.toggle(label, value=on, key=f"{key}_{on}", on_change=run, args=(setter, not on), help=help)
 
 
