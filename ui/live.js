@@ -53,6 +53,12 @@ function label(seconds) {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
 
+// A countdown's text, written only when it changes: each write lays the page out again, four
+// times a second on every phone for a text that changes once a second at most.
+function show(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
 function tick(live) {
   const data = live.data;
   if (!current(live)) return;
@@ -61,7 +67,7 @@ function tick(live) {
   for (const clock of data.clocks) {
     const element = document.getElementById(clock.timer);
     if (element && element.dataset.version === String(data.page_version)) {
-      element.textContent = label(clock.seconds_left - (performance.now() - live.since) / 1000);
+      show(element, label(clock.seconds_left - (performance.now() - live.since) / 1000));
     }
   }
   const timer = countdowns(data.timer).find(
@@ -75,7 +81,7 @@ function tick(live) {
   const running = !clock.paused && clock.seconds_left !== null;
   const left = running ? clock.seconds_left - (performance.now() - clock.since) / 1000 : 0;
   // Paused, or a phase with no clock: the label the server draws ("Paused", or nothing).
-  timer.textContent = running ? label(left) : clock.paused ? data.paused_label : "";
+  show(timer, running ? label(left) : clock.paused ? data.paused_label : "");
   const warn = running && data.warn_seconds > 0 && left <= data.warn_seconds;
   timer.style.color = warn ? data.warn_colour : "";
   const slot = document.getElementById(`${data.timer}-warn`);

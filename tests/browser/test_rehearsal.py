@@ -4,17 +4,16 @@ teacher's page, and reaches the podium. The robots think for a fraction of a sec
 server's ROBOT_SECONDS; seconds in class), and the fewest the game allows sit beside her, at
 the untimed pace, where every phase waits for its players or for her.
 
-Each game is played through the pages in one language: her phone's page plays her seat by
-taps, her teacher's page ends the phases nobody answers; Crossed Canvas in English, Canvas
-Critters (a duel with one robot) and Canvas Layers (a game of two) in Spanish. In its other
-language each game is made the same way on the home page and looked at on its three pages in
-the lobby and at the podium, in that language, with nothing left in English; the game between
-is played behind the open pages through the engine (her seat by her link, the phases she ends
-by her key), and this test's engine steps the robots at once, as another server's keeper would
+Each game is played in one language: her phone's page plays her first moves by taps, her
+teacher's page ends the phases nobody answers, Crossed Canvas in English, Canvas Critters (a
+duel with one robot) and Canvas Layers (a game of two) in Spanish, her pages looked at in the
+lobby and at the podium (a Spanish one with nothing left in English). The rest of the game is
+played behind the open pages through the engine (her seat by her link, the phases she ends by
+her key), and this test's engine steps the robots at once, as another server's keeper would
 (engine/robots.py: each robot's move is made once however many servers step it). The taps and
-the flow do not depend on the language, and a whole game by taps costs a minute or more of the
-browser layer's time where a game played behind the pages costs seconds; every game's pages in
-Spanish, phase by phase, are audited for English by test_every_game_audit.py.
+the flow do not depend on the language: each game is rehearsed once, and every game's pages
+in Spanish, phase by phase, are audited for English by test_every_game_audit.py and
+test_accessibility.py.
 """
 
 from __future__ import annotations
@@ -309,18 +308,14 @@ BY_TAPS = {
 }
 
 
-@pytest.mark.parametrize("language", ["en", "es"])
 @pytest.mark.parametrize("game", list(BY_TAPS))
-def test_a_teacher_alone_with_robots_reaches_the_podium(
-    start_streamlit, new_page, speaking, game, language
-):
+def test_a_teacher_alone_with_robots_reaches_the_podium(start_streamlit, new_page, speaking, game):
+    language, first_moves = BY_TAPS[game]
     speaking(language)
     table = rehearsal(start_streamlit, new_page, game)
     for page in table.pages():  # the lobby
         said_in_its_language(page)
     start(table)
-    tapped_in, first_moves = BY_TAPS[game]
-    if language == tapped_in:
-        first_moves(table)
+    first_moves(table)
     played_behind_the_pages(table)
     at_the_podium(table)
