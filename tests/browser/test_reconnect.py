@@ -24,6 +24,8 @@ from gamekit import (
 )
 from playwright.sync_api import expect
 
+from engine import Engine
+
 pytestmark = pytest.mark.browser
 
 NAMES = ["Rosa", "Sam", "Tariq", "Uma", "Vik"]
@@ -144,32 +146,35 @@ BAD_ADDRESSES = [
 ]
 
 
-@pytest.mark.parametrize(("address", "message", "params"), BAD_ADDRESSES)
-def test_bad_address_shows_a_message_and_a_link_home(
-    page, streamlit_server, address, message, params
-):
-    page.goto(f"{streamlit_server.url}{address}")
-    expect(page.get_by_text(t(message, **params))).to_be_visible(timeout=UI_TIMEOUT_MS)
-    no_traceback(page)
-    text = page.inner_text("body")
-    assert "Error:" not in text and "Exception" not in text, text
-    home = page.get_by_role("link", name=t("ui.go_home"))
-    expect(home).to_be_visible()
-    home.click()
-    expect(button(page, "create_game")).to_be_visible(timeout=UI_TIMEOUT_MS)
-    no_traceback(page)
+def test_every_bad_address_shows_a_message_and_a_link_home(page, streamlit_server):
+    """Each bad address in turn, in one browser (as one student might try them all): the
+    message, no traceback, and its link home leads to the home page."""
+    for address, message, params in BAD_ADDRESSES:
+        page.goto(f"{streamlit_server.url}{address}")
+        said = page.get_by_text(t(message, **params))
+        expect(said, f"{address} says {message}").to_be_visible(timeout=UI_TIMEOUT_MS)
+        no_traceback(page)
+        text = page.inner_text("body")
+        assert "Error:" not in text and "Exception" not in text, (address, text)
+        home = page.get_by_role("link", name=t("ui.go_home"))
+        expect(home, f"{address} links home").to_be_visible()
+        home.click()
+        expect(button(page, "create_game"), f"home from {address}").to_be_visible(
+            timeout=UI_TIMEOUT_MS
+        )
+        no_traceback(page)
 
 
 @pytest.mark.parametrize("address", ["/play", "/play?code=ZZZZZZ"])
-def test_play_page_without_a_valid_link_offers_the_code_form(table: Table, page, address):
+def test_play_page_without_a_valid_link_offers_the_code_form(streamlit_server, page, address):
     """A way forward right there: typing the right code opens the game's join form."""
-    table.create_game()
-    page.goto(f"{table.server.url}{address}")
+    game = Engine(streamlit_server.database_url).create_game("en")
+    page.goto(f"{streamlit_server.url}{address}")
     code = page.locator(".st-key-join_code input")
     expect(code).to_be_visible(timeout=UI_TIMEOUT_MS)
     no_traceback(page)
-    code.fill(table.code.lower())
+    code.fill(game.code.lower())
     button(page, "join_go").click()
     expect(page.locator(".st-key-join_name input")).to_be_visible(timeout=UI_TIMEOUT_MS)
-    expect(page).to_have_url(f"{table.server.url}/play?code={table.code}")
+    expect(page).to_have_url(f"{streamlit_server.url}/play?code={game.code}")
     no_traceback(page)
