@@ -74,14 +74,19 @@ class Faces:
 
     def drawn_avatar(self, face: str) -> list[list[Point]] | None:
         """The strokes of the drawn face a view names (`avatars.shown_face`), for its
-        picture; None for any other id, a face the teacher hid, or one deleted with its game."""
+        picture; None for any other id, a face the teacher hid, one deleted with its game, or
+        one whose game shows names alone (its address, kept from before, shows nothing)."""
         if not isinstance(face, str) or not avatars.is_drawn(face):
             return None
         key = face.removeprefix(avatars.DRAWN)
         with self.door.db.read() as session:
             drawing = session.exec(
-                select(Player.drawing).where(
-                    Player.drawing_key == key, col(Player.drawing_hidden).is_(False)
+                select(Player.drawing)
+                .join(Game, col(Game.id) == col(Player.game_id))
+                .where(
+                    Player.drawing_key == key,
+                    col(Player.drawing_hidden).is_(False),
+                    col(Game.faces).is_(True),
                 )
             ).first()
         return None if drawing is None else [[(x, y) for x, y in s] for s in drawing]

@@ -5,7 +5,8 @@ and keeps it for a year (the address names the drawings' version).
 
 Only the faces a view may name are served, drawn in memory: any other name is a 404, and no
 request ever names a file to read. A face a student drew is read from the engine by its id
-(a digest of its strokes), served while its game keeps it and the teacher has not hidden it.
+(a digest of its strokes), served while its game keeps it, shows faces, and the teacher has
+not hidden it.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ async def face_file(request: Request) -> Response:
 
 def _drawn_file(face: str) -> Response:
     """A drawn face, read from the engine each time (`Engine.drawn_avatar`): one the teacher
-    hid, or deleted with its game, is a 404 at once, and no browser keeps it unasked."""
+    hid, or deleted with its game, or whose game shows names alone, is a 404 at once, and no
+    browser keeps it unasked."""
     from ui.runtime import get_engine  # the one engine of this process, as the pages use it
 
     strokes = get_engine().drawn_avatar(face)

@@ -310,8 +310,10 @@ def test_the_teacher_turns_faces_off_and_every_view_shows_names_alone(engine, cl
     for view in (lobby.public(), lobby.facilitator(), lobby.view(ana), lobby.view(ben)):
         assert view["faces"] is False and view["avatars"] == {}
         assert faces[ana] not in str(view)
+    assert lobby.engine.drawn_avatar(faces[ana]) is None  # its address, kept, shows nothing
     lobby.engine.set_faces(lobby.fac, True)
     assert lobby.public()["faces"] is True and lobby.public()["avatars"] == faces
+    assert lobby.engine.drawn_avatar(faces[ana]) == [[tuple(p) for p in s] for s in SMILE]
 
     lobby.engine.set_faces(lobby.fac, False)
     lobby.engine.start(lobby.fac)
