@@ -10,6 +10,7 @@ than the first (the baseline: the schema of 30 November 2026 before push and cla
 
 from __future__ import annotations
 
+import functools
 import threading
 from pathlib import Path
 
@@ -44,26 +45,38 @@ def alembic_config(connection: Connection | None = None) -> Config:
     return config
 
 
+@functools.cache
+def _scripts() -> ScriptDirectory:
+    """The revisions, read from their files once a process: reading them (Alembic executes
+    each file) was most of what starting an Engine cost, and tests start thousands."""
+    return ScriptDirectory.from_config(alembic_config())
+
+
 def bring_up_to_date(connection: Connection) -> None:
     """Give the database on `connection` the newest schema, keeping every row; a database the
-    migrations cannot upgrade is refused with a RuntimeError that says why."""
+    migrations cannot upgrade is refused with a RuntimeError that says why. A new database and
+    one already at the newest revision (every start but the first after an upgrade) are
+    handled from the revisions read once (`_scripts`); the rest runs Alembic's commands."""
     with _ALEMBIC:
+        migrations = MigrationContext.configure(connection)
+        current = migrations.get_current_revision()
+        if current == _scripts().get_current_head():
+            return
         config = alembic_config(connection)
-        current = MigrationContext.configure(connection).get_current_revision()
         if current is None:
             if not set(SQLModel.metadata.tables) & set(inspect(connection).get_table_names()):
                 SQLModel.metadata.create_all(connection)  # a new database
-                command.stamp(config, "head")
+                migrations.stamp(_scripts(), "head")
                 return
             command.stamp(config, _revision_matching(connection))
         else:
-            _require_known(config, current)
+            _require_known(current)
         command.upgrade(config, "head")
 
 
-def _require_known(config: Config, revision: str) -> None:
+def _require_known(revision: str) -> None:
     try:
-        ScriptDirectory.from_config(config).get_revision(revision)
+        _scripts().get_revision(revision)
     except CommandError:
         raise RuntimeError(
             f"The database was made by a newer version of Crossed Canvas (its schema is at "
