@@ -118,7 +118,7 @@ def _schemas_by_revision() -> list[tuple[str, Schema]]:
     empty scratch database."""
     with create_engine("sqlite://").begin() as scratch:
         config = alembic_config(scratch)
-        scripts = ScriptDirectory.from_config(config).walk_revisions()
+        scripts = _scripts().walk_revisions()
         schemas = []
         for script in reversed(list(scripts)):
             command.upgrade(config, script.revision)
