@@ -39,10 +39,13 @@ KINDS = ("game", "class", "robots")
 if __name__ != "__main__":
     # `streamlit run app.py` imports this file once to find `app`: Streamlit's pages plus the
     # app's own routes (ui/routes.py: the push stream, the faces), served as
-    # ui/server_start.py sets up (no Nagle's 40 ms waits, each run's theme built once).
-    # Every visit then runs it as a page, below.
+    # ui/server_start.py sets up (no Nagle's 40 ms waits, each run's theme built once), every
+    # answer saying how long an idle connection is kept (ui/keep_alive.py, for JupyterHub's
+    # proxy). Every visit then runs it as a page, below.
+    from starlette.middleware import Middleware
     from streamlit import config
 
+    from ui.keep_alive import KeepAliveHint
     from ui.routes import app_routes
     from ui.server_start import server_lifespan
 
@@ -50,6 +53,7 @@ if __name__ != "__main__":
         __file__,
         routes=app_routes(config.get_option("server.baseUrlPath")),
         lifespan=server_lifespan,
+        middleware=[Middleware(KeepAliveHint)],
     )
 else:
     st.set_page_config(page_title="Crossed Canvas", page_icon="🎨", layout="centered")

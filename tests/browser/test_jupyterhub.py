@@ -32,9 +32,11 @@ NAMES = ["Ana", "Bea", "Cruz", "Dana", "Eli"]
 
 @dataclass
 class Hub:
-    """A running hub; `url` is the service's address, as students open it."""
+    """A running hub; `url` is the service's address, as students open it, `app_url` the
+    app's own, where the hub's proxy sends their requests."""
 
     url: str
+    app_url: str
     database_url: str
     log_path: Path
 
@@ -68,7 +70,10 @@ def hub(tmp_path_factory) -> Iterator[Hub]:
             stderr=subprocess.STDOUT,
         )
     running = Hub(
-        f"http://127.0.0.1:{hub_port}/services/canvas", env["CANVAS_DATABASE_URL"], log_path
+        f"http://127.0.0.1:{hub_port}/services/canvas",
+        f"http://127.0.0.1:{env['CANVAS_PORT']}/services/canvas",
+        env["CANVAS_DATABASE_URL"],
+        log_path,
     )
     try:
         deadline = time.monotonic() + START_TIMEOUT
@@ -145,3 +150,34 @@ def test_students_without_an_account_play_a_round_a_teacher_created(hub: Hub, ne
     table.wait_phase("reveal", 1)
     expect(screen.get_by_text(t("ui.distorter_was", name=distorter))).to_be_visible()
     expect(screen.get_by_text(t("ui.distorter_caught"))).to_be_visible()
+
+
+# What the hub's proxy does with a connection to the app once an answer has come back
+# (configurable-http-proxy: `new http.Agent({keepAlive: true})`, on the same Node.js): keeps
+# it for its next request with no limit, unless the app's Keep-Alive header says otherwise.
+# Printed: whether Node had closed the connection 3 s later, before uvicorn would (5 s).
+IDLE_CONNECTION_JS = """
+const http = require("http");
+const agent = new http.Agent({keepAlive: true});
+http.get(process.argv[1], {agent}, (answer) => {
+  const connection = answer.socket;
+  answer.resume();
+  answer.on("end", () => setTimeout(() => {
+    console.log(connection.destroyed ? "closed" : "kept");
+    process.exit(0);
+  }, 3000));
+});
+"""
+
+
+def test_the_hubs_proxy_keeps_no_idle_connection_the_app_could_close_under_it(hub: Hub):
+    """A request the proxy sends on a connection the app is closing fails (a 503, "socket hang
+    up"): a student's page then lacks a script and never draws. The app's answers tell the
+    proxy's agent to keep no idle connection (ui/keep_alive.py): without it, "kept"."""
+    asked = subprocess.run(
+        ["node", "-e", IDLE_CONNECTION_JS, f"{hub.app_url}/_stcore/health"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert asked.stdout.strip() == "closed", asked.stdout + asked.stderr
