@@ -29,7 +29,8 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 LIVE_NAME = "crossed_canvas_live"  # ui/live.py's component, and the events it sends
 LIVE_EVENTS = ("changed", "poll", "stale", "page")
-OWN_NAMES = (LIVE_NAME, "crossed_canvas_aria_words")  # ui/aria_words.py's has no events
+# ui/aria_words.py's and ui/sound.py's (the phone's own cue) have no events.
+OWN_NAMES = (LIVE_NAME, "crossed_canvas_aria_words", "cc_room_sound")
 CANVAS_NAME = "streamlit-drawable-canvas"
 
 
