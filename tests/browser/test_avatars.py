@@ -12,6 +12,8 @@ widest names, in the middle of their motion and at rest).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from gamekit import (
     FACES_DRAWN_JS,
@@ -25,7 +27,7 @@ from gamekit import (
     settle,
     wait_canvas,
 )
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, WebSocket, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from worst_case import WIDEST_NAMES
 
@@ -174,6 +176,17 @@ FACE_STROKES = [
 ]
 
 
+def holds_strokes(count: int) -> Callable[[bytes | str], bool]:
+    """Whether a message a page sends holds a canvas drawing of `count` strokes (the
+    drawing's JSON: each stroke a fabric.js path), to know the whole drawing was sent."""
+
+    def holds(payload: bytes | str) -> bool:
+        text = payload.decode(errors="replace") if isinstance(payload, bytes) else payload
+        return text.count('"type":"Path"') >= count
+
+    return holds
+
+
 def inside_phone(page: Page, locator) -> bool:
     box = locator.bounding_box()
     return box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
@@ -190,13 +203,19 @@ def test_a_face_drawn_on_a_360_px_phone_shows_in_the_lobby_and_on_the_projector(
         drawing = [[(x, (y + index / 40) % 1) for x, y in s] for s in FACE_STROKES]
         engine.join(game.code, name, drawing=drawing if index % 2 == 0 else None)
     phone = new_page(width=360, height=740)
+    sockets: list[WebSocket] = []
+    phone.on("websocket", lambda socket: sockets.append(socket))
     phone.goto(f"{streamlit_server.url}/play?code={game.code}")
     phone.get_by_text(translate(language, "ui.face.kind.drawn")).click()
     canvas = wait_canvas(phone)
-    for stroke in FACE_STROKES:
-        mouse_stroke(phone, canvas, stroke)
+    # The canvas sends its drawing 200 ms after the last change: a tap on Join before that
+    # is overtaken by the drawing's own rerun, and lost with the run it started.
+    whole = holds_strokes(len(FACE_STROKES))
+    with sockets[-1].expect_event("framesent", predicate=whole, timeout=UI_TIMEOUT_MS):
+        for stroke in FACE_STROKES:
+            mouse_stroke(phone, canvas, stroke)
     undo = button(phone, "join_face_undo")
-    expect(undo).to_be_enabled(timeout=UI_TIMEOUT_MS)  # the strokes reached the server
+    expect(undo).to_be_enabled(timeout=UI_TIMEOUT_MS)
     settle(phone)
     assert all(
         inside_phone(phone, part) for part in (canvas, undo, button(phone, "join_face_clear"))
