@@ -19,12 +19,11 @@ from gamekit import (
     heading_text,
     no_traceback,
     open_card,
+    seeded_engine,
     stroke_set,
     t,
 )
 from playwright.sync_api import expect
-
-from engine import Engine
 
 pytestmark = pytest.mark.browser
 
@@ -168,7 +167,7 @@ def test_every_bad_address_shows_a_message_and_a_link_home(page, streamlit_serve
 @pytest.mark.parametrize("address", ["/play", "/play?code=ZZZZZZ"])
 def test_play_page_without_a_valid_link_offers_the_code_form(streamlit_server, page, address):
     """A way forward right there: typing the right code opens the game's join form."""
-    game = Engine(streamlit_server.database_url).create_game("en")
+    game = seeded_engine(streamlit_server, f"code-form-{address}").create_game("en")
     page.goto(f"{streamlit_server.url}{address}")
     code = page.locator(".st-key-join_code input")
     expect(code).to_be_visible(timeout=UI_TIMEOUT_MS)
